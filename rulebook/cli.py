@@ -1,0 +1,137 @@
+"""The ``rulebook`` command: validate scenario files, export their schema, serve the apps.
+
+Exit codes: 0 success, 2 bad input (an invalid file, a missing path, a
+missing extra). Later subcommands (``rules``, ``play``, ``simulate``) join here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from rulebook._atomic import atomic_write_text
+from rulebook._version import __version__
+from rulebook.errors import ScenarioError
+from rulebook.scenario import load_scenario, validate
+from rulebook.scenario._schema import json_schema_text
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+START_PAGE = "00_start_here.ipynb"
+
+
+def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*") if p.suffix in {".yaml", ".yml"})
+        else:
+            yield path
+
+
+def _cmd_validate(args: argparse.Namespace) -> int:
+    files = list(_scenario_files(args.paths))
+    if not files:
+        print(f"rulebook validate: no .yaml files under {', '.join(args.paths)}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    failed = 0
+    for path in files:
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as err:
+            failed += 1
+            print(err, file=sys.stderr)
+            continue
+        problems = validate(scenario, str(path))
+        if problems:
+            failed += 1
+            for problem in problems:
+                print(problem, file=sys.stderr)
+        elif not args.quiet:
+            print(f"ok  {path}  ({scenario.game.value}: {scenario.title})")
+    if failed:
+        print(f"{failed} of {len(files)} file(s) invalid", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_OK
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    text = json_schema_text()
+    if args.output:
+        atomic_write_text(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    notebooks = Path(args.notebooks) if args.notebooks else PROJECT_ROOT / "notebooks"
+    if not (notebooks / START_PAGE).is_file():
+        print(
+            f"rulebook serve: no {START_PAGE} in {notebooks}; run from a checkout of the project"
+            " or pass --notebooks PATH",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    if importlib.util.find_spec("voila") is None:
+        print(
+            "rulebook serve: Voila is not installed; install the app extra: pip install -e '.[app]'",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    print(
+        f"Serving the apps at http://127.0.0.1:{args.port}/voila/render/{START_PAGE}"
+        " (Ctrl-C stops)",
+        flush=True,
+    )
+    argv = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        "--no-browser",
+        f"--port={args.port}",
+        "--Voila.ip=127.0.0.1",
+        "--VoilaConfiguration.show_tracebacks=True",
+    ]
+    # Replace this process, so stopping it (Ctrl-C, a test's terminate) stops Voila itself.
+    os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, fixed arguments
+    return EXIT_OK  # pragma: no cover - execv does not return
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, exposed for documentation and tests."""
+    parser = argparse.ArgumentParser(
+        prog="rulebook",
+        description="Executable rules and scenarios for LZ Albany, First Team: Vietnam and Ambush Valley.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    val = sub.add_parser("validate", help="check scenario files; exit 2 if any is invalid")
+    val.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders of them")
+    val.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    val.set_defaults(func=_cmd_validate)
+
+    sch = sub.add_parser("schema", help="print the JSON Schema of scenario files")
+    sch.add_argument("-o", "--output", help="write it to this file instead")
+    sch.set_defaults(func=_cmd_schema)
+
+    srv = sub.add_parser("serve", help="serve the notebook apps with Voila on 127.0.0.1")
+    srv.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    srv.add_argument("--notebooks", help="folder of notebooks (default: the project's notebooks/)")
+    srv.set_defaults(func=_cmd_serve)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    args = build_parser().parse_args(argv)
+    return int(args.func(args))

@@ -1,0 +1,179 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from rulebook._atomic import atomic_write_text
+from rulebook.errors import Problem, ScenarioError
+from rulebook.scenario._models import SCHEMA_VERSION, Scenario
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """Safe YAML (plain data only) that refuses a key given twice in one mapping."""
+
+
+def _mapping_without_duplicates(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: dict[Any, yaml.Node] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node)  # type: ignore[no-untyped-call]
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} appears twice in one mapping", key_node.start_mark
+            )
+        seen[key] = key_node
+    return loader.construct_mapping(node)
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates
+)
+
+
+def _line_of(root: yaml.Node | None, path: tuple[Any, ...]) -> int | None:
+    """The 1-based line of the deepest node along *path* in a composed YAML tree."""
+    node, line = root, None
+    for part in path:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == str(part)), None)
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
+        ):
+            node = node.value[part]
+        else:
+            node = None
+    if node is not None:
+        line = node.start_mark.line + 1
+    return line
+
+
+def _where(file: str, line: int | None) -> str:
+    return f"{file}:{line}" if line else file
+
+
+def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
+    """Parse YAML safely; return the data and its node tree (for line numbers)."""
+    try:
+        # One parse gives both the node tree (for line numbers) and the data.
+        loader = _StrictLoader(text)
+        try:
+            root = loader.get_single_node()
+            data = None if root is None else loader.construct_document(root)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        what = err.problem or "not valid YAML"
+        if "could not determine a constructor" in what:
+            what += " (scenario files hold plain data; object tags are refused)"
+        raise ScenarioError([Problem(_where(file, line), "", what)]) from None
+    except yaml.YAMLError as err:
+        raise ScenarioError([Problem(file, "", f"not valid YAML: {err}")]) from None
+    return data, root
+
+
+def _describe(error: dict[str, Any]) -> str:
+    message = error["msg"].removeprefix("Value error, ")
+    if error["type"] == "missing":
+        return "required field is missing"
+    if error["type"] == "extra_forbidden":
+        return "unknown field (check its spelling against the schema)"
+    shown = repr(error.get("input"))
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{message}; got {shown}"
+
+
+def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> Scenario:
+    """Validate already-parsed data as a :class:`Scenario`, naming every bad field."""
+    if data is None:
+        raise ScenarioError([Problem(file, "", "the file is empty; expected a scenario mapping")])
+    if not isinstance(data, dict):
+        raise ScenarioError(
+            [
+                Problem(
+                    file,
+                    "",
+                    f"expected a mapping of fields at the top, got a {type(data).__name__}",
+                )
+            ]
+        )
+    version = data.get("schema_version")
+    if version is None:
+        raise ScenarioError(
+            [
+                Problem(
+                    file,
+                    "schema_version",
+                    f"required field is missing; this library reads version {SCHEMA_VERSION}",
+                )
+            ]
+        )
+    if version != SCHEMA_VERSION:
+        raise ScenarioError(
+            [
+                Problem(
+                    _where(file, _line_of(root, ("schema_version",))),
+                    "schema_version",
+                    f"version {version!r} is not supported; this library reads version {SCHEMA_VERSION}",
+                )
+            ]
+        )
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as err:
+        problems = []
+        for e in err.errors():
+            # pydantic adds the tag of a union or generic branch to the location; drop it.
+            loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and "[" in p))
+            problems.append(
+                Problem(
+                    _where(file, _line_of(root, loc)),
+                    ".".join(str(p) for p in loc),
+                    _describe(e),
+                )
+            )
+        raise ScenarioError(problems) from None
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Load and validate a scenario file.
+
+    Raises
+    ------
+    ScenarioError
+        If the file cannot be read, is not valid YAML, or breaks the schema;
+        the message names the file, the line, the field path and what was
+        expected, for every problem found.
+    """
+    file = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError(
+            [Problem(file, "", f"not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})")]
+        ) from None
+    data, root = parse_yaml(text, file)
+    return scenario_from_data(data, file, root)
+
+
+def dump_scenario(scenario: Scenario) -> str:
+    """The YAML text of *scenario*; fields left at their defaults are omitted."""
+    data = scenario.model_dump(mode="json", exclude_defaults=True)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
+    """Write *scenario* to *path* atomically: on any failure the old file is unchanged."""
+    atomic_write_text(path, dump_scenario(scenario))

@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from rulebook.provenance import Sourced
+from rulebook.rule_ids import check_rule_id
+
+SCHEMA_VERSION = 1
+
+RuleId = Annotated[str, AfterValidator(check_rule_id), Field(examples=["lza:7.3"])]
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", examples=["standard"])]
+Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", examples=["night_los"])]
+Choice = str | int | bool
+
+
+class Game(StrEnum):
+    """The three games, by the slug the CLI and scenario files use."""
+
+    LZ_ALBANY = "lz-albany"
+    FIRST_TEAM = "first-team"
+    AMBUSH_VALLEY = "ambush-valley"
+
+    @property
+    def rule_prefix(self) -> str:
+        """The prefix of this game's rule ids (``lza``, ``ftv``, ``av``)."""
+        return {"lz-albany": "lza", "first-team": "ftv", "ambush-valley": "av"}[self.value]
+
+
+class _Strict(BaseModel):
+    # A typo in a field name must be an error, not a silently ignored key.
+    model_config = ConfigDict(extra="forbid")
+
+
+class Option(_Strict):
+    """A switch a scenario exposes, usually between two readings of an ambiguous rule."""
+
+    rule: RuleId
+    description: str = Field(min_length=1)
+    choices: list[Choice] = Field(min_length=2)
+    default: Choice
+    interpretation: str | None = Field(
+        default=None, description="id of the interpretation in the rules reference"
+    )
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> Option:
+        if self.default not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise ValueError(f"default {self.default!r} is not among the choices ({allowed})")
+        return self
+
+
+class Scenario(_Strict):
+    """A scenario file: which game, its options and its numbers, each with provenance.
+
+    Game engines add their own sections (map, forces, schedule) to this model
+    as they land; every section forbids unknown keys.
+    """
+
+    schema_version: Literal[1] = Field(description="version of this file format")
+    id: Slug
+    game: Game
+    title: str = Field(min_length=1)
+    description: str = ""
+    turns: Sourced[int] | None = None
+    options: dict[Name, Option] = Field(default_factory=dict)
+    values: dict[Name, Sourced[Any]] = Field(
+        default_factory=dict, description="named numbers and tables, each with its provenance"
+    )

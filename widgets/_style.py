@@ -1,0 +1,26 @@
+"""The apps' shared CSS, sent once per page as an HTML widget."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+
+CSS = """
+<style>
+.rb-page { max-width: 60rem; font-size: 15px; line-height: 1.45; }
+.rb-page h1 { font-size: 1.8rem; margin: 0.3rem 0 0.6rem; }
+.rb-page h2 { font-size: 1.25rem; margin: 1.2rem 0 0.4rem; border-bottom: 1px solid #cfd6c4; }
+.rb-page table { border-collapse: collapse; margin: 0.3rem 0; }
+.rb-page th, .rb-page td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #e3e7dc; text-align: left; }
+.provenance { font-size: 0.75em; padding: 0 0.4em; border-radius: 0.6em; border: 1px solid; }
+.provenance.printed { color: #2d5016; border-color: #2d5016; }
+.provenance.derived { color: #1f4e79; border-color: #1f4e79; }
+.provenance.reconstructed { color: #8a4b00; border-color: #8a4b00; background: #fff4e0; }
+.provenance.assumed { color: #6b1f5f; border-color: #6b1f5f; background: #fbeaf7; }
+.rb-headline { font-size: 1.1rem; margin: 0.4rem 0; }
+</style>
+"""
+
+
+def style() -> ipw.HTML:
+    """A widget carrying the CSS; put it first in an app's layout."""
+    return ipw.HTML(CSS)
