@@ -21,7 +21,7 @@ from rulebook.rule_ids import check_rule_id
 
 __all__ = ["Provenance", "Sourced"]
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
 
 class Provenance(StrEnum):
@@ -50,7 +50,7 @@ class Provenance(StrEnum):
         return self is not Provenance.PRINTED
 
 
-class Sourced(BaseModel, Generic[T]):
+class Sourced(BaseModel, Generic[_T]):
     """A value with its provenance, a note and the rule it belongs to.
 
     A printed value must cite its rule; any other must carry a note saying
@@ -69,7 +69,7 @@ class Sourced(BaseModel, Generic[T]):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    value: T
+    value: _T
     provenance: Provenance
     note: str = ""
     rule: str | None = None

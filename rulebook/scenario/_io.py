@@ -85,7 +85,10 @@ def _describe(error: dict[str, Any]) -> str:
         return "required field is missing"
     if error["type"] == "extra_forbidden":
         return "unknown field (check its spelling against the schema)"
-    shown = repr(error.get("input"))
+    given = error.get("input")
+    if isinstance(given, dict | list):  # the field path already says which block
+        return message
+    shown = repr(given)
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{message}; got {shown}"

@@ -3,7 +3,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import check_rule_id
@@ -45,12 +45,14 @@ class Option(_Strict):
         default=None, description="id of the interpretation in the rules reference"
     )
 
-    @model_validator(mode="after")
-    def _default_is_a_choice(self) -> Option:
-        if self.default not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise ValueError(f"default {self.default!r} is not among the choices ({allowed})")
-        return self
+    @field_validator("default")
+    @classmethod
+    def _default_is_a_choice(cls, default: Choice, info: ValidationInfo) -> Choice:
+        choices = info.data.get("choices")
+        if choices is not None and default not in choices:
+            allowed = ", ".join(map(str, choices))
+            raise ValueError(f"default {default!r} is not among the choices ({allowed})")
+        return default
 
 
 class Scenario(_Strict):

@@ -1,0 +1,33 @@
+"""The start page, rendered by the real Voila in headless Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+
+    assert page.locator("h1").first.inner_text() == "Ia Drang Rulebook"
+    for game in ("LZ Albany", "First Team: Vietnam", "Ambush Valley"):
+        assert page.get_by_text(game, exact=False).first.is_visible()
+    headline = page.locator(".rb-odds .at-least-one")
+    assert headline.get_attribute("data-exact") == "91/216"
+
+    # Move the dice slider one step right with the keyboard, as a user would.
+    page.locator(".rb-odds .slider-container .noUi-handle").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "document.querySelector('.rb-odds .at-least-one').dataset.exact === '671/1296'",
+        timeout=15_000,
+    )
+    assert re.search(r"Rolling 4 dice", page.locator(".rb-odds").inner_text())
+    page.screenshot(path=str(artifacts / "start_page.png"), full_page=True)
+    assert errors == []

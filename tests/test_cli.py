@@ -1,0 +1,93 @@
+"""The `rulebook` command: exit codes and messages, in-process and as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulebook import __version__
+from rulebook.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+STANDARD = ROOT / "scenarios" / "lz_albany" / "standard.yaml"
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"rulebook {__version__}"
+
+
+def test_validate_good_file_exits_0(capsys):
+    assert main(["validate", str(STANDARD)]) == 0
+    assert "ok  " in capsys.readouterr().out
+
+
+def test_validate_folder_finds_every_yaml(capsys):
+    assert main(["validate", str(ROOT / "scenarios")]) == 0
+    assert str(STANDARD) in capsys.readouterr().out
+
+
+def test_validate_broken_file_exits_2_naming_the_field(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(STANDARD.read_text().replace("value: 10,", "value: ten,"))
+    assert main(["validate", str(STANDARD), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:" in err
+    assert "turns.value: Input should be a valid integer" in err
+    assert "1 of 2 file(s) invalid" in err
+
+
+def test_validate_reports_gameplay_problems_with_exit_2(tmp_path, capsys):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text(STANDARD.read_text().replace('rule: "lza:3.3"', 'rule: "ftv:3.3"', 1))
+    assert main(["validate", "-q", str(odd)]) == 2
+    assert "turns.rule: cites 'ftv:3.3', a rule of another game" in capsys.readouterr().err
+
+
+def test_validate_missing_path_and_empty_folder_exit_2(tmp_path, capsys):
+    assert main(["validate", str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read the file" in capsys.readouterr().err
+    assert main(["validate", str(tmp_path)]) == 2
+    assert "no .yaml files under" in capsys.readouterr().err
+
+
+def test_schema_to_stdout_and_file(tmp_path, capsys):
+    assert main(["schema"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["title"] == "Scenario"
+    assert main(["schema", "-o", str(tmp_path / "s.json")]) == 0
+    assert json.loads((tmp_path / "s.json").read_text()) == printed
+
+
+def test_serve_without_notebooks_exits_2(tmp_path, capsys):
+    assert main(["serve", "--notebooks", str(tmp_path)]) == 2
+    assert "no 00_start_here.ipynb" in capsys.readouterr().err
+
+
+def test_unknown_command_exits_2(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["frobnicate"])
+    assert exit_info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[shutil.which("rulebook") or "rulebook"], [sys.executable, "-m", "rulebook"]],
+    ids=["console-script", "python-m"],
+)
+def test_real_command_exit_codes(tmp_path, command):
+    ok = subprocess.run([*command, "--version"], capture_output=True, text=True, check=False)
+    assert ok.returncode == 0
+    assert __version__ in ok.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema_version: 1\nid: x\n")
+    failed = subprocess.run([*command, "validate", str(bad)], capture_output=True, text=True, check=False)
+    assert failed.returncode == 2
+    assert f"{bad}:1: game: required field is missing" in failed.stderr

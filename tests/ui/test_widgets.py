@@ -1,0 +1,43 @@
+"""Widgets without a browser: they read controls and show what the core computes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rulebook.dice import successes
+from widgets import OddsExplorer, app_links, start_page
+from widgets.launcher import links_html
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_odds_explorer_follows_its_controls():
+    explorer = OddsExplorer(dice=1)
+    assert 'data-exact="1/6"' in explorer.result.value
+    explorer.dice.value = 4
+    assert f'data-exact="{successes(4).at_least(1)}"' in explorer.result.value
+    explorer.target.value = 4
+    assert 'data-exact="15/16"' in explorer.result.value
+    assert explorer.result.value.count('class="outcome"') == 5
+
+
+def test_app_links_read_titles_from_notebook_metadata(tmp_path):
+    nb = {"cells": [], "metadata": {"rulebook": {"title": "LOS editor", "summary": "draw lines"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (tmp_path / "10_los.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "00_start_here.ipynb").write_text(json.dumps(nb))
+    (tmp_path / "20_plain_name.ipynb").write_text(json.dumps({**nb, "metadata": {}}))
+    apps = app_links(tmp_path, exclude="00_start_here.ipynb")
+    assert [(a.file, a.title) for a in apps] == [("10_los.ipynb", "LOS editor"), ("20_plain_name.ipynb", "20 plain name")]
+    assert 'href="10_los.ipynb"' in links_html(apps)
+    assert "No other apps yet" in links_html([])
+
+
+def test_start_page_lists_the_three_games_and_is_marked_ready():
+    page = start_page(ROOT / "notebooks", ROOT / "scenarios")
+    html = page.children[1].value
+    for game in ("lz-albany", "first-team", "ambush-valley"):
+        assert f'data-game="{game}"' in html
+    assert "rb-ready" in page._dom_classes
+    assert isinstance(page.children[-1], OddsExplorer)
