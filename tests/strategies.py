@@ -15,7 +15,9 @@ lza_rules = st.builds(
     st.integers(0, 9),
     st.sampled_from(["", "A", "D"]),
 )
-text = st.text(st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=40)
+text = st.text(
+    st.characters(codec="utf-8", exclude_categories=["Cs", "Cc"]), min_size=1, max_size=40
+)
 plain_values = st.recursive(
     st.none() | st.booleans() | st.integers(-1000, 1000) | text,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(names, inner, max_size=4),
@@ -38,7 +40,14 @@ def sourced(draw: st.DrawFn, values: st.SearchStrategy = plain_values) -> dict:
 
 @st.composite
 def options(draw: st.DrawFn) -> dict:
-    choices = draw(st.lists(st.sampled_from(["a", "b", "text", "example", 1, 2, True]), min_size=2, max_size=4, unique=True))
+    choices = draw(
+        st.lists(
+            st.sampled_from(["a", "b", "text", "example", 1, 2, True]),
+            min_size=2,
+            max_size=4,
+            unique=True,
+        )
+    )
     return {
         "rule": draw(lza_rules),
         "description": draw(text),

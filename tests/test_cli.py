@@ -88,6 +88,8 @@ def test_real_command_exit_codes(tmp_path, command):
     assert __version__ in ok.stdout
     bad = tmp_path / "bad.yaml"
     bad.write_text("schema_version: 1\nid: x\n")
-    failed = subprocess.run([*command, "validate", str(bad)], capture_output=True, text=True, check=False)
+    failed = subprocess.run(
+        [*command, "validate", str(bad)], capture_output=True, text=True, check=False
+    )
     assert failed.returncode == 2
     assert f"{bad}:1: game: required field is missing" in failed.stderr

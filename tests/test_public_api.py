@@ -8,8 +8,16 @@ import sys
 
 import pytest
 
-PACKAGES = ["rulebook", "rulebook.dice", "rulebook.trace", "rulebook.provenance", "rulebook.scenario",
-            "rulebook.errors", "rulebook.render", "widgets"]
+PACKAGES = [
+    "rulebook",
+    "rulebook.dice",
+    "rulebook.trace",
+    "rulebook.provenance",
+    "rulebook.scenario",
+    "rulebook.errors",
+    "rulebook.render",
+    "widgets",
+]
 
 
 def _public_names(module) -> set[str]:
@@ -17,10 +25,16 @@ def _public_names(module) -> set[str]:
     is_package = hasattr(module, "__path__")
     names = set()
     for n, obj in vars(module).items():
-        if n.startswith("_") or isinstance(obj, type(importlib)) or n in {"annotations", "TYPE_CHECKING"}:
+        if (
+            n.startswith("_")
+            or isinstance(obj, type(importlib))
+            or n in {"annotations", "TYPE_CHECKING"}
+        ):
             continue
         defined_here = getattr(obj, "__module__", module.__name__) == module.__name__
-        if defined_here or (is_package and getattr(obj, "__module__", "").startswith(module.__name__)):
+        if defined_here or (
+            is_package and getattr(obj, "__module__", "").startswith(module.__name__)
+        ):
             names.add(n)
     return names
 
@@ -28,7 +42,9 @@ def _public_names(module) -> set[str]:
 @pytest.mark.parametrize("name", PACKAGES)
 def test_all_matches_public_names(name):
     module = importlib.import_module(name)
-    assert _public_names(module) <= set(module.__all__), f"{name} has public names missing from __all__"
+    assert _public_names(module) <= set(module.__all__), (
+        f"{name} has public names missing from __all__"
+    )
     for exported in module.__all__:
         assert hasattr(module, exported), f"{name}.__all__ names {exported}, which does not exist"
 
@@ -50,7 +66,8 @@ def test_no_module_uses_the_global_random():
 
     root = Path(__file__).resolve().parents[1] / "rulebook"
     offenders = [
-        str(p) for p in root.rglob("*.py")
+        str(p)
+        for p in root.rglob("*.py")
         if p.name != "dice.py" and ("import random" in p.read_text() or "random." in p.read_text())
     ]
     assert offenders == []

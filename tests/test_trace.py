@@ -9,8 +9,12 @@ from rulebook.trace import Trace, TraceStep
 def sample_trace() -> Trace:
     dice = ScriptedDice([6, 2, 6])
     trace = Trace()
-    trace.step("lza:7.3", "two platoons fire, one die less each into jungle",
-               before={"dice": 5}, after={"dice": 3})
+    trace.step(
+        "lza:7.3",
+        "two platoons fire, one die less each into jungle",
+        before={"dice": 5},
+        after={"dice": 3},
+    )
     dice.pool(3, label="lza:7.1")
     trace.step("lza:7.1", "each 6 is a hit", rolls=dice.rolls, after={"hits": 2})
     return trace
@@ -62,7 +66,9 @@ def test_sequence_behaviour_and_queries():
 
 def test_steps_are_frozen_and_hashable():
     step = TraceStep.of("lza:6.1", "over-stacked", before={"dice": 4}, after={"dice": 3})
-    assert hash(step) == hash(TraceStep.of("lza:6.1", "over-stacked", before={"dice": 4}, after={"dice": 3}))
+    assert hash(step) == hash(
+        TraceStep.of("lza:6.1", "over-stacked", before={"dice": 4}, after={"dice": 3})
+    )
     with pytest.raises(AttributeError):
         step.rule = "lza:6.2"  # type: ignore[misc]
 

@@ -10,7 +10,6 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,8 +20,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 
@@ -45,12 +50,16 @@ def _require(condition: bool, why: str) -> None:
 def voila_url() -> Iterator[str]:
     """Start the apps exactly as a user does (`rulebook serve`) and wait until Voila answers."""
     rulebook = shutil.which("rulebook")
-    _require(rulebook is not None, "the rulebook command is not installed (pip install -e '.[app,test]')")
+    _require(
+        rulebook is not None, "the rulebook command is not installed (pip install -e '.[app,test]')"
+    )
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = ARTIFACTS / "voila.log"
     with log.open("w") as out:
-        server = subprocess.Popen([rulebook, "serve", "--port", str(port)], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [rulebook, "serve", "--port", str(port)], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
+        )
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 90
@@ -59,7 +68,7 @@ def voila_url() -> Iterator[str]:
                     pytest.fail(f"rulebook serve exited with {server.returncode}; see {log}")
                 try:
                     # The folder listing: it answers as soon as the server is up and starts no kernel.
-                    with urllib.request.urlopen(f"{base}/", timeout=2):
+                    with urllib.request.urlopen(f"{base}/", timeout=2):  # noqa: S310 - http URL we built
                         break
                 except OSError:
                     if time.monotonic() > deadline:
@@ -76,7 +85,9 @@ def voila_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser():
-    _require(Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)")
+    _require(
+        Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)"
+    )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -99,9 +110,11 @@ def page(browser):
     # Nothing may reach past this machine; Voila's template asks a CDN for fonts.
     page.route(
         "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-        else route.abort(),
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
     )
     yield page
     context.close()

@@ -33,36 +33,82 @@ BAD_FILES = [
     ("empty", "", "", "the file is empty"),
     ("top-level-list", "- 1\n- 2\n", "", "expected a mapping of fields at the top, got a list"),
     ("yaml-syntax", "schema_version: 1\nid: [demo\n", ":3", "expected ',' or ']'"),
-    ("python-object-tag", "schema_version: 1\nid: !!python/object/apply:os.system [ls]\n", ":2",
-     "object tags are refused"),
+    (
+        "python-object-tag",
+        "schema_version: 1\nid: !!python/object/apply:os.system [ls]\n",
+        ":2",
+        "object tags are refused",
+    ),
     ("duplicate-key", GOOD + "title: Again\n", ":14", "key 'title' appears twice"),
-    ("missing-version", GOOD.replace("schema_version: 1\n", ""), ": schema_version",
-     "required field is missing; this library reads version 1"),
-    ("future-version", GOOD.replace("schema_version: 1", "schema_version: 7"), ":1: schema_version",
-     "version 7 is not supported"),
+    (
+        "missing-version",
+        GOOD.replace("schema_version: 1\n", ""),
+        ": schema_version",
+        "required field is missing; this library reads version 1",
+    ),
+    (
+        "future-version",
+        GOOD.replace("schema_version: 1", "schema_version: 7"),
+        ":1: schema_version",
+        "version 7 is not supported",
+    ),
     ("missing-title", GOOD.replace("title: Demo\n", ""), ":1: title", "required field is missing"),
-    ("wrong-type", GOOD.replace("value: 10,", "value: ten,"), ":5: turns.value",
-     "Input should be a valid integer"),
-    ("misspelt-field", GOOD.replace("title: Demo", "title: Demo\ntitel: Demo"), ":5: titel",
-     "unknown field"),
-    ("bad-provenance", GOOD.replace("provenance: printed, rule: \"lza:11.2\"", "provenance: guessed"),
-     ":13: values.flares.provenance", "'printed', 'derived', 'reconstructed' or 'assumed'"),
-    ("bad-rule-id", GOOD.replace('rule: "lza:6.1"', "rule: rule six"), ":8: options.overstack_fire.rule",
-     "'rule six' is not a rule id"),
-    ("reconstructed-without-note", GOOD.replace("provenance: printed, rule: \"lza:11.2\"",
-     "provenance: reconstructed"), ":13: values.flares", "needs a note"),
-    ("default-not-a-choice", GOOD.replace("default: die_per_extra_unit", "default: both"),
-     ":11: options.overstack_fire.default", "default 'both' is not among the choices"),
-    ("unknown-game", GOOD.replace("game: lz-albany", "game: lz-xray"), ":3: game",
-     "'lz-albany', 'first-team' or 'ambush-valley'"),
+    (
+        "wrong-type",
+        GOOD.replace("value: 10,", "value: ten,"),
+        ":5: turns.value",
+        "Input should be a valid integer",
+    ),
+    (
+        "misspelt-field",
+        GOOD.replace("title: Demo", "title: Demo\ntitel: Demo"),
+        ":5: titel",
+        "unknown field",
+    ),
+    (
+        "bad-provenance",
+        GOOD.replace('provenance: printed, rule: "lza:11.2"', "provenance: guessed"),
+        ":13: values.flares.provenance",
+        "'printed', 'derived', 'reconstructed' or 'assumed'",
+    ),
+    (
+        "bad-rule-id",
+        GOOD.replace('rule: "lza:6.1"', "rule: rule six"),
+        ":8: options.overstack_fire.rule",
+        "'rule six' is not a rule id",
+    ),
+    (
+        "reconstructed-without-note",
+        GOOD.replace('provenance: printed, rule: "lza:11.2"', "provenance: reconstructed"),
+        ":13: values.flares",
+        "needs a note",
+    ),
+    (
+        "default-not-a-choice",
+        GOOD.replace("default: die_per_extra_unit", "default: both"),
+        ":11: options.overstack_fire.default",
+        "default 'both' is not among the choices",
+    ),
+    (
+        "unknown-game",
+        GOOD.replace("game: lz-albany", "game: lz-xray"),
+        ":3: game",
+        "'lz-albany', 'first-team' or 'ambush-valley'",
+    ),
     ("bad-id", GOOD.replace("id: demo", "id: Demo Scenario"), ":2: id", "should match pattern"),
     ("not-utf8", b"schema_version: 1\ntitle: \xff\xfe\n", "", "not UTF-8 text (byte 25 is 0xff)"),
-    ("too-few-choices", GOOD.replace("[die_per_extra_unit, example_two_fire]", "[die_per_extra_unit]"),
-     ":10: options.overstack_fire.choices", "at least 2 items"),
+    (
+        "too-few-choices",
+        GOOD.replace("[die_per_extra_unit, example_two_fire]", "[die_per_extra_unit]"),
+        ":10: options.overstack_fire.choices",
+        "at least 2 items",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("case", "content", "where", "expected"), BAD_FILES, ids=[c[0] for c in BAD_FILES])
+@pytest.mark.parametrize(
+    ("case", "content", "where", "expected"), BAD_FILES, ids=[c[0] for c in BAD_FILES]
+)
 def test_bad_file_names_file_field_and_expectation(tmp_path, case, content, where, expected):
     path = tmp_path / f"{case}.yaml"
     if isinstance(content, bytes):

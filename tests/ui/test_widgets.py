@@ -23,13 +23,20 @@ def test_odds_explorer_follows_its_controls():
 
 
 def test_app_links_read_titles_from_notebook_metadata(tmp_path):
-    nb = {"cells": [], "metadata": {"rulebook": {"title": "LOS editor", "summary": "draw lines"}},
-          "nbformat": 4, "nbformat_minor": 5}
+    nb = {
+        "cells": [],
+        "metadata": {"rulebook": {"title": "LOS editor", "summary": "draw lines"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     (tmp_path / "10_los.ipynb").write_text(json.dumps(nb))
     (tmp_path / "00_start_here.ipynb").write_text(json.dumps(nb))
     (tmp_path / "20_plain_name.ipynb").write_text(json.dumps({**nb, "metadata": {}}))
     apps = app_links(tmp_path, exclude="00_start_here.ipynb")
-    assert [(a.file, a.title) for a in apps] == [("10_los.ipynb", "LOS editor"), ("20_plain_name.ipynb", "20 plain name")]
+    assert [(a.file, a.title) for a in apps] == [
+        ("10_los.ipynb", "LOS editor"),
+        ("20_plain_name.ipynb", "20 plain name"),
+    ]
     assert 'href="10_los.ipynb"' in links_html(apps)
     assert "No other apps yet" in links_html([])
 

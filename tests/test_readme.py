@@ -1,0 +1,36 @@
+"""The README's promises: its two commands are the ones CI runs, and its example runs."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text()
+
+
+def readme_commands() -> list[str]:
+    return re.findall(r"```bash\n(.+?)\n```", README)[:2]
+
+
+def test_readme_opens_with_serve_and_test_commands():
+    serve, test = readme_commands()
+    assert README.index(serve) < 300, "the two commands must come first"
+    assert serve == 'pip install -e ".[app]" && rulebook serve'
+    assert test.endswith("&& pytest")
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert ci_lines[-1] == readme_commands()[1]
+
+
+def test_readme_python_example_runs():
+    examples = "\n".join(re.findall(r"```python\n(.+?)```", README, flags=re.S))
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(examples, {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert test.examples, "the README lost its example"
+    assert runner.failures == 0
