@@ -34,3 +34,18 @@ def test_readme_python_example_runs():
     runner.run(test)
     assert test.examples, "the README lost its example"
     assert runner.failures == 0
+
+
+def test_binder_builds_the_project_on_a_pinned_python():
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    major, minor = map(int, runtime.removeprefix("python-").split("."))
+    assert (major, minor) >= (3, 11)
+    requirements = [
+        line.strip()
+        for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    # repo2docker skips pyproject.toml when binder/ exists, so the project must install from here.
+    assert requirements == ["-e .[app]"]
+    assert "urlpath=voila/render/notebooks/00_start_here.ipynb" in README
+    assert "urlpath=lab" in README
