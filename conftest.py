@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 import rulebook
+from rulebook.maps import demo_map
 
 ROOT = Path(__file__).resolve().parent
 
@@ -13,3 +14,4 @@ ROOT = Path(__file__).resolve().parent
 def _doctest_names(doctest_namespace: dict) -> None:
     doctest_namespace["rulebook"] = rulebook
     doctest_namespace["SCENARIOS"] = ROOT / "scenarios"
+    doctest_namespace["demo_map"] = demo_map

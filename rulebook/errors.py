@@ -8,6 +8,7 @@ The hierarchy, so a caller can catch as broadly or as narrowly as it needs::
     │   ├── InvalidActionError        an action's notation is malformed
     │   ├── IllegalActionError        well formed, but a rule forbids it (.rule, .reason)
     │   ├── AmbiguousActionError      the notation fits more than one action
+    │   ├── AreaNotFoundError         an area id that the map does not have
     │   └── ScriptExhaustedError      a ScriptedDice was asked for more rolls than it holds
 
 All subclass :class:`ValueError`, as the standard library does for "right type,
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "AmbiguousActionError",
+    "AreaNotFoundError",
     "IllegalActionError",
     "InvalidActionError",
     "Problem",
@@ -94,3 +96,26 @@ class AmbiguousActionError(RulebookError):
 
 class ScriptExhaustedError(RulebookError):
     """A :class:`~rulebook.dice.ScriptedDice` ran out of scripted rolls."""
+
+
+class AreaNotFoundError(RulebookError, KeyError):
+    """An area id that is not on the map; the message suggests the closest ids.
+
+    Examples
+    --------
+    >>> str(AreaNotFoundError.for_id("LZ-Albny", "lza", ["LZ-Albany", "B4"]))
+    "area 'LZ-Albny' is not in map 'lza'; did you mean 'LZ-Albany'?"
+    """
+
+    @classmethod
+    def for_id(cls, area: str, map_id: str, known: list[str]) -> AreaNotFoundError:
+        """Build the error, with up to three close matches from *known*."""
+        import difflib
+
+        same_case = [k for k in known if k.lower() == area.lower()]
+        close = same_case or difflib.get_close_matches(area, known, n=3)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        return cls(f"area {area!r} is not in map {map_id!r}{hint}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])

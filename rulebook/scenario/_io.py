@@ -132,18 +132,21 @@ def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> S
     try:
         return Scenario.model_validate(data)
     except ValidationError as err:
-        problems = []
-        for e in err.errors():
-            # pydantic adds the tag of a union or generic branch to the location; drop it.
-            loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and "[" in p))
-            problems.append(
-                Problem(
-                    _where(file, _line_of(root, loc)),
-                    ".".join(str(p) for p in loc),
-                    _describe(e),
-                )
-            )
-        raise ScenarioError(problems) from None
+        raise ScenarioError(validation_problems(err, file, root)) from None
+
+
+def validation_problems(
+    err: ValidationError, file: str, root: yaml.Node | None = None
+) -> list[Problem]:
+    """Rewrite pydantic's errors as Problems naming the file, line and field path."""
+    problems = []
+    for e in err.errors():
+        # pydantic adds the tag of a union or generic branch to the location; drop it.
+        loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and "[" in p))
+        problems.append(
+            Problem(_where(file, _line_of(root, loc)), ".".join(str(p) for p in loc), _describe(e))
+        )
+    return problems
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:

@@ -7,6 +7,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import check_rule_id
+from rulebook.scenario._map_models import MapSpec
 
 SCHEMA_VERSION = 1
 
@@ -72,3 +73,4 @@ class Scenario(_Strict):
     values: dict[Name, Sourced[Any]] = Field(
         default_factory=dict, description="named numbers and tables, each with its provenance"
     )
+    map: MapSpec | None = None

@@ -1,0 +1,21 @@
+"""Maps: areas with outlines, adjacency derived from borders, and line of sight.
+
+``AreaMap.graph`` is a real :class:`networkx.Graph`; run any networkx
+algorithm on it.
+"""
+
+from rulebook.maps._area_map import Area, AreaMap, demo_map, demo_spec
+from rulebook.maps.adjacency import derive_adjacency, shared_border_length
+from rulebook.maps.los import AreaCountLOS, LOSResult, LOSTable
+
+__all__ = [
+    "Area",
+    "AreaCountLOS",
+    "AreaMap",
+    "LOSResult",
+    "LOSTable",
+    "demo_map",
+    "demo_spec",
+    "derive_adjacency",
+    "shared_border_length",
+]

@@ -1,0 +1,370 @@
+"""Line of sight between areas, computed from the outlines (lza:7.8, lza:11.1A).
+
+LZ Albany's rule, as :class:`AreaCountLOS` reads it: an officer sees a target
+area if some straight line from any point of his own area to the target
+enters at most three areas (the target counts, his own area does not) and
+crosses no jungle area; a line may end in a jungle area, it may not enter one
+and leave it again. At night only adjacent areas are in sight.
+
+"Any point" is continuous; the engine tries lines between sample points of
+both outlines (corners, mid-edges and an interior point), which finds every
+line a player would draw with a ruler between those points. Results are
+cached in a :class:`LOSTable`, where a designer's per-pair overrides win and
+are marked.
+
+Reading taken (see the rules reference): a line that runs exactly along the
+border of two areas, or through a point where corners meet, enters neither;
+outlines are shrunk by the map's snapping tolerance before lines are tested.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from rulebook.maps._area_map import AreaMap
+
+__all__ = ["OFF_MAP", "AreaCountLOS", "LOSResult", "LOSTable", "strategy_for"]
+
+Point = tuple[float, float]
+OFF_MAP = "off-map"
+"""Tag of areas drawn beside the map (LZ Columbus, the Transition Area): no line reaches them."""
+
+
+@dataclass(frozen=True, slots=True)
+class LOSResult:
+    """Whether *source* sees *target*, and why.
+
+    ``line`` is the line found (or, for a blocked pair, the best failed
+    attempt); ``entered`` the areas it enters in order, target last;
+    ``crossed`` the blocking areas it enters and leaves.
+    """
+
+    source: str
+    target: str
+    visible: bool
+    reason: str
+    rule: str
+    line: tuple[Point, Point] | None = None
+    entered: tuple[str, ...] = ()
+    crossed: tuple[str, ...] = ()
+    override: bool = False
+
+    def __str__(self) -> str:
+        verdict = "sees" if self.visible else "does not see"
+        mark = " [override]" if self.override else ""
+        return f"{self.source} {verdict} {self.target}{mark} ({self.rule}): {self.reason}"
+
+
+def _sample_points(polygon: Polygon) -> np.ndarray:
+    """Corners, mid-edges and one interior point of an outline."""
+    ring = np.asarray(polygon.exterior.coords)[:-1]
+    mids = (ring + np.roll(ring, -1, axis=0)) / 2
+    inner = np.asarray(polygon.representative_point().coords)
+    return np.vstack([inner, ring, mids])
+
+
+class AreaCountLOS:
+    """LZ Albany's line of sight (lza:7.8) as a strategy a scenario can choose.
+
+    Parameters
+    ----------
+    max_entered : int
+        Areas a line may enter, the target included (3 in lza:7.8).
+    blocking : iterable of str
+        Terrains a line may enter (as the target) but not cross.
+    exhaustive : bool
+        Draw lines for every pair. By default a pair farther apart on the
+        adjacency graph than *max_entered* is blocked without drawing: when
+        areas tile the map, a straight line passes through a chain of
+        neighbours, so it enters at least that many areas.
+    rule : str
+        The rule id cited in explanations.
+
+    Examples
+    --------
+    >>> m = demo_map()          # A B C over D E F; B and F are jungle
+    >>> los = AreaCountLOS()
+    >>> print(los.explain(m, "A", "F"))       # from A's interior, past B's jungle, through E
+    A sees F (lza:7.8): a line from (50, 150) to (200, 0) enters 2 area(s): E, F
+    >>> print(los.explain(m, "D", "C", night=True))
+    D does not see C (lza:11.1A): at night only adjacent areas are in sight
+    """
+
+    name = "area-count"
+
+    def __init__(
+        self,
+        max_entered: int = 3,
+        blocking: frozenset[str] | set[str] | list[str] = frozenset({"jungle"}),
+        *,
+        exhaustive: bool = False,
+        rule: str = "lza:7.8",
+        night_rule: str = "lza:11.1A",
+    ) -> None:
+        self.max_entered = max_entered
+        self.blocking = frozenset(blocking)
+        self.exhaustive = exhaustive
+        self.rule = rule
+        self.night_rule = night_rule
+
+    # --- geometry shared by the table and the explanations ---------------------
+
+    def _prepare(
+        self, area_map: AreaMap
+    ) -> tuple[list[str], list[Polygon], np.ndarray, shapely.STRtree]:
+        ids = [a for a, area in area_map.areas.items() if OFF_MAP not in area.tags]
+        shrink = area_map.spec.adjacency.tolerance
+        # Shrink outlines by the snapping tolerance, so a line running along a
+        # (hand-drawn, slightly gappy) border does not count as entering.
+        cores = []
+        for i in ids:
+            poly = area_map.areas[i].polygon
+            core = poly.buffer(-shrink)
+            cores.append(core if not core.is_empty else poly)
+        blocking = np.array([area_map.areas[i].terrain in self.blocking for i in ids])
+        return ids, cores, blocking, shapely.STRtree(cores)
+
+    def _candidate_pairs(
+        self, area_map: AreaMap
+    ) -> tuple[list[tuple[str, str]], set[frozenset[str]]]:
+        """Pairs that need lines drawn, and pairs settled by adjacency alone."""
+        on_map = {a for a, area in area_map.areas.items() if OFF_MAP not in area.tags}
+        adjacent = {frozenset(e) for e in area_map.graph.edges if set(e) <= on_map}
+        if self.exhaustive:
+            pairs = [p for p in combinations(sorted(on_map), 2) if frozenset(p) not in adjacent]
+            return pairs, adjacent
+        pairs = []
+        for source in sorted(on_map):
+            for target, steps in area_map.within(source, self.max_entered).items():
+                if source < target and steps > 1 and target in on_map:
+                    pairs.append((source, target))
+        return pairs, adjacent
+
+    def _score(
+        self,
+        segments: np.ndarray,
+        src: np.ndarray,
+        dst: np.ndarray,
+        tree: shapely.STRtree,
+        blocking: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """For each segment: how many areas it enters (target included) and whether it crosses a blocker."""
+        lines = shapely.linestrings(segments)
+        seg, poly = tree.query(lines, predicate="intersects")
+        other = (poly != src[seg]) & (poly != dst[seg])
+        n = len(segments)
+        entered = np.bincount(seg[other], minlength=n) + 1
+        crossed = np.bincount(seg[other & blocking[poly]], minlength=n) > 0
+        return entered, crossed
+
+    def compute(self, area_map: AreaMap) -> dict[frozenset[str], bool]:
+        """Day line of sight for every pair of distinct areas (overrides not applied)."""
+        ids, _, blocking, tree = self._prepare(area_map)
+        index = {a: i for i, a in enumerate(ids)}
+        pairs, adjacent = self._candidate_pairs(area_map)
+        result = {frozenset(p): False for p in combinations(area_map.areas, 2)}
+        result.update(dict.fromkeys(adjacent, True))
+        if not pairs:
+            return result
+        points = [_sample_points(area_map.areas[a].polygon) for a in ids]
+        # Stage 1 tries one line per pair (interior point to interior point),
+        # stage 2 every sample line for the pairs still unsettled.
+        todo = np.arange(len(pairs))
+        for stage in (1, 2):
+            chunks, owners, src, dst = [], [], [], []
+            for k in todo.tolist():
+                a, b = index[pairs[k][0]], index[pairs[k][1]]
+                pa, pb = (points[a][:1], points[b][:1]) if stage == 1 else (points[a], points[b])
+                grid = np.stack(np.broadcast_arrays(pa[:, None, :], pb[None, :, :]), axis=2)
+                chunks.append(grid.reshape(-1, 2, 2))
+                count = len(pa) * len(pb)
+                owners.append(np.full(count, k))
+                src.append(np.full(count, a))
+                dst.append(np.full(count, b))
+            owner = np.concatenate(owners)
+            entered, crossed = self._score(
+                np.concatenate(chunks), np.concatenate(src), np.concatenate(dst), tree, blocking
+            )
+            ok = (entered <= self.max_entered) & ~crossed
+            seen = np.bincount(owner[ok], minlength=len(pairs)) > 0
+            for k in np.flatnonzero(seen).tolist():
+                result[frozenset(pairs[k])] = True
+            todo = np.array([k for k in todo.tolist() if not seen[k]], dtype=int)
+            if not len(todo):
+                break
+        return result
+
+    def explain(
+        self, area_map: AreaMap, source: str, target: str, *, night: bool = False
+    ) -> LOSResult:
+        """Whether *source* sees *target*, with the line found or why every line fails."""
+        area_map.area(source), area_map.area(target)
+        if source == target:
+            return LOSResult(source, target, True, "an officer always sees his own area", self.rule)
+        boxed = [a for a in (source, target) if OFF_MAP in area_map.areas[a].tags]
+        if boxed:
+            return LOSResult(
+                source,
+                target,
+                False,
+                f"{boxed[0]} is a box off the map: no line can be drawn to or from it",
+                self.rule,
+            )
+        adjacent = area_map.adjacent(source, target)
+        if night and not adjacent:
+            return LOSResult(
+                source, target, False, "at night only adjacent areas are in sight", self.night_rule
+            )
+        rule = self.night_rule if night else self.rule
+        if adjacent:
+            return LOSResult(
+                source,
+                target,
+                True,
+                "adjacent: a line over the shared border enters only the target",
+                rule,
+                entered=(target,),
+            )
+        steps = area_map.distance(source, target)
+        if not self.exhaustive and (steps is None or steps > self.max_entered):
+            apart = "not connected" if steps is None else f"{steps} steps apart"
+            return LOSResult(
+                source,
+                target,
+                False,
+                f"the areas are {apart} on the map, so any line enters more than {self.max_entered} areas",
+                rule,
+            )
+        return self._explain_by_lines(area_map, source, target)
+
+    def _explain_by_lines(self, area_map: AreaMap, source: str, target: str) -> LOSResult:
+        ids, cores, blocking, tree = self._prepare(area_map)
+        a, b = ids.index(source), ids.index(target)
+        pa = _sample_points(area_map.areas[source].polygon)
+        pb = _sample_points(area_map.areas[target].polygon)
+        segments = np.stack(np.broadcast_arrays(pa[:, None, :], pb[None, :, :]), axis=2).reshape(
+            -1, 2, 2
+        )
+        n = len(segments)
+        entered, crossed = self._score(segments, np.full(n, a), np.full(n, b), tree, blocking)
+        ok = (entered <= self.max_entered) & ~crossed
+        # The line to show: a good one if any, else the least bad (no jungle first, fewest areas).
+        best = int(np.flatnonzero(ok)[0]) if ok.any() else int(np.lexsort((entered, crossed))[0])
+        line = LineString(segments[best])
+        hits = [i for i in tree.query(line, predicate="intersects").tolist() if i not in (a, b)]
+        hits.sort(
+            key=lambda i: line.project(shapely.intersection(line, cores[i]).representative_point())
+        )
+        path = (*(ids[i] for i in hits), target)
+        crossing = tuple(ids[i] for i in hits if blocking[i])
+        start, end = (tuple(map(float, p)) for p in segments[best])
+        through = ", ".join(path)
+        if ok[best]:
+            reason = (
+                f"a line from {_fmt(start)} to {_fmt(end)} enters {len(path)} area(s): {through}"
+            )
+        elif not crossed[best]:
+            reason = (
+                f"too many areas: the best line enters {len(path)} ({through}); "
+                f"at most {self.max_entered} allowed"
+            )
+        else:
+            names = ", ".join(crossing)
+            reason = f"every line crosses jungle: the best one crosses {names} (entering {through})"
+        return LOSResult(
+            source, target, bool(ok[best]), reason, self.rule, (start, end), path, crossing
+        )
+
+
+def _fmt(point: Point) -> str:
+    return f"({point[0]:.0f}, {point[1]:.0f})"
+
+
+def strategy_for(area_map: AreaMap) -> AreaCountLOS:
+    """The line-of-sight strategy a map's ``los`` settings choose."""
+    spec = area_map.spec.los
+    if spec.rule == "area-count":
+        return AreaCountLOS(spec.max_entered, spec.blocking, exhaustive=spec.exhaustive)
+    raise ValueError(
+        f"unknown line-of-sight rule {spec.rule!r}"
+    )  # pragma: no cover - schema limits it
+
+
+class LOSTable:
+    """Cached line of sight for a map, with the designer's overrides on top.
+
+    Examples
+    --------
+    >>> table = demo_map().los
+    >>> table.visible("A", "C"), table.visible("A", "C", night=True)
+    (True, False)
+    >>> table.visible_from("D")
+    ['A', 'B', 'C', 'D', 'E', 'F']
+    """
+
+    def __init__(self, area_map: AreaMap) -> None:
+        self.map = area_map
+        self.strategy = strategy_for(area_map)
+        self.overrides = {frozenset(o.between): o for o in area_map.spec.los.overrides}
+        self._day: dict[frozenset[str], bool] | None = None
+
+    @property
+    def day(self) -> dict[frozenset[str], bool]:
+        """The computed table for daylight, before overrides."""
+        if self._day is None:
+            self._day = self.strategy.compute(self.map)
+        return self._day
+
+    def visible(self, source: str, target: str, *, night: bool = False) -> bool:
+        """Whether *source* sees *target*; overrides win; at night only adjacent areas count."""
+        if source == target:
+            self.map.area(source)
+            return True
+        pair = frozenset((source, target))
+        if pair in self.overrides:
+            seen = self.overrides[pair].visible
+        else:
+            if pair not in self.day:
+                self.map.area(source), self.map.area(target)
+            seen = self.day[pair]
+        return seen and (not night or self.map.adjacent(source, target))
+
+    def explain(self, source: str, target: str, *, night: bool = False) -> LOSResult:
+        """The verdict with its reason; an override says so and gives its note."""
+        pair = frozenset((source, target))
+        if source != target and pair in self.overrides:
+            o = self.overrides[pair]
+            if night and not self.map.adjacent(source, target):
+                return self.strategy.explain(self.map, source, target, night=True)
+            note = f": {o.note}" if o.note else ""
+            return LOSResult(
+                source,
+                target,
+                o.visible,
+                f"set by the designer{note}",
+                self.strategy.rule,
+                override=True,
+            )
+        return self.strategy.explain(self.map, source, target, night=night)
+
+    def visible_from(self, source: str, *, night: bool = False) -> list[str]:
+        """Every area *source* sees, itself included, sorted."""
+        return sorted(t for t in self.map.areas if self.visible(source, t, night=night))
+
+    def to_frame(self, *, night: bool = False) -> pd.DataFrame:
+        """A square table of booleans, observer areas as rows and targets as columns."""
+        import pandas as pd
+
+        ids = list(self.map.areas)
+        return pd.DataFrame(
+            [[self.visible(a, b, night=night) for b in ids] for a in ids], index=ids, columns=ids
+        )
