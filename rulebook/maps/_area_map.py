@@ -259,6 +259,7 @@ def demo_spec() -> MapSpec:
         areas.append(
             AreaSpec(
                 id=name,
+                name=name,
                 terrain=terrain[name],
                 polygon=[(x, y), (x + 100, y), (x + 100, y + 100), (x, y + 100)],
                 tags=["edge-north"] if i < 3 else ["edge-south"],

@@ -40,7 +40,7 @@ def to_geojson(area_map: AreaMap) -> dict[str, Any]:
                 "geometry": {"type": "Polygon", "coordinates": [[*ring, ring[0]]]},
                 "properties": {
                     "id": area.id,
-                    "name": area.name or area.id,
+                    "name": area.name,
                     "terrain": area.terrain,
                     "tags": list(area.tags),
                     "neighbors": area_map.neighbors(area.id),

@@ -12,9 +12,10 @@ line a player would draw with a ruler between those points. Results are
 cached in a :class:`LOSTable`, where a designer's per-pair overrides win and
 are marked.
 
-Reading taken (see the rules reference): a line that runs exactly along the
-border of two areas, or through a point where corners meet, enters neither;
-outlines are shrunk by the map's snapping tolerance before lines are tested.
+Reading taken (see the rules reference): lines are drawn between points a
+little inside each outline (by the map's snapping tolerance), so no line
+slips along a border or through a corner where areas meet; any area a line
+touches on its way counts as entered.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
@@ -64,12 +66,19 @@ class LOSResult:
         return f"{self.source} {verdict} {self.target}{mark} ({self.rule}): {self.reason}"
 
 
-def _sample_points(polygon: Polygon) -> np.ndarray:
-    """Corners, mid-edges and one interior point of an outline."""
-    ring = np.asarray(polygon.exterior.coords)[:-1]
+def _sample_points(polygon: Polygon, inset: float) -> np.ndarray:
+    """An interior point, then corners and mid-edges pulled *inset* inside the outline.
+
+    Pulling them in keeps lines from starting on a neighbour's border, where
+    they would touch it without entering it.
+    """
+    inner = polygon.buffer(-inset, join_style="mitre")
+    if inner.is_empty or inner.geom_type != "Polygon":
+        inner = polygon
+    ring = np.asarray(inner.exterior.coords)[:-1]
     mids = (ring + np.roll(ring, -1, axis=0)) / 2
-    inner = np.asarray(polygon.representative_point().coords)
-    return np.vstack([inner, ring, mids])
+    centre = np.asarray(polygon.representative_point().coords)
+    return np.vstack([centre, ring, mids])
 
 
 class AreaCountLOS:
@@ -93,8 +102,10 @@ class AreaCountLOS:
     --------
     >>> m = demo_map()          # A B C over D E F; B and F are jungle
     >>> los = AreaCountLOS()
-    >>> print(los.explain(m, "A", "F"))       # from A's interior, past B's jungle, through E
-    A sees F (lza:7.8): a line from (50, 150) to (200, 0) enters 2 area(s): E, F
+    >>> print(los.explain(m, "A", "F"))
+    A sees F (lza:7.8): a line from (5, 105) to (250, 50) enters 3 area(s): D, E, F
+    >>> print(los.explain(m, "A", "C"))
+    A does not see C (lza:7.8): every line crosses jungle: the best one crosses B (entering B, C)
     >>> print(los.explain(m, "D", "C", night=True))
     D does not see C (lza:11.1A): at night only adjacent areas are in sight
     """
@@ -120,46 +131,45 @@ class AreaCountLOS:
 
     def _prepare(
         self, area_map: AreaMap
-    ) -> tuple[list[str], list[Polygon], np.ndarray, shapely.STRtree]:
+    ) -> tuple[list[str], np.ndarray, np.ndarray, shapely.STRtree]:
         ids = [a for a, area in area_map.areas.items() if OFF_MAP not in area.tags]
-        shrink = area_map.spec.adjacency.tolerance
-        # Shrink outlines by the snapping tolerance, so a line running along a
-        # (hand-drawn, slightly gappy) border does not count as entering.
-        cores = []
-        for i in ids:
-            poly = area_map.areas[i].polygon
-            core = poly.buffer(-shrink)
-            cores.append(core if not core.is_empty else poly)
+        polygons = np.array([area_map.areas[i].polygon for i in ids], dtype=object)
         blocking = np.array([area_map.areas[i].terrain in self.blocking for i in ids])
-        return ids, cores, blocking, shapely.STRtree(cores)
+        return ids, polygons, blocking, shapely.STRtree(polygons)
 
     def _candidate_pairs(
-        self, area_map: AreaMap
+        self, area_map: AreaMap, ids: list[str], tree: shapely.STRtree
     ) -> tuple[list[tuple[str, str]], set[frozenset[str]]]:
         """Pairs that need lines drawn, and pairs settled by adjacency alone."""
-        on_map = {a for a, area in area_map.areas.items() if OFF_MAP not in area.tags}
+        on_map = set(ids)
         adjacent = {frozenset(e) for e in area_map.graph.edges if set(e) <= on_map}
         if self.exhaustive:
-            pairs = [p for p in combinations(sorted(on_map), 2) if frozenset(p) not in adjacent]
+            pairs = [p for p in combinations(ids, 2) if frozenset(p) not in adjacent]
             return pairs, adjacent
+        touching = _touching(area_map, ids, tree)
         pairs = []
-        for source in sorted(on_map):
-            for target, steps in area_map.within(source, self.max_entered).items():
-                if source < target and steps > 1 and target in on_map:
-                    pairs.append((source, target))
+        for source in ids:
+            near = nx.single_source_shortest_path_length(touching, source, cutoff=self.max_entered)
+            pairs.extend(
+                (source, t) for t in near if source < t and frozenset((source, t)) not in adjacent
+            )
         return pairs, adjacent
+
+    @staticmethod
+    def _entered(lines: np.ndarray, tree: shapely.STRtree) -> tuple[np.ndarray, np.ndarray]:
+        """(line, area) index pairs where a line enters an area."""
+        return tree.query(lines, predicate="intersects")
 
     def _score(
         self,
         segments: np.ndarray,
         src: np.ndarray,
         dst: np.ndarray,
-        tree: shapely.STRtree,
-        blocking: np.ndarray,
+        geometry: tuple[np.ndarray, np.ndarray, shapely.STRtree],
     ) -> tuple[np.ndarray, np.ndarray]:
         """For each segment: how many areas it enters (target included) and whether it crosses a blocker."""
-        lines = shapely.linestrings(segments)
-        seg, poly = tree.query(lines, predicate="intersects")
+        _, blocking, tree = geometry
+        seg, poly = self._entered(shapely.linestrings(segments), tree)
         other = (poly != src[seg]) & (poly != dst[seg])
         n = len(segments)
         entered = np.bincount(seg[other], minlength=n) + 1
@@ -168,14 +178,16 @@ class AreaCountLOS:
 
     def compute(self, area_map: AreaMap) -> dict[frozenset[str], bool]:
         """Day line of sight for every pair of distinct areas (overrides not applied)."""
-        ids, _, blocking, tree = self._prepare(area_map)
+        ids, polygons, blocking, tree = self._prepare(area_map)
+        geometry = (polygons, blocking, tree)
         index = {a: i for i, a in enumerate(ids)}
-        pairs, adjacent = self._candidate_pairs(area_map)
+        pairs, adjacent = self._candidate_pairs(area_map, ids, tree)
         result = {frozenset(p): False for p in combinations(area_map.areas, 2)}
         result.update(dict.fromkeys(adjacent, True))
         if not pairs:
             return result
-        points = [_sample_points(area_map.areas[a].polygon) for a in ids]
+        inset = area_map.spec.adjacency.tolerance
+        points = [_sample_points(area_map.areas[a].polygon, inset) for a in ids]
         # Stage 1 tries one line per pair (interior point to interior point),
         # stage 2 every sample line for the pairs still unsettled.
         todo = np.arange(len(pairs))
@@ -192,7 +204,7 @@ class AreaCountLOS:
                 dst.append(np.full(count, b))
             owner = np.concatenate(owners)
             entered, crossed = self._score(
-                np.concatenate(chunks), np.concatenate(src), np.concatenate(dst), tree, blocking
+                np.concatenate(chunks), np.concatenate(src), np.concatenate(dst), geometry
             )
             ok = (entered <= self.max_entered) & ~crossed
             seen = np.bincount(owner[ok], minlength=len(pairs)) > 0
@@ -234,35 +246,44 @@ class AreaCountLOS:
                 rule,
                 entered=(target,),
             )
-        steps = area_map.distance(source, target)
+        ids, _, _, tree = self._prepare(area_map)
+        try:
+            steps = nx.shortest_path_length(_touching(area_map, ids, tree), source, target)
+        except nx.NetworkXNoPath:
+            steps = None
         if not self.exhaustive and (steps is None or steps > self.max_entered):
             apart = "not connected" if steps is None else f"{steps} steps apart"
             return LOSResult(
                 source,
                 target,
                 False,
-                f"the areas are {apart} on the map, so any line enters more than {self.max_entered} areas",
+                f"the areas are {apart} (counting areas that touch), so any line enters more than {self.max_entered} areas",
                 rule,
             )
         return self._explain_by_lines(area_map, source, target)
 
     def _explain_by_lines(self, area_map: AreaMap, source: str, target: str) -> LOSResult:
-        ids, cores, blocking, tree = self._prepare(area_map)
+        ids, polygons, blocking, tree = self._prepare(area_map)
         a, b = ids.index(source), ids.index(target)
-        pa = _sample_points(area_map.areas[source].polygon)
-        pb = _sample_points(area_map.areas[target].polygon)
+        inset = area_map.spec.adjacency.tolerance
+        pa = _sample_points(area_map.areas[source].polygon, inset)
+        pb = _sample_points(area_map.areas[target].polygon, inset)
         segments = np.stack(np.broadcast_arrays(pa[:, None, :], pb[None, :, :]), axis=2).reshape(
             -1, 2, 2
         )
         n = len(segments)
-        entered, crossed = self._score(segments, np.full(n, a), np.full(n, b), tree, blocking)
+        geometry = (polygons, blocking, tree)
+        entered, crossed = self._score(segments, np.full(n, a), np.full(n, b), geometry)
         ok = (entered <= self.max_entered) & ~crossed
         # The line to show: a good one if any, else the least bad (no jungle first, fewest areas).
         best = int(np.flatnonzero(ok)[0]) if ok.any() else int(np.lexsort((entered, crossed))[0])
         line = LineString(segments[best])
-        hits = [i for i in tree.query(line, predicate="intersects").tolist() if i not in (a, b)]
+        _, touched = self._entered(np.array([line], dtype=object), tree)
+        hits = [i for i in touched.tolist() if i not in (a, b)]
         hits.sort(
-            key=lambda i: line.project(shapely.intersection(line, cores[i]).representative_point())
+            key=lambda i: line.project(
+                shapely.intersection(line, polygons[i]).representative_point()
+            )
         )
         path = (*(ids[i] for i in hits), target)
         crossing = tuple(ids[i] for i in hits if blocking[i])
@@ -285,6 +306,22 @@ class AreaCountLOS:
         )
 
 
+def _touching(area_map: AreaMap, ids: list[str], tree: shapely.STRtree) -> nx.Graph:
+    """Areas whose outlines touch, if only at a corner.
+
+    Consecutive areas along a line touch, so on a map the areas tile, a line
+    that enters k areas joins areas at most k steps apart on this graph. It is
+    looser than adjacency, which needs a shared border of ``min_shared``.
+    """
+    left, right = tree.query(
+        tree.geometries, predicate="dwithin", distance=area_map.spec.adjacency.tolerance
+    )
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from((ids[i], ids[j]) for i, j in zip(left, right, strict=True) if i != j)
+    return graph
+
+
 def _fmt(point: Point) -> str:
     return f"({point[0]:.0f}, {point[1]:.0f})"
 
@@ -305,10 +342,10 @@ class LOSTable:
     Examples
     --------
     >>> table = demo_map().los
-    >>> table.visible("A", "C"), table.visible("A", "C", night=True)
+    >>> table.visible("A", "F"), table.visible("A", "F", night=True)
     (True, False)
     >>> table.visible_from("D")
-    ['A', 'B', 'C', 'D', 'E', 'F']
+    ['A', 'B', 'D', 'E', 'F']
     """
 
     def __init__(self, area_map: AreaMap) -> None:
