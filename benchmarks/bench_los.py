@@ -22,14 +22,20 @@ from rulebook.maps.los import _sample_points
 NAIVE_SECONDS = 5.0
 
 
-def naive_pair(area_map: AreaMap, a: str, b: str, polygons: list, terrains: list, ids: list) -> bool:
+def naive_pair(
+    area_map: AreaMap, a: str, b: str, *, polygons: list, terrains: list, ids: list
+) -> bool:
     inset = area_map.spec.adjacency.tolerance
     pa = _sample_points(area_map.areas[a].polygon, inset)
     pb = _sample_points(area_map.areas[b].polygon, inset)
     for p in pa:
         for q in pb:
             line = shapely.LineString([p, q])
-            entered = [i for i, poly in enumerate(polygons) if ids[i] not in (a, b) and poly.intersects(line)]
+            entered = [
+                i
+                for i, poly in enumerate(polygons)
+                if ids[i] not in (a, b) and poly.intersects(line)
+            ]
             if len(entered) + 1 <= 3 and not any(terrains[i] == "jungle" for i in entered):
                 return True
     return False
@@ -54,7 +60,9 @@ def main() -> None:
     start = time.perf_counter()
     while time.perf_counter() - start < NAIVE_SECONDS and done < len(pairs):
         a, b = pairs[order[done]]
-        seen = area_map.adjacent(a, b) or naive_pair(area_map, a, b, polygons, terrains, ids)
+        seen = area_map.adjacent(a, b) or naive_pair(
+            area_map, a, b, polygons=polygons, terrains=terrains, ids=ids
+        )
         agree += seen == table[frozenset((a, b))]
         done += 1
     naive_rate = (time.perf_counter() - start) / done
@@ -62,7 +70,9 @@ def main() -> None:
 
     print(f"map: {n} areas, {len(pairs)} pairs, {sum(table.values())} pairs in sight")
     print(f"engine, whole table:          {ours:8.3f} s")
-    print(f"naive scan, {done:4d} pairs:       {naive_rate * done:8.3f} s  -> {naive_total:8.1f} s for all pairs (extrapolated)")
+    print(
+        f"naive scan, {done:4d} pairs:       {naive_rate * done:8.3f} s  -> {naive_total:8.1f} s for all pairs (extrapolated)"
+    )
     print(f"ratio naive / engine:         {naive_total / ours:8.0f}x")
     print(f"agreement on the pairs both computed: {agree}/{done}")
 

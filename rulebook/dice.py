@@ -120,6 +120,18 @@ class Dice:
             raise ValueError(f"cannot roll {n} dice")
         return tuple(self.roll(sides, label) for _ in range(n))
 
+    def pick(self, n: int, label: str = "") -> int:
+        """Choose one of *n* things at random (0-based), recorded as a roll of 1..n.
+
+        Used where the rules number the candidates and roll ("assign each a
+        number and roll a die") and for drawing a chit from the pool.
+        """
+        if n < 1:
+            raise ValueError("cannot pick from nothing")
+        value = self._face(n)
+        self.rolls.append(Roll(n, value, label))
+        return value - 1
+
     def count_at_least(self, n: int, target: int = 6, sides: int = 6, label: str = "") -> int:
         """Roll *n* dice and count the faces of *target* or more (hits)."""
         return sum(face >= target for face in self.pool(n, sides, label))

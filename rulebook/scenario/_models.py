@@ -7,6 +7,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import check_rule_id
+from rulebook.scenario._lza_models import LZAlbanySpec
 from rulebook.scenario._map_models import MapSpec
 
 SCHEMA_VERSION = 1
@@ -74,3 +75,4 @@ class Scenario(_Strict):
         default_factory=dict, description="named numbers and tables, each with its provenance"
     )
     map: MapSpec | None = None
+    lz_albany: LZAlbanySpec | None = None

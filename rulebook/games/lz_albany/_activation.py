@@ -1,0 +1,236 @@
+"""Activations: what a Fire/Move chit lets a unit group do (lza:5.2, 5.3, 6.1-6.5, 10.1-10.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from functools import cache
+
+import networkx as nx
+
+from rulebook.games.lz_albany._combat import (
+    fire_options,
+    firing_dice,
+    infantry_fire,
+    melee,
+    mortar_fire,
+    mortar_targets,
+)
+from rulebook.games.lz_albany._decisions import Action, ask
+from rulebook.games.lz_albany._pieces import Unit
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
+from rulebook.maps import AreaMap
+
+Flow = Generator
+
+
+def activated(s: State, side: str, group: str) -> set[str]:
+    """The group's platoons and officers on the map, and senior officers with them (lza:5.2, 5.2D, 10.1)."""
+    ids = {u.id for u in s.on_map(side) if u.group == group}
+    areas = {s.units[i].area for i in ids if not s.units[i].is_officer}
+    limit = None if s.rules.options.get("senior_officer_activations") == "unlimited" else 2
+    for officer in s.on_map(side):
+        if officer.senior and not officer.wounded and officer.area in areas:
+            if limit is None or s.officer_activations[officer.id] < limit:
+                ids.add(officer.id)
+    return ids
+
+
+def count_senior(s: State, ids: set[str], used: set[str]) -> None:
+    """A senior officer's activation counts once he acts in it (lza:5.2D)."""
+    for uid in sorted(ids & used):
+        if s.units[uid].senior:
+            s.officer_activations[uid] += 1
+
+
+@cache
+def _edge_distance(area_map: AreaMap) -> dict[str, int]:
+    edges = [a for a, area in area_map.areas.items() if area.edges]
+    return dict(nx.multi_source_dijkstra_path_length(area_map.graph, edges, weight=None))
+
+
+def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]:
+    """Areas a unit may enter in one move (lza:5.2E, 5.3, 6.2, 6.5)."""
+    here = unit.area
+    if here is None or unit.kind == "artillery":  # lza:6.2C
+        return []
+    if here == COLUMBUS and unit.side == "us" and s.platoons(COLUMBUS, "nva"):  # lza:6.5
+        return []
+    edge_distance = _edge_distance(s.map)
+    out = []
+    for dest in s.map.neighbors(here):
+        if dest == TRANSITION and unit.side != "nva":
+            continue  # lza:6.5: only the NVA pass through the Transition Area
+        if dest == COLUMBUS and (unit.side != "nva" or here != TRANSITION or adrenaline):
+            continue  # lza:6.5, and no adrenaline charge into LZ Columbus (lza:5.3)
+        if here == COLUMBUS and dest == TRANSITION:
+            continue  # lza:6.5: from LZ Columbus units go out to the east edge
+        if (
+            s.retreat
+            and unit.side == "nva"
+            and edge_distance.get(dest, 99) >= edge_distance.get(here, 99)
+        ):
+            continue  # lza:5.2E: in retreat every move closes on a board edge
+        out.append(dest)
+    return out
+
+
+def needs_officer(unit: Unit) -> bool:
+    """Hit or reduced platoons move only with an officer (lza:6.2A, 8.2, 8.3)."""
+    return not unit.is_officer and unit.hits > 0
+
+
+def move_options(
+    s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
+) -> list[Action]:
+    options = []
+    for uid in sorted(ids - moved):
+        unit = s.units[uid]
+        if not unit.on_map or (unit.is_officer and unit.wounded):
+            continue  # wounded officers are carried (lza:10.4)
+        if s.retreat and side == "nva" and s.map.area(unit.area).edges:
+            options.append(Action.of("exit", uid))
+        escorts = [
+            o
+            for o in s.able_officers(unit.area, side)
+            if o.id not in moved and (o.senior or o.company == unit.company) and o.id != uid
+        ]
+        loads = (
+            (
+                [w.id for w in s.wounded_in(unit.area)]
+                + [o.id for o in s.in_area(unit.area, side, officers=True) if o.wounded]
+            )
+            if (side == "us" and not unit.is_officer)
+            else []
+        )
+        for dest in destinations(s, unit, adrenaline=adrenaline):
+            if needs_officer(unit):
+                options += [Action.of("move", uid, dest, "with", o.id) for o in escorts]
+                options += [
+                    Action.of("move", uid, dest, "with", o.id, "carry", w)
+                    for o in escorts
+                    for w in loads
+                ]
+            else:
+                options.append(Action.of("move", uid, dest))
+                options += [Action.of("move", uid, dest, "carry", w) for w in loads]
+    return options
+
+
+def do_move(s: State, action: Action, moved: set[str]) -> str:
+    """Carry out a move action; return the destination."""
+    uid, dest, *rest = action.args
+    unit = s.units[uid]
+    origin = unit.area
+    unit.area = dest
+    moved.add(uid)
+    extras = dict(zip(rest[::2], rest[1::2], strict=True))
+    text = f"{uid} moves {origin} -> {dest}"
+    if "with" in extras:
+        s.units[extras["with"]].area = dest
+        moved.add(extras["with"])
+        text += f" with {extras['with']} (lza:6.2A)"
+    if "carry" in extras:
+        load = extras["carry"]
+        if load in s.wounded:
+            s.wounded[load].area = dest
+        else:
+            s.units[load].area = dest
+        text += f", carrying {load} (lza:8.4A)"
+    s.trace.step("lza:6.2", text)
+    return dest
+
+
+def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = False) -> Flow:
+    """Move any or all activated counters one area each, then melee where they met the enemy (lza:6.2, 7.2)."""
+    moved: set[str] = set()
+    entered: set[str] = set()
+    while True:
+        options = [Action.of("done"), *move_options(s, ids, moved, side, adrenaline=adrenaline)]
+        choice = yield from ask(side, options, "move a unit, or done", "lza:6.2")
+        if choice.verb == "done":
+            break
+        if choice.verb == "exit":
+            unit = s.units[choice.args[0]]
+            unit.status, unit.area = "exited", None
+            moved.add(unit.id)
+            s.trace.step("lza:5.2E", f"{unit.id} leaves the map (not counted as eliminated)")
+            continue
+        entered.add(do_move(s, choice, moved))
+    count_senior(s, ids, moved)
+    for area in sorted(entered):
+        if s.disputed(area) and any(s.units[i].area == area for i in moved):
+            if area == COLUMBUS and side == "nva":
+                s.award("nva", "columbus_melee")
+            yield from melee(s, area, side, ids)
+
+
+def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
+    """Melee where the group is engaged, then ranged and mortar fire area by area (lza:7.2-7.4)."""
+    fought: set[str] = set()
+    fired: set[str] = set()
+    shelled: set[str] = set()
+    while True:
+        areas = sorted(
+            {s.units[i].area for i in ids if s.units[i].on_map and not s.units[i].is_officer}
+        )
+        pending = [a for a in areas if s.disputed(a) and a not in fought]
+        options = [Action.of("melee", a) for a in pending]
+        if not pending:
+            options.append(Action.of("done"))
+            for area in areas:
+                if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
+                    continue  # lza:7.2A: no fire out of a disputed area
+                shooters = [
+                    u for u in s.platoons(area, side) if u.id in ids and u.kind == "infantry"
+                ]
+                if shooters and area not in fired:
+                    officers = len([o for o in s.able_officers(area, side) if o.id in ids])
+                    dice = firing_dice(
+                        s,
+                        shooters,
+                        "fire",
+                        area,
+                        side,
+                        officers=officers,
+                        rule="lza:7.3",
+                        trace=False,
+                    )
+                    if dice:
+                        options += fire_options(s, area, side, dice)
+                mortars = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "mortar"]
+                if mortars and area not in shelled:
+                    options += [Action.of("mortar", area, t) for t in mortar_targets(s, area, side)]
+        choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
+        if choice.verb == "done":
+            break
+        area = choice.args[0]
+        if choice.verb == "melee":
+            fought.add(area)
+            count_senior(s, ids, {o.id for o in s.able_officers(area, side)})
+            yield from melee(s, area, side, ids)
+        elif choice.verb == "fire":
+            fired.add(area)
+            shooters = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "infantry"]
+            officers = [o for o in s.able_officers(area, side) if o.id in ids]
+            firing_dice(s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3")
+            count_senior(s, ids, {o.id for o in officers})
+            yield from infantry_fire(s, choice, side, ids)
+        elif choice.verb == "mortar":
+            shelled.add(area)
+            yield from mortar_fire(s, area, choice.args[1], side, ids)
+
+
+def lone_officers(s: State, side: str) -> Flow:
+    """Officers with no friendly platoon beside them may move once a turn on any friendly chit (lza:10.1)."""
+    for officer in sorted(
+        (u for u in s.on_map(side) if u.is_officer and not u.wounded), key=lambda u: u.id
+    ):
+        if officer.id in s.moved_alone or s.platoons(officer.area, side):
+            continue
+        options = [Action.of("stay", officer.id)] + [
+            Action.of("move", officer.id, d) for d in destinations(s, officer)
+        ]
+        choice = yield from ask(side, options, f"{officer.id} is alone: move him?", "lza:10.1")
+        if choice.verb == "move":
+            s.moved_alone.add(officer.id)
+            do_move(s, choice, set())

@@ -1,0 +1,365 @@
+"""Ground combat: melee, ranged infantry fire and mortar fire, with hit allocation (lza:6.1, 7.1-7.4, 8.1, 11.1).
+
+Each procedure is a generator: it yields a Decision when a player must
+choose (which unit takes the first hit, where to retreat) and otherwise
+rolls through the state's Dice, writing every step to the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+
+from rulebook.games.lz_albany._decisions import Action, ask
+from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
+
+Flow = Generator
+
+
+def firing_dice(
+    s: State,
+    units: list[Unit],
+    what: str,
+    area: str,
+    side: str,
+    *,
+    officers: int,
+    rule: str,
+    trace: bool = True,
+) -> int:
+    """Dice of a group of firing units: strengths, over-stacking and officers (lza:6.1, 10.3).
+
+    With ``trace=False`` nothing is written (used to list the options).
+    """
+    step = s.trace.step if trace else (lambda *a, **k: None)
+    strengths = sorted((u.strength(what) for u in units), reverse=True)
+    extra = s.over_stack(area, side)
+    example = s.rules.options.get("overstack_fire") == "example_two_fire"
+    if extra and example:
+        # The case's example: with four platoons only two fire, so each unit past
+        # the limit silences one of the three that could (the weakest go quiet).
+        strengths = strengths[: max(0, s.rules.stacking - extra)]
+    dice = sum(strengths)
+    step(
+        rule,
+        f"{len(units)} {side.upper()} unit(s) in {area}: {what} strength {dice}",
+        after={"dice": dice},
+    )
+    if extra and not example:
+        step(
+            "lza:6.1",
+            f"{extra} unit(s) over three in {area}: one die less for each",
+            before={"dice": dice},
+            after={"dice": max(0, dice - extra)},
+        )
+        dice = max(0, dice - extra)
+    elif extra:
+        step(
+            "lza:6.1",
+            f"over-stacked in {area}: only the {len(strengths)} strongest fire (the case's example)",
+            after={"dice": dice},
+        )
+    bonus = min(officers, len(units))
+    if bonus:
+        step(
+            "lza:10.3",
+            f"{bonus} officer(s) add a die each to one unit",
+            before={"dice": dice},
+            after={"dice": dice + bonus},
+        )
+        dice += bonus
+    return dice
+
+
+def massed(s: State, dice: int, target: str, side: str) -> int:
+    """Firing into an over-stacked area adds a die per enemy unit past three (lza:6.1)."""
+    extra = s.over_stack(target, side)
+    if extra:
+        s.trace.step(
+            "lza:6.1",
+            f"massed target: {extra} unit(s) over three in {target}",
+            before={"dice": dice},
+            after={"dice": dice + extra},
+        )
+    return dice + extra
+
+
+def night_penalty(s: State, dice: int, area: str) -> int:
+    """At night an attack loses a die, unless a flare lights the area (lza:11.1B, 11.2)."""
+    if s.night_in(area) and dice:
+        s.trace.step(
+            "lza:11.1B", "night: one die less", before={"dice": dice}, after={"dice": dice - 1}
+        )
+        return dice - 1
+    return dice
+
+
+def roll_hits(s: State, dice: int, rule: str) -> tuple[int, list[int]]:
+    """Roll *dice* dice; each 6 is a hit (lza:7.1)."""
+    start = len(s.dice.rolls)
+    faces = list(s.dice.pool(dice, label=rule))
+    hits = sum(f >= s.rules.hit_face for f in faces)
+    s.trace.step(
+        "lza:7.1", f"{dice} dice, {hits} hit(s)", rolls=s.dice.rolls[start:], after={"hits": hits}
+    )
+    return hits, faces
+
+
+def targets_in(
+    s: State, area: str, side: str, *, officers: bool, wounded: bool = False
+) -> list[Unit | WoundedMarker]:
+    found: list[Unit | WoundedMarker] = list(s.platoons(area, side))
+    if officers:
+        found += s.in_area(area, side, officers=True)
+    if wounded or not found:
+        found += [w for w in s.wounded_in(area) if side == "us"]
+    return found
+
+
+def apply_hits(
+    s: State,
+    hits: int,
+    area: str,
+    side: str,
+    *,
+    first_by: str | None,
+    officers_first: bool,
+    cap: int | None = None,
+    rule: str,
+) -> Flow:
+    """Place *hits* on *side* in *area*: the first by *first_by* if given, the rest by the owner (lza:8.1)."""
+    for n in range(hits):
+        chooser = first_by if (n == 0 and first_by) else side
+        pool = targets_in(s, area, side, officers=officers_first and n == 0 and chooser != side)
+        pool = [
+            t
+            for t in pool
+            if not (
+                cap is not None and isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap
+            )
+        ]
+        if not pool:
+            s.trace.step(rule, f"{hits - n} hit(s) in {area} find no target and are lost")
+            return
+        options = [Action.of("hit", t.id) for t in pool]
+        choice = yield from ask(
+            chooser, options, f"place hit {n + 1} of {hits} in {area}", "lza:8.1"
+        )
+        target = s.units.get(choice.args[0]) or s.wounded[choice.args[0]]
+        s.hit(target, cap=cap, rule=rule)
+
+
+def retreat_options(s: State, unit: Unit, area: str) -> list[str]:
+    """Adjacent areas a unit may fall back into after melee: none held by the enemy (lza:7.2)."""
+    return [
+        a
+        for a in s.map.neighbors(area)
+        if not s.platoons(a, other(unit.side))
+        and a not in (TRANSITION, COLUMBUS)
+        and unit.kind != "artillery"
+    ]
+
+
+def retreats(s: State, area: str, side: str) -> Flow:
+    """Each surviving unit may stay or fall back to an adjacent area (lza:7.2)."""
+    for unit in sorted(s.in_area(area, side), key=lambda u: u.id):
+        if not s.disputed(area):
+            return
+        if unit.is_officer and unit.wounded:
+            continue
+        options = [Action.of("stay", unit.id)] + [
+            Action.of("retreat", unit.id, a) for a in retreat_options(s, unit, area)
+        ]
+        choice = yield from ask(
+            side, options, f"{unit.id}: stay in {area} or fall back?", "lza:7.2"
+        )
+        if choice.verb == "retreat":
+            unit.area = choice.args[1]
+            s.trace.step("lza:7.2", f"{unit.id} falls back from {area} to {unit.area}")
+
+
+def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
+    """Melee in a disputed area (lza:7.2), with night spotting (lza:11.1D)."""
+    activated = set(activated)
+    defender = other(attacker)
+    s.trace.step("lza:7.2", f"melee in {area}: {attacker.upper()} attacks")
+    if attacker == "us" and s.night_in(area):
+        face = s.dice.d6("lza:11.1D")
+        spotted = face in s.rules.night_spot_faces
+        s.trace.step(
+            "lza:11.1D",
+            f"night spotting roll {face}: "
+            + ("NVA spotted" if spotted else "not spotted, no melee"),
+            rolls=s.dice.rolls[-1:],
+        )
+        if not spotted:
+            return
+    attackers = [u for u in s.platoons(area, attacker) if u.id in activated]
+    defenders = s.platoons(area, defender)
+    a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
+    d_off = len(s.able_officers(area, defender))
+    a_dice = firing_dice(s, attackers, "melee", area, attacker, officers=a_off, rule="lza:7.2")
+    a_dice = night_penalty(s, massed(s, a_dice, area, defender), area)
+    d_dice = firing_dice(s, defenders, "melee", area, defender, officers=d_off, rule="lza:7.2")
+    d_dice = night_penalty(s, massed(s, d_dice, area, attacker), area)
+    a_hits, _ = roll_hits(s, a_dice, "lza:7.2")
+    d_hits, _ = roll_hits(s, d_dice, "lza:7.2")
+    # Simultaneous: both rolls are made before any hit lands.
+    yield from apply_hits(
+        s, a_hits, area, defender, first_by=attacker, officers_first=True, rule="lza:7.2"
+    )
+    yield from apply_hits(
+        s, d_hits, area, attacker, first_by=defender, officers_first=True, rule="lza:7.2"
+    )
+    yield from retreats(s, area, defender)
+    yield from retreats(s, area, attacker)
+    if s.disputed(area):
+        s.trace.step(
+            "lza:7.2", f"{area} stays disputed; melee goes on when units there are next activated"
+        )
+
+
+def fire_options(s: State, area: str, side: str, dice: int) -> list[Action]:
+    """Ways to aim an area's fire: one target area, or a primary and a second with the dice split (lza:7.3)."""
+    targets = [
+        a
+        for a in s.map.neighbors(area)
+        if s.platoons(a, other(side)) and not s.disputed(a) and a not in (TRANSITION,)
+    ]
+    options = [Action.of("fire", area, f"{t}:{dice}") for t in targets]
+    for p in targets:
+        for q in targets:
+            if p != q:
+                options += [
+                    Action.of("fire", area, f"{p}:{k}", f"{q}:{dice - k}") for k in range(1, dice)
+                ]
+    return options
+
+
+def infantry_fire(
+    s: State, action: Action, side: str, activated: set[str], *, returning: bool = False
+) -> Flow:
+    """Ranged infantry fire from one area, with split fire, return fire and advance (lza:7.3)."""
+    area = action.args[0]
+    shares = [(t.split(":")[0], int(t.split(":")[1])) for t in action.args[1:]]
+    primary = shares[0][0]
+    units = [u for u in s.platoons(area, side) if u.kind == "infantry" and u.id in activated]
+    rule = "lza:7.3"
+    s.trace.step(
+        rule,
+        f"{side.upper()} {'returns fire' if returning else 'fires'} from {area} at "
+        + ", ".join(f"{t} ({d} dice)" for t, d in shares)
+        + f"; primary target {primary}",
+    )
+    jungle_penalty = len(units) if any(s.map.area(t).terrain == "jungle" for t, _ in shares) else 0
+    results = []
+    for target, share in shares:
+        dice = share
+        if jungle_penalty and s.map.area(target).terrain == "jungle":
+            cut = min(dice, jungle_penalty)
+            s.trace.step(
+                "lza:7.3",
+                f"firing into jungle {target}: one die less per firing unit",
+                before={"dice": dice},
+                after={"dice": dice - cut},
+            )
+            dice, jungle_penalty = dice - cut, jungle_penalty - cut
+        dice = night_penalty(s, massed(s, dice, target, other(side)), target)
+        hits, _ = roll_hits(s, dice, rule)
+        results.append((target, hits))
+    for target, hits in results:
+        first = side if target == primary else None
+        yield from apply_hits(
+            s, hits, target, other(side), first_by=first, officers_first=s.turn == 1, rule=rule
+        )
+    if returning:
+        return
+    for target, _ in results:
+        shooters = {u.id for u in s.platoons(target, other(side)) if u.kind == "infantry"}
+        if not shooters or s.disputed(target) or s.disputed(area) or not s.platoons(area, side):
+            continue
+        officers = len(s.able_officers(target, other(side)))
+        dice = firing_dice(
+            s,
+            [s.units[i] for i in shooters],
+            "fire",
+            target,
+            other(side),
+            officers=officers,
+            rule=rule,
+        )
+        choice = yield from ask(
+            other(side),
+            [Action.of("return-fire", target, area), Action.of("hold", target)],
+            f"return fire from {target} at {area}?",
+            rule,
+        )
+        if choice.verb == "return-fire" and dice > 0:
+            yield from infantry_fire(
+                s,
+                Action.of("fire", target, f"{area}:{dice}"),
+                other(side),
+                shooters,
+                returning=True,
+            )
+    if not s.platoons(primary, other(side)) and s.platoons(area, side):
+        movers = [u for u in s.platoons(area, side) if u.id in activated]
+        choice = yield from ask(
+            side,
+            [Action.of("advance", area, primary), Action.of("stay", area)],
+            f"{primary} is cleared: advance into it?",
+            rule,
+        )
+        if choice.verb == "advance":
+            for unit in movers:
+                unit.area = primary
+            s.trace.step(
+                rule, f"{len(movers)} unit(s) advance from {area} into {primary} (not a move)"
+            )
+
+
+def mortar_targets(s: State, area: str, side: str) -> list[str]:
+    """Areas within range and in a friendly officer's sight; US mortars avoid disputed areas (lza:7.4)."""
+    reach = s.map.within(area, s.rules.mortar_range)
+    return sorted(
+        t
+        for t in reach
+        if t != area
+        and s.platoons(t, other(side))
+        and t not in (TRANSITION, COLUMBUS)
+        and (side == "nva" or not s.disputed(t))
+        and s.spotted(side, t)
+    )
+
+
+def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]) -> Flow:
+    """Mortars of one area fire at one area (lza:7.4)."""
+    rule = "lza:7.4"
+    mortars = [u for u in s.platoons(area, side) if u.kind == "mortar" and u.id in activated]
+    dice = sum(u.strength("fire") for u in mortars)
+    s.trace.step(
+        rule,
+        f"{len(mortars)} mortar unit(s) in {area} fire at {target}: {dice} dice (no terrain or officer change)",
+        after={"dice": dice},
+    )
+    dice = night_penalty(s, dice, target)
+    start = len(s.dice.rolls)
+    faces = list(s.dice.pool(dice, label=rule))
+    hits = sum(f >= s.rules.hit_face for f in faces)
+    s.trace.step(
+        "lza:7.1", f"{dice} dice, {hits} hit(s)", rolls=s.dice.rolls[start:], after={"hits": hits}
+    )
+    yield from apply_hits(
+        s, hits, target, other(side), first_by=None, officers_first=False, cap=2, rule=rule
+    )
+    if side == "nva" and s.disputed(target):
+        ones = sum(f == 1 for f in faces)
+        if ones:
+            s.trace.step(
+                rule, f"firing into a disputed area: {ones} roll(s) of 1 strike NVA units there"
+            )
+            yield from apply_hits(
+                s, ones, target, side, first_by=None, officers_first=False, cap=2, rule=rule
+            )
+    if hits:
+        s.leader_check(target, other(side), rule)

@@ -1,0 +1,394 @@
+"""The sequence of play, phase by phase (lza:3.3-3.8, 4.1-4.3, 5.1, 8.4C-D, 9, 11.2).
+
+``game(state)`` is a generator that reads like the rulebook's turn sequence:
+it yields a Decision or a Chance whenever the game needs a choice and
+receives the chosen Action back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from fractions import Fraction
+
+from rulebook.games.lz_albany._activation import (
+    activated,
+    fire_activation,
+    lone_officers,
+    move_activation,
+)
+from rulebook.games.lz_albany._combat import apply_hits
+from rulebook.games.lz_albany._decisions import Action, Chance, ask
+from rulebook.games.lz_albany._pieces import SIDES, Chit, Unit, other
+from rulebook.games.lz_albany._state import ALBANY, TRANSITION, GameOver, State
+from rulebook.games.lz_albany._support import artillery, dust_off, gunship, skyraider
+
+Flow = Generator
+
+
+def game(s: State) -> Flow:
+    """Ten turns, or fewer if the NVA reach their automatic-victory total (lza:3.3, 4.2)."""
+    try:
+        for turn in range(1, s.rules.turns + 1):
+            s.turn = turn
+            yield from reinforcement_phase(s)
+            yield from event_phase(s)
+            yield from action_phase(s)
+            yield from rally_phase(s)
+            if turn == s.rules.turns:
+                break
+            yield from administrative_phase(s)
+        final_scoring(s)
+    except GameOver:
+        pass
+    s.phase = "over"
+
+
+# --- 3.4 reinforcements ---------------------------------------------------------
+
+
+def arrival_areas(s: State, unit: Unit) -> list[str]:
+    spec = s.arrivals[unit.id]
+    areas = []
+    for area in s.map:
+        if spec.area and area.id != spec.area:
+            continue
+        if spec.tag and spec.tag not in area.tags:
+            continue
+        if spec.terrain and area.terrain != spec.terrain:
+            continue
+        if not unit.is_officer and len(s.platoons(area.id, unit.side)) >= s.rules.stacking:
+            continue  # stacking limits apply at placement (lza:3.2D)
+        areas.append(area.id)
+    return areas
+
+
+def reinforcement_phase(s: State) -> Flow:
+    """Arrivals are placed by their owners, US first; new chits join the pool (lza:3.2, 3.4)."""
+    s.phase = "reinforcement"
+    for side in SIDES:
+        due = sorted(
+            (
+                u
+                for u in s.units.values()
+                if u.side == side and u.status == "waiting" and u.arrival_turn <= s.turn
+            ),
+            key=lambda u: (u.is_officer, u.id),
+        )
+        for unit in due:
+            options = [Action.of("place", unit.id, a) for a in arrival_areas(s, unit)]
+            if s.arrivals[unit.id].airlift:
+                options.append(Action.of("hold", unit.id))
+            if not options:
+                s.trace.step("lza:3.2D", f"{unit.id} finds no area with room and waits a turn")
+                continue
+            choice = yield from ask(side, options, f"place {unit.id}", s.arrivals[unit.id].rule)
+            if choice.verb == "hold":
+                unit.status = "held"
+                s.trace.step(
+                    "lza:3.2D", f"{unit.id} is held at LZ Columbus pads for a Dust Off airlift"
+                )
+            else:
+                unit.status, unit.area = "on-map", choice.args[1]
+                s.trace.step(s.arrivals[unit.id].rule, f"{unit.id} enters in {unit.area}")
+    for chit in sorted(s.chits.values(), key=lambda c: c.id):
+        if chit.arrival_turn == s.turn and not chit.in_play:
+            if s.retreat and chit.side == "nva" and chit.kind == "adrenaline":
+                continue
+            chit.in_play = True
+            s.pool.append(chit.id)
+            s.trace.step("lza:5.1", f"chit {chit.id} joins the pool")
+
+
+# --- 3.5 events -----------------------------------------------------------------
+
+
+def event_phase(s: State) -> Flow:
+    """Each player names an enemy-held area and rolls on the Choi Oi table (lza:3.5)."""
+    s.phase = "event"
+    table = {e.roll: e for e in s.scenario.lz_albany.choi_oi.entries}  # type: ignore[union-attr]
+    for side in SIDES:
+        if s.turn == 1 and side == "us":
+            s.trace.step("lza:3.3", "turn 1: the US player skips the event phase")
+            continue
+        enemy = other(side)
+        areas = sorted({u.area for u in s.on_map(enemy) if u.area and u.area != TRANSITION})
+        if not areas:
+            continue
+        choice = yield from ask(
+            side,
+            [Action.of("event", a) for a in areas],
+            "pick an enemy area for a Choi Oi roll",
+            "lza:3.5",
+        )
+        area = choice.args[0]
+        face = s.dice.d6("lza:3.5")
+        entry = table[face]
+        s.trace.step(
+            "lza:3.5",
+            f"{side.upper()} rolls {face} on the Choi Oi table for {area}: {entry.text} "
+            "(table reconstructed)",
+            rolls=s.dice.rolls[-1:],
+        )
+        if entry.effect == "hit":
+            yield from apply_hits(
+                s, 1, area, enemy, first_by=None, officers_first=False, rule="lza:3.5"
+            )
+        elif entry.effect == "sniper":
+            yield from apply_hits(
+                s, 1, area, enemy, first_by=side, officers_first=True, rule="lza:3.5"
+            )
+        elif entry.effect == "officer-check":
+            s.leader_check(area, enemy, "lza:3.5")
+        elif entry.effect == "two-hits":
+            units = s.platoons(area, enemy)
+            if units:
+                choice = yield from ask(
+                    enemy,
+                    [Action.of("hit", u.id) for u in units],
+                    "which unit takes both hits?",
+                    "lza:3.5",
+                )
+                victim = s.units[choice.args[0]]
+                for _ in range(2):
+                    if victim.on_map:
+                        s.hit(victim, rule="lza:3.5")
+
+
+# --- 3.6 and 5 action chits ---------------------------------------------------------
+
+
+def action_phase(s: State) -> Flow:
+    """Draw chits one at a time until the pool is empty (lza:3.6, 5.1)."""
+    s.phase = "action"
+    while s.pool:
+        pool = sorted(s.pool)
+        odds = Fraction(1, len(pool))
+        draw = yield Chance(
+            tuple((Action.of("draw", c), odds) for c in pool), "draw a chit", "lza:3.6"
+        )
+        chit = s.chits[draw.args[0]]
+        s.pool.remove(chit.id)
+        s.flares_now = set()
+        s.trace.step("lza:3.6", f"drawn: {chit.id}")
+        yield from play_chit(s, chit)
+    s.flares_now = set()
+    if s.rules.options.get("wounded_check", "action-end") == "action-end":
+        wounded_check(s)
+
+
+def play_chit(s: State, chit: Chit) -> Flow:
+    if chit.kind == "fire-move":
+        yield from fire_move(s, chit)
+    elif chit.kind == "adrenaline":
+        s.adrenaline_box[chit.side] = chit.id
+        s.trace.step("lza:5.3", f"{chit.side.upper()} holds the adrenaline chit")
+    elif chit.kind == "artillery":
+        yield from artillery(s)
+    elif chit.kind == "gunship":
+        yield from gunship(s, chit)
+    elif chit.kind == "skyraider":
+        yield from skyraider(s, chit)
+    elif chit.kind == "dust-off":
+        yield from dust_off(s, chit)
+    elif chit.kind == "visibility":
+        s.visibility_drawn = True
+        s.trace.step(
+            "lza:5.6", "visibility chit: no gunship or Skyraider strike for the rest of the turn"
+        )
+
+
+def flares(s: State) -> Flow:
+    """At night a US Fire/Move chit lets the US light up to two flares (lza:11.2)."""
+    for _ in range(s.rules.flares_per_chit):
+        if not s.flares_left:
+            return
+        near = {a for u in s.on_map("us") if u.area for a in [u.area, *s.map.neighbors(u.area)]}
+        options = [Action.of("no-flare")] + [
+            Action.of("flare", a) for a in sorted(near - s.flares_now)
+        ]
+        choice = yield from ask("us", options, "light a flare?", "lza:11.2")
+        if choice.verb == "no-flare":
+            return
+        s.flares_left -= 1
+        s.flares.add(choice.args[0])
+        s.flares_now.add(choice.args[0])
+        s.trace.step("lza:11.2", f"flare over {choice.args[0]} ({s.flares_left} left)")
+
+
+def fire_move(s: State, chit: Chit) -> Flow:
+    """Activate one unit group to fire or to move (lza:5.2), with adrenaline on its second chit (lza:5.3)."""
+    side = chit.side
+    if s.night and side == "us":
+        yield from flares(s)
+    groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
+    modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
+    options = [Action.of("pass", chit.id)] + [
+        Action.of("activate", g, mode)
+        for g in groups
+        for mode in modes
+        if s.activations[g] < s.rules.activations and any(u.group == g for u in s.on_map(side))
+    ]
+    choice = yield from ask(side, options, f"{chit.id}: activate a unit group", "lza:5.2")
+    if choice.verb == "activate":
+        group, mode = choice.args
+        s.activations[group] += 1
+        s.trace.step(
+            "lza:5.2A",
+            f"{group} activated to {mode} ({s.activations[group]} of {s.rules.activations})",
+        )
+        yield from activation(s, side, group, mode)
+        held = s.adrenaline_box[side]
+        if s.activations[group] == s.rules.activations and held:
+            extra = [Action.of("keep", held)] + [Action.of("adrenaline", group, m) for m in modes]
+            boost = yield from ask(side, extra, f"play adrenaline on {group}?", "lza:5.3")
+            if boost.verb == "adrenaline":
+                s.adrenaline_box[side] = None
+                s.trace.step("lza:5.3", f"adrenaline: {group} acts again at once ({boost.args[1]})")
+                yield from activation(s, side, group, boost.args[1], adrenaline=True)
+    yield from lone_officers(s, side)
+
+
+def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:
+    ids = activated(s, side, group)
+    if mode == "move":
+        yield from move_activation(s, side, ids, adrenaline=adrenaline)
+    else:
+        yield from fire_activation(s, side, ids)
+
+
+# --- 8.4 wounded, 9 rally, 3.8 administration, 4 victory ------------------------------
+
+
+def wounded_check(s: State) -> None:
+    """Wounded markers left with NVA platoons are lost: by day if unguarded, at night on 1-3 (lza:8.4C-D, 11.2)."""
+    for marker in sorted(s.wounded.values(), key=lambda w: w.id):
+        if marker.status != "on-map" or not s.platoons(marker.area, "nva"):
+            continue
+        if not s.night:
+            if not s.platoons(marker.area, "us"):
+                s.trace.step("lza:8.4C", f"{marker.id} is alone with NVA platoons in {marker.area}")
+                s.hit(marker, rule="lza:8.4C")
+        elif marker.area in s.flares:
+            s.trace.step(
+                "lza:11.2",
+                f"{marker.id} lies under a flare beside NVA platoons: lost without a roll",
+            )
+            s.hit(marker, rule="lza:11.2")
+        else:
+            face = s.dice.d6("lza:8.4D")
+            lost = face in s.rules.night_wounded_faces
+            s.trace.step(
+                "lza:8.4D",
+                f"night: {marker.id} rolls {face}" + (", lost" if lost else ", survives"),
+                rolls=s.dice.rolls[-1:],
+            )
+            if lost:
+                s.hit(marker, rule="lza:8.4D")
+
+
+def rally_phase(s: State) -> Flow:
+    """Officers restore one hit each; other hit units recover on a 6 (lza:9.1, 9.2)."""
+    s.phase = "rally"
+    for side in SIDES:
+        if s.turn == 1 and side == "us":
+            s.trace.step("lza:3.3", "turn 1: the US player skips the rally phase")
+            continue
+        rallied: set[str] = set()
+        for officer in sorted(
+            (u for u in s.on_map(side) if u.is_officer and not u.wounded), key=lambda u: u.id
+        ):
+            candidates = [
+                u
+                for u in s.platoons(officer.area, side)
+                if 1 <= u.hits <= 2
+                and u.id not in rallied
+                and (officer.senior or u.company == officer.company)
+            ]
+            if not candidates:
+                continue
+            options = [Action.of("skip", officer.id)] + [
+                Action.of("rally", officer.id, u.id) for u in candidates
+            ]
+            choice = yield from ask(side, options, f"{officer.id}: rally a unit?", "lza:9.2")
+            if choice.verb == "rally":
+                unit = s.units[choice.args[1]]
+                unit.hits -= 1
+                rallied.add(unit.id)
+                s.trace.step(
+                    "lza:9.2",
+                    f"{officer.id} rallies {unit.id}",
+                    before={"hits": unit.hits + 1},
+                    after={"hits": unit.hits},
+                )
+        for unit in sorted(s.on_map(side), key=lambda u: u.id):
+            if unit.is_officer or not 1 <= unit.hits <= 2 or unit.id in rallied:
+                continue
+            face = s.dice.d6("lza:9.1")
+            if face >= s.rules.rally_face:
+                unit.hits -= 1
+            s.trace.step(
+                "lza:9.1",
+                f"{unit.id} rally roll {face}"
+                + (": one hit removed" if face >= s.rules.rally_face else ""),
+                rolls=s.dice.rolls[-1:],
+                after={"hits": unit.hits},
+            )
+
+
+def administrative_phase(s: State) -> Flow:
+    """Flares out, wounded check if read so, chits back to the pool (lza:3.8)."""
+    s.phase = "administrative"
+    s.flares.clear()
+    if s.rules.options.get("wounded_check") == "administrative":
+        wounded_check(s)
+    for chit in s.chits.values():
+        chit.damaged = False
+        if chit.in_play and chit.id not in s.pool:
+            if s.retreat and chit.side == "nva" and chit.kind == "adrenaline":
+                continue
+            s.pool.append(chit.id)
+    s.adrenaline_box = {"us": None, "nva": None}
+    s.activations.clear()
+    s.officer_activations.clear()
+    s.moved_alone.clear()
+    s.visibility_drawn = False
+    s.trace.step("lza:3.8", f"end of turn {s.turn}: chits return to the pool")
+    yield from ()
+
+
+def control_of_albany(s: State) -> str | None:
+    """The side with more combat strength in the LZ Albany area (lza:4.1C)."""
+    strength = {
+        side: sum(u.strength("fire") + u.strength("melee") for u in s.platoons(ALBANY, side))
+        for side in SIDES
+    }
+    if strength["us"] == strength["nva"]:
+        return None
+    return max(strength, key=strength.get)
+
+
+def final_scoring(s: State) -> None:
+    """Albany control, wounded left behind, then the winner and tie-breaks (lza:4.1, 4.3)."""
+    s.phase = "victory"
+    holder = control_of_albany(s)
+    if holder:
+        s.trace.step("lza:4.1C", f"{holder.upper()} controls LZ Albany")
+        s.award(holder, "albany_control")
+    left = [w for w in s.wounded.values() if w.status == "on-map"]
+    if left:
+        s.award("nva", "wounded_left", len(left))
+    if s.vp["us"] != s.vp["nva"]:
+        s.winner = max(SIDES, key=lambda side: s.vp[side])
+        s.ending = "victory points"
+    elif holder:
+        s.winner, s.ending = holder, "tie broken by control of LZ Albany"
+    elif s.officer_casualties["us"] != s.officer_casualties["nva"]:
+        s.winner = min(SIDES, key=lambda side: s.officer_casualties[side])
+        s.ending = "tie broken by fewer officer casualties"
+    else:
+        s.ending = "draw"
+    s.trace.step(
+        "lza:4.3" if "tie" in (s.ending or "") else "lza:4.1",
+        f"game over: {s.winner.upper() if s.winner else 'nobody'} wins ({s.ending})",
+        after={"us VP": s.vp["us"], "nva VP": s.vp["nva"]},
+    )

@@ -1,0 +1,136 @@
+"""Counters and chits: platoons, officers, wounded markers and the action chits (lza:2.4, 3.2, 5.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulebook.scenario._lza_models import LZAlbanySpec
+
+SIDES = ("us", "nva")
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "nva" if side == "us" else "us"
+
+
+@dataclass
+class Unit:
+    """A platoon or an officer on (or waiting to enter) the map.
+
+    ``hits`` counts hits taken: 1-2 are markers, 3 flips a platoon to its
+    reduced side, and one more than the side can absorb removes it
+    (lza:8.2). For an officer, ``wounded`` is the flipped side (lza:10.4).
+    """
+
+    id: str
+    side: str
+    kind: str  # infantry | mortar | artillery | officer
+    company: str | None
+    group: str | None
+    arrival_turn: int
+    fire: int = 0
+    melee: int = 0
+    reduced_fire: int = 0
+    reduced_melee: int = 0
+    senior: bool = False
+    capacity: int = 4
+    area: str | None = None
+    status: str = "waiting"  # waiting | held | on-map | eliminated | exited | evacuated
+    hits: int = 0
+    wounded: bool = False
+
+    @property
+    def is_officer(self) -> bool:
+        return self.kind == "officer"
+
+    @property
+    def reduced(self) -> bool:
+        """Flipped to the reduced side by a third hit (lza:8.2, 8.3)."""
+        return not self.is_officer and self.hits >= 3
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == "on-map"
+
+    def strength(self, what: str) -> int:
+        """Fire or melee strength, reduced values once reduced (lza:8.3)."""
+        if what == "fire":
+            return self.reduced_fire if self.reduced else self.fire
+        return self.reduced_melee if self.reduced else self.melee
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "area": self.area,
+            "status": self.status,
+            "hits": self.hits,
+            "wounded": self.wounded,
+        }
+
+
+@dataclass
+class WoundedMarker:
+    """A US platoon that took its fourth hit (lza:8.2, 8.4)."""
+
+    id: str
+    area: str
+    status: str = "on-map"  # on-map | destroyed | evacuated
+
+
+@dataclass
+class Chit:
+    """An action chit (lza:5.0)."""
+
+    id: str
+    kind: str
+    side: str
+    arrival_turn: int
+    in_play: bool = False
+    damaged: bool = False  # a gunship flipped by ground fire, for this turn (lza:7.6)
+
+
+@dataclass
+class Forces:
+    units: dict[str, Unit] = field(default_factory=dict)
+    chits: dict[str, Chit] = field(default_factory=dict)
+
+
+def build_forces(spec: LZAlbanySpec, us_hits: int, nva_hits: int) -> Forces:
+    """Every counter and chit of a scenario, waiting for its arrival turn (lza:3.2)."""
+    forces = Forces()
+    capacity = {"us": us_hits, "nva": nva_hits}
+    for company in spec.companies:
+        turn = company.arrives.turn
+        if company.officer:
+            forces.units[company.officer] = Unit(
+                company.officer, company.side, "officer", company.id, company.group, turn
+            )
+        for i, type_name in enumerate(company.platoons, 1):
+            t = spec.unit_types[type_name]
+            uid = f"{company.id}-{i}"
+            forces.units[uid] = Unit(
+                uid,
+                company.side,
+                t.kind,
+                company.id,
+                company.group,
+                turn,
+                t.fire,
+                t.melee,
+                t.reduced_fire,
+                t.reduced_melee,
+                capacity=capacity[company.side],
+            )
+    for officer in spec.senior_officers:
+        forces.units[officer.id] = Unit(
+            officer.id, officer.side, "officer", None, None, officer.arrives.turn, senior=True
+        )
+    counts: dict[str, int] = {}
+    for chit in spec.chits:
+        for _ in range(chit.count):
+            key = f"{chit.side}-{chit.kind}"
+            counts[key] = counts.get(key, 0) + 1
+            cid = f"{key}-{counts[key]}"
+            forces.chits[cid] = Chit(cid, chit.kind, chit.side, chit.turn)
+    return forces

@@ -1,0 +1,328 @@
+"""The position: counters, chits, VP, flares; the queries rules ask of it, and hits (lza:4, 6.1, 8, 10.4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rulebook.dice import Dice
+from rulebook.games.lz_albany._pieces import Chit, Unit, WoundedMarker, build_forces, other
+from rulebook.maps import AreaMap
+from rulebook.trace import Trace
+
+if TYPE_CHECKING:
+    from rulebook.scenario import Scenario
+
+ALBANY = "LZ-Albany"
+COLUMBUS = "LZ-Columbus"
+TRANSITION = "Transition"
+
+
+class GameOver(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside the flow the moment the game ends (lza:4.2)."""
+
+
+@dataclass
+class Rules:
+    """The scenario's numbers and options, read once."""
+
+    turns: int
+    night_turns: frozenset[int]
+    stacking: int
+    activations: int
+    hit_face: int
+    mortar_range: int
+    officer_casualty_face: int
+    rally_face: int
+    night_wounded_faces: frozenset[int]
+    night_spot_faces: frozenset[int]
+    dust_off_damage_faces: frozenset[int]
+    landing_hit_face: int
+    flares: int
+    flares_per_chit: int
+    retreat_vp: int
+    victory_vp: int
+    bomb_dice: int
+    options: dict[str, Any]
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario) -> Rules:
+        v = {k: s.value for k, s in scenario.values.items()}
+        return cls(
+            turns=scenario.turns.value if scenario.turns else 10,
+            night_turns=frozenset(v["night_turns"]),
+            stacking=v["stacking_limit"],
+            activations=v["activations_per_unit_group"],
+            hit_face=v["hit_face"],
+            mortar_range=v["mortar_range_areas"],
+            officer_casualty_face=v["officer_casualty_face"],
+            rally_face=v["rally_face_without_officer"],
+            night_wounded_faces=frozenset(v["night_wounded_lost_faces"]),
+            night_spot_faces=frozenset(v["night_spotting_faces"]),
+            dust_off_damage_faces=frozenset(v["hot_zone_dust_off_damage_faces"]),
+            landing_hit_face=v["hot_zone_landing_hit_face"],
+            flares=v["flares"],
+            flares_per_chit=v["flares_per_chit"],
+            retreat_vp=v["nva_retreat_at_us_vp"],
+            victory_vp=v["nva_automatic_victory_vp"],
+            bomb_dice=v["skyraider_bomb_dice"],
+            options={k: o.default for k, o in scenario.options.items()},
+        )
+
+
+@dataclass
+class State:
+    """Everything on the table at one moment. Plain data: counters, chits, markers, scores."""
+
+    scenario: Scenario
+    map: AreaMap
+    rules: Rules
+    dice: Dice
+    units: dict[str, Unit]
+    chits: dict[str, Chit]
+    turn: int = 0
+    phase: str = "set-up"
+    pool: list[str] = field(default_factory=list)
+    wounded: dict[str, WoundedMarker] = field(default_factory=dict)
+    activations: Counter = field(default_factory=Counter)
+    officer_activations: Counter = field(default_factory=Counter)
+    adrenaline_box: dict[str, str | None] = field(default_factory=lambda: {"us": None, "nva": None})
+    visibility_drawn: bool = False
+    flares_left: int = 0
+    flares: set[str] = field(default_factory=set)
+    flares_now: set[str] = field(default_factory=set)
+    vp: dict[str, int] = field(default_factory=lambda: {"us": 0, "nva": 0})
+    vp_log: list[tuple[int, str, str, int]] = field(default_factory=list)
+    retreat: bool = False
+    winner: str | None = None
+    ending: str | None = None
+    officer_casualties: Counter = field(default_factory=Counter)
+    trace: Trace = field(default_factory=Trace)
+    arrivals: dict[str, Any] = field(default_factory=dict)
+    moved_alone: set[str] = field(default_factory=set)
+
+    @classmethod
+    def new(cls, scenario: Scenario, dice: Dice) -> State:
+        rules = Rules.from_scenario(scenario)
+        spec = scenario.lz_albany
+        if spec is None or scenario.map is None:
+            raise ValueError(f"scenario {scenario.id!r} has no lz_albany or map section")
+        v = scenario.values
+        forces = build_forces(spec, v["hits_absorbed_us"].value, v["hits_absorbed_nva"].value)
+        arrivals = {o.id: o.arrives for o in spec.senior_officers}
+        for company in spec.companies:
+            arrivals.update(
+                {u.id: company.arrives for u in forces.units.values() if u.company == company.id}
+            )
+        return cls(
+            scenario,
+            AreaMap(scenario.map),
+            rules,
+            dice,
+            forces.units,
+            forces.chits,
+            flares_left=rules.flares,
+            arrivals=arrivals,
+        )
+
+    # --- queries -------------------------------------------------------------
+
+    @property
+    def night(self) -> bool:
+        """Turns 9 and 10 are fought in the dark (lza:11.0)."""
+        return self.turn in self.rules.night_turns
+
+    def night_in(self, area: str) -> bool:
+        """Night effects apply here unless a flare lights it for this action (lza:11.2)."""
+        return self.night and area not in self.flares_now
+
+    def on_map(self, side: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if u.on_map and (side is None or u.side == side)]
+
+    def in_area(
+        self, area: str, side: str | None = None, *, officers: bool | None = None
+    ) -> list[Unit]:
+        """Counters in an area; officers=True only officers, False only platoons."""
+        return [
+            u
+            for u in self.units.values()
+            if u.on_map
+            and u.area == area
+            and (side is None or u.side == side)
+            and (officers is None or u.is_officer == officers)
+        ]
+
+    def platoons(self, area: str, side: str) -> list[Unit]:
+        return self.in_area(area, side, officers=False)
+
+    def disputed(self, area: str) -> bool:
+        """Opposing units share the area (lza:7.2); the Transition Area never is (lza:6.5)."""
+        if area == TRANSITION:
+            return False
+        return bool(self.platoons(area, "us")) and bool(self.platoons(area, "nva"))
+
+    def occupied_by(self, area: str, side: str) -> bool:
+        return bool(self.in_area(area, side))
+
+    def wounded_in(self, area: str) -> list[WoundedMarker]:
+        return [w for w in self.wounded.values() if w.status == "on-map" and w.area == area]
+
+    def able_officers(self, area: str, side: str) -> list[Unit]:
+        """Unwounded officers in an area; only they use the abilities of lza:10.3."""
+        return [u for u in self.in_area(area, side, officers=True) if not u.wounded]
+
+    def over_stack(self, area: str, side: str) -> int:
+        """Platoons of one side past the stacking limit (lza:6.1)."""
+        return max(0, len(self.platoons(area, side)) - self.rules.stacking)
+
+    def sees(self, observer_area: str, target: str) -> bool:
+        """LOS from an officer's area, with night and flares (lza:7.8, 11.1A, 11.2)."""
+        return self.map.los.visible(observer_area, target, night=self.night_in(target))
+
+    def spotted(self, side: str, target: str) -> bool:
+        """Some unwounded officer of *side* has the target in sight (lza:10.3 Spotting)."""
+        areas = {u.area for u in self.on_map(side) if u.is_officer and not u.wounded}
+        return any(a is not None and self.sees(a, target) for a in areas)
+
+    # --- score -----------------------------------------------------------------
+
+    def award(self, side: str, source: str, count: int = 1) -> None:
+        """Add VP from a listed source (lza:4.1); trigger retreat and automatic victory."""
+        table = self.scenario.lz_albany.vp[side]  # type: ignore[union-attr]
+        if source not in table:
+            raise KeyError(f"{source!r} is not on the {side} VP schedule (lza:4.1)")
+        points = table[source] * count
+        if points == 0:
+            return
+        self.vp[side] += points
+        self.vp_log.append((self.turn, side, source, points))
+        self.trace.step(
+            "lza:4.1",
+            f"{side.upper()} scores {points} VP ({source.replace('_', ' ')})",
+            after={f"{side} VP": self.vp[side]},
+        )
+        if side == "us" and not self.retreat and self.vp["us"] >= self.rules.retreat_vp:
+            self.retreat = True
+            self.trace.step(
+                "lza:5.2E",
+                "US reaches the retreat threshold: the NVA must fall back",
+                after={"us VP": self.vp["us"]},
+            )
+            nva_adrenaline = [
+                c for c in self.chits.values() if c.side == "nva" and c.kind == "adrenaline"
+            ]
+            for chit in nva_adrenaline:
+                chit.in_play = False
+                if chit.id in self.pool:
+                    self.pool.remove(chit.id)
+                if self.adrenaline_box["nva"] == chit.id:
+                    self.adrenaline_box["nva"] = None
+            self.award("us", "nva_retreat")
+        if side == "nva" and self.vp["nva"] >= self.rules.victory_vp:
+            self.winner, self.ending = "nva", "automatic victory"
+            self.trace.step(
+                "lza:4.2",
+                "NVA reaches the automatic-victory total; the game ends",
+                after={"nva VP": self.vp["nva"]},
+            )
+            raise GameOver
+
+    # --- hits ------------------------------------------------------------------
+
+    def hit(
+        self, target: Unit | WoundedMarker, *, cap: int | None = None, rule: str = "lza:8.2"
+    ) -> bool:
+        """Apply one hit (lza:8.2); *cap* is the most hits the source may leave (mortars: 2).
+
+        Returns False if the cap stopped the hit (it is lost).
+        """
+        if isinstance(target, WoundedMarker):
+            target.status = "destroyed"
+            self.trace.step(rule, f"wounded marker {target.id} in {target.area} is destroyed")
+            self.award("nva", "wounded_destroyed")
+            return True
+        if target.is_officer:
+            self.officer_casualty(target, rule)
+            return True
+        if cap is not None and target.hits + 1 > cap:
+            self.trace.step(
+                rule, f"{target.id} cannot take hit {target.hits + 1} from this source; it is lost"
+            )
+            return False
+        before = target.hits
+        target.hits += 1
+        self.trace.step(
+            rule, f"{target.id} takes a hit", before={"hits": before}, after={"hits": target.hits}
+        )
+        if target.hits == 3:
+            self.trace.step("lza:8.3", f"{target.id} flips to its reduced side")
+            self.award(other(target.side), "nva_reduced" if target.side == "nva" else "us_reduced")
+        if target.hits >= 4:  # NVA: gone; US: a wounded marker absorbs the fifth (lza:8.2)
+            self.eliminate(target)
+        return True
+
+    def eliminate(self, unit: Unit) -> None:
+        """Fourth hit: an NVA platoon is gone; a US platoon leaves a wounded marker (lza:8.2)."""
+        area = unit.area
+        unit.status, unit.area = "eliminated", None
+        self.trace.step("lza:8.2", f"{unit.id} is eliminated")
+        if unit.side == "us":
+            wid = f"W-{unit.id}"
+            self.wounded[wid] = WoundedMarker(wid, area or "")
+            self.trace.step("lza:8.2", f"a wounded marker {wid} takes its place in {area}")
+            self.award("nva", "us_eliminated")
+        else:
+            self.award("us", "nva_eliminated")
+
+    def officer_casualty(self, officer: Unit, rule: str) -> None:
+        """First hit wounds an officer, the second kills him (lza:10.4)."""
+        if not officer.wounded:
+            officer.wounded = True
+            self.officer_casualties[officer.side] += 1
+            self.trace.step(
+                "lza:10.4", f"officer {officer.id} is wounded and loses his abilities ({rule})"
+            )
+            return
+        officer.status, officer.area = "eliminated", None
+        self.trace.step("lza:10.4", f"officer {officer.id} is killed ({rule})")
+        if officer.id == "McDade":
+            self.award("nva", "mcdade_killed")
+        elif officer.id == "Man":
+            self.award("us", "man_killed")
+        elif officer.side == "us":
+            self.award("nva", "officer_killed")
+
+    def leader_check(self, area: str, side: str, rule: str, *, each: bool = False) -> None:
+        """Officer casualty check after a hit-scoring attack (lza:7.4, 7.5, 7.6, 7.7)."""
+        officers = self.in_area(area, side, officers=True)
+        if not officers:
+            return
+        chosen = officers if each else [officers[self.dice.pick(len(officers), rule)]]
+        for officer in chosen:
+            face = self.dice.d6(rule)
+            fell = face >= self.rules.officer_casualty_face
+            self.trace.step(
+                rule,
+                f"leader check for {officer.id}: rolled {face}" + (", a casualty" if fell else ""),
+                rolls=self.dice.rolls[-1:],
+            )
+            if fell:
+                self.officer_casualty(officer, rule)
+
+    # --- records ----------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """A compact, JSON-ready picture of the position."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "vp": dict(self.vp),
+            "retreat": self.retreat,
+            "pool": sorted(self.pool),
+            "flares_left": self.flares_left,
+            "units": {u.id: u.to_dict() for u in self.units.values() if u.status != "waiting"},
+            "wounded": {w.id: {"area": w.area, "status": w.status} for w in self.wounded.values()},
+            "winner": self.winner,
+            "ending": self.ending,
+        }

@@ -1,0 +1,286 @@
+"""Fire support and helicopters: artillery, gunships, Skyraiders, Dust Off (lza:5.4-5.6, 6.3, 6.4, 7.5-7.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from rulebook.games.lz_albany._combat import apply_hits, roll_hits
+from rulebook.games.lz_albany._decisions import Action, ask
+from rulebook.games.lz_albany._pieces import Chit, Unit
+from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State
+
+Flow = Generator
+
+
+def _undisputed_nva_areas(s: State) -> list[str]:
+    return sorted(
+        {
+            u.area
+            for u in s.on_map("nva")
+            if not u.is_officer
+            and u.area
+            and u.area not in (TRANSITION, COLUMBUS)
+            and not s.disputed(u.area)
+        }
+    )
+
+
+def _near_us(s: State, area: str) -> bool:
+    """Adjacent to a US platoon, or seen by a US officer (lza:7.6, 7.7)."""
+    return any(s.platoons(a, "us") for a in s.map.neighbors(area)) or s.spotted("us", area)
+
+
+def columbus_under_attack(s: State) -> bool:
+    """NVA in LZ Columbus and no 2-7 or 1-5 platoon there (lza:5.4B)."""
+    return bool(s.platoons(COLUMBUS, "nva")) and not any(
+        u.kind != "artillery" for u in s.platoons(COLUMBUS, "us")
+    )
+
+
+def artillery(s: State) -> Flow:
+    """The artillery chit: each battery may fire once at an NVA area a US officer sees (lza:5.4, 7.5)."""
+    if s.night:
+        s.trace.step("lza:11.1C", "night: no artillery")
+        return
+    if columbus_under_attack(s):
+        s.trace.step(
+            "lza:5.4B", "LZ Columbus is under attack with no infantry there: the guns are silent"
+        )
+        return
+    for gun in sorted(
+        (u for u in s.platoons(COLUMBUS, "us") if u.kind == "artillery"), key=lambda u: u.id
+    ):
+        if gun.hits >= 2:
+            s.trace.step("lza:5.4A", f"{gun.id} has {gun.hits} hits and cannot fire")
+            continue
+        targets = [t for t in _undisputed_nva_areas(s) if s.spotted("us", t)]
+        options = [Action.of("artillery", gun.id, t) for t in targets] + [Action.of("hold", gun.id)]
+        choice = yield from ask("us", options, f"{gun.id}: fire at which area?", "lza:7.5")
+        if choice.verb == "artillery":
+            yield from artillery_strike(s, gun, choice.args[1])
+
+
+def artillery_strike(s: State, gun: Unit, target: str) -> Flow:
+    """One battery's fire: drift on a 1, then one random unit takes every hit (lza:7.5)."""
+    rule = "lza:7.5"
+    face = s.dice.d6(rule)
+    if face == 1:
+        near = s.map.neighbors(target)
+        target = near[s.dice.pick(len(near), rule)]
+        s.trace.step(
+            rule, f"drift roll 1: the fire lands on {target} instead", rolls=s.dice.rolls[-2:]
+        )
+    else:
+        s.trace.step(rule, f"drift roll {face}: on target", rolls=s.dice.rolls[-1:])
+    hits, _ = roll_hits(s, gun.strength("fire"), rule)
+    victims = [u for u in s.in_area(target) if not u.is_officer]
+    if hits and victims:
+        victim = victims[s.dice.pick(len(victims), rule)]
+        s.trace.step(rule, f"the fire falls on {victim.id}", rolls=s.dice.rolls[-1:])
+        for _ in range(hits):
+            s.hit(victim, cap=2 if victim.side == "us" else None, rule=rule)
+            if not victim.on_map:
+                break
+    if hits:
+        for side in ("us", "nva"):
+            s.leader_check(target, side, rule, each=True)
+    yield from ()
+
+
+def air_grounded(s: State, chit: Chit) -> bool:
+    """No strike after the Visibility chit, or at night (lza:5.6, 11.1C)."""
+    if s.visibility_drawn:
+        s.trace.step("lza:5.6", f"{chit.kind}: visibility is poor this turn; no strike")
+        return True
+    if s.night:
+        s.trace.step("lza:11.1C", f"{chit.kind}: no air attacks at night")
+        return True
+    return False
+
+
+def gunship(s: State, chit: Chit) -> Flow:
+    """A gunship attacks one NVA platoon (lza:7.6)."""
+    rule = "lza:7.6"
+    if air_grounded(s, chit):
+        return
+    targets = [
+        u
+        for u in s.on_map("nva")
+        if not u.is_officer
+        and u.area not in (TRANSITION, COLUMBUS)
+        and (s.disputed(u.area) or _near_us(s, u.area))
+    ]
+    options = [Action.of("gunship", u.id) for u in sorted(targets, key=lambda u: u.id)] + [
+        Action.of("hold", chit.id)
+    ]
+    choice = yield from ask("us", options, "gunship: attack which NVA unit?", rule)
+    if choice.verb != "gunship":
+        return
+    victim = s.units[choice.args[0]]
+    area = victim.area
+    shooters = [u for u in s.platoons(area, "nva") if u.kind == "infantry"]
+    faces = s.dice.pool(len(shooters), label=rule)
+    if any(f == 6 for f in faces):
+        chit.damaged = True
+        s.trace.step(
+            rule,
+            f"ground fire damages the gunship (rolls {' '.join(map(str, faces))})",
+            rolls=s.dice.rolls[-len(faces) :],
+        )
+        s.award("nva", "air_casualty")
+    air = s.scenario.lz_albany.air  # type: ignore[union-attr]
+    hits, _ = roll_hits(s, air.gunship_damaged_fire if chit.damaged else air.gunship_fire, rule)
+    for _ in range(hits):
+        if victim.on_map:
+            s.hit(victim, rule=rule)
+    if hits:
+        s.leader_check(area, "nva", rule)
+
+
+def skyraider(s: State, chit: Chit) -> Flow:
+    """A Skyraider bombs or napalms an NVA area (lza:7.7)."""
+    if air_grounded(s, chit):
+        return
+    targets = [t for t in _undisputed_nva_areas(s) if _near_us(s, t)]
+    options = [Action.of(kind, t) for t in targets for kind in ("bombs", "napalm")] + [
+        Action.of("hold", chit.id)
+    ]
+    choice = yield from ask("us", options, "Skyraider: bombs or napalm, on which area?", "lza:7.7")
+    if choice.verb == "bombs":
+        yield from bombs(s, choice.args[0])
+    elif choice.verb == "napalm":
+        napalm(s, choice.args[0])
+
+
+def bombs(s: State, area: str) -> Flow:
+    """Six dice, hits placed by the NVA, a leader check and collateral damage (lza:7.7A)."""
+    rule = "lza:7.7A"
+    hits, _ = roll_hits(s, s.rules.bomb_dice, rule)
+    yield from apply_hits(s, hits, area, "nva", first_by=None, officers_first=False, rule=rule)
+    if hits:
+        s.leader_check(area, "nva", rule)
+    near = s.map.neighbors(area)
+    spill = near[s.dice.pick(len(near), rule)]
+    present = [u for u in s.in_area(spill) if not u.is_officer]
+    if present:
+        unit = present[s.dice.pick(len(present), rule)]
+        face = s.dice.d6(rule)
+        s.trace.step(
+            rule,
+            f"collateral check in {spill} on {unit.id}: rolled {face}",
+            rolls=s.dice.rolls[-3:],
+        )
+        if face >= s.rules.hit_face:
+            s.hit(unit, rule=rule)
+
+
+def napalm(s: State, area: str) -> None:
+    """Everything below two hits goes to two; wounded markers burn; collateral nearby (lza:7.7B)."""
+    rule = "lza:7.7B"
+    for unit in s.platoons(area, "nva"):
+        while unit.on_map and unit.hits < 2:
+            s.hit(unit, rule=rule)
+    for marker in s.wounded_in(area):
+        s.hit(marker, rule=rule)
+    s.leader_check(area, "nva", rule, each=True)
+    for near in s.map.neighbors(area):
+        present = [u for u in s.in_area(near) if not u.is_officer] + s.wounded_in(near)
+        if not present:
+            continue
+        unit = present[s.dice.pick(len(present), rule)] if len(present) > 1 else present[0]
+        face = s.dice.d6(rule)
+        s.trace.step(rule, f"napalm spills toward {near}: rolled {face}", rolls=s.dice.rolls[-1:])
+        if face == 6:
+            for _ in range(2):
+                if getattr(unit, "status", "") == "on-map" and (
+                    not isinstance(unit, Unit) or unit.hits < 2
+                ):
+                    s.hit(unit, rule=rule)
+
+
+def capacity(s: State, area: str, damaged: bool) -> int:
+    """Dust Off lift: one, plus two in LZ Albany or one in sawgrass; damage costs one, never below one (lza:6.3)."""
+    base = s.scenario.lz_albany.air.dust_off_capacity  # type: ignore[union-attr]
+    terrain = s.map.area(area).terrain
+    lift = base + (2 if area == ALBANY else 1 if terrain == "sawgrass" else 0)
+    return max(1, lift - 1) if damaged else lift
+
+
+def hot_zone(s: State, area: str, rule: str, faces: frozenset[int]) -> bool:
+    """Roll a die per NVA unit in adjacent areas; any face in *faces* strikes (lza:6.3, 6.4)."""
+    shooters = [u for a in s.map.neighbors(area) for u in s.platoons(a, "nva")]
+    if not shooters:
+        return False
+    rolled = s.dice.pool(len(shooters), label=rule)
+    struck = any(f in faces for f in rolled)
+    s.trace.step(
+        rule,
+        f"hot zone: {len(shooters)} NVA unit(s) nearby roll {' '.join(map(str, rolled))}"
+        + (": struck" if struck else ""),
+        rolls=s.dice.rolls[-len(rolled) :],
+    )
+    return struck
+
+
+def dust_off(s: State, chit: Chit) -> Flow:
+    """Evacuate casualties (lza:6.3) or airlift held reinforcements (lza:6.4)."""
+    evac = sorted(
+        {w.area for w in s.wounded.values() if w.status == "on-map"}
+        | {u.area for u in s.on_map("us") if u.is_officer and u.wounded and u.area}
+    )
+    evac = [
+        a
+        for a in evac
+        if a not in (TRANSITION,) and not any(u.hits == 0 for u in s.platoons(a, "nva"))
+    ]
+    held = [u for u in s.units.values() if u.status == "held"]
+    lz = [a for a in s.map.areas if a not in (TRANSITION, COLUMBUS) and not s.in_area(a, "nva")]
+    options = [Action.of("evacuate", a) for a in evac]
+    if held:
+        options += [Action.of("airlift", a) for a in lz]
+    options.append(Action.of("hold", chit.id))
+    choice = yield from ask(
+        "us", options, "Dust Off: evacuate from or airlift into which area?", "lza:5.5C"
+    )
+    if choice.verb == "evacuate":
+        evacuate(s, choice.args[0])
+    elif choice.verb == "airlift":
+        airlift(s, choice.args[0], held)
+
+
+def evacuate(s: State, area: str) -> None:
+    rule = "lza:6.3"
+    damaged = hot_zone(s, area, rule, s.rules.dust_off_damage_faces)
+    if damaged:
+        s.award("nva", "air_casualty")
+    room = capacity(s, area, damaged)
+    markers = s.wounded_in(area)[:room]
+    for marker in markers:
+        marker.status = "evacuated"
+        s.award("us", "wounded_evacuated")
+    officers = [u for u in s.in_area(area, "us", officers=True) if u.wounded]
+    for officer in officers:
+        officer.status, officer.area = "evacuated", None
+    s.trace.step(
+        rule,
+        f"Dust Off lifts {len(markers)} wounded marker(s) and {len(officers)} wounded officer(s) "
+        f"from {area} (room for {room})",
+    )
+
+
+def airlift(s: State, area: str, held: list[Unit]) -> None:
+    rule = "lza:6.4"
+    terrain = s.map.area(area).terrain
+    room = 3 if area == ALBANY else 2 if terrain == "sawgrass" else 1
+    platoons = [u for u in held if not u.is_officer][:room]
+    officers = [u for u in held if u.is_officer and any(p.company == u.company for p in platoons)]
+    hot = any(s.platoons(a, "nva") for a in s.map.neighbors(area))
+    for unit in platoons + officers:
+        unit.status, unit.area = "on-map", area
+    s.trace.step(rule, f"airlift: {len(platoons)} unit(s) land in {area} (room for {room})")
+    if hot:
+        for unit in platoons:
+            face = s.dice.d6(rule)
+            if face >= s.rules.landing_hit_face:
+                s.trace.step(rule, f"hot landing: {unit.id} rolled {face}", rolls=s.dice.rolls[-1:])
+                s.hit(unit, rule=rule)
