@@ -29,9 +29,9 @@ def activated(s: State, side: str, group: str) -> set[str]:
     areas = {s.units[i].area for i in ids if not s.units[i].is_officer}
     limit = None if s.rules.options.get("senior_officer_activations") == "unlimited" else 2
     for officer in s.on_map(side):
-        if officer.senior and not officer.wounded and officer.area in areas:
-            if limit is None or s.officer_activations[officer.id] < limit:
-                ids.add(officer.id)
+        with_group = officer.senior and not officer.wounded and officer.area in areas
+        if with_group and (limit is None or s.officer_activations[officer.id] < limit):
+            ids.add(officer.id)
     return ids
 
 
