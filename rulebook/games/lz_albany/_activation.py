@@ -94,14 +94,7 @@ def move_options(
             for o in s.able_officers(unit.area, side)
             if o.id not in moved and (o.senior or o.company == unit.company) and o.id != uid
         ]
-        loads = (
-            (
-                [w.id for w in s.wounded_in(unit.area)]
-                + [o.id for o in s.in_area(unit.area, side, officers=True) if o.wounded]
-            )
-            if (side == "us" and not unit.is_officer)
-            else []
-        )
+        loads = carry_loads(s, unit)
         for dest in destinations(s, unit, adrenaline=adrenaline):
             if needs_officer(unit):
                 options += [Action.of("move", uid, dest, "with", o.id) for o in escorts]
@@ -116,11 +109,24 @@ def move_options(
     return options
 
 
+def carry_loads(s: State, unit: Unit) -> list[str]:
+    """What a US platoon may carry along: one casualty, or all of them (lza:6.3, 8.4A, 10.4)."""
+    if unit.side != "us" or unit.is_officer:
+        return []
+    here = [w.id for w in s.wounded_in(unit.area)] + [
+        o.id for o in s.in_area(unit.area, "us", officers=True) if o.wounded
+    ]
+    if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
+        return [*here, "all"]
+    return here
+
+
 def do_move(s: State, action: Action, moved: set[str]) -> str:
     """Carry out a move action; return the destination."""
     uid, dest, *rest = action.args
     unit = s.units[uid]
     origin = unit.area
+    every_load = [x for x in carry_loads(s, unit) if x != "all"]
     unit.area = dest
     moved.add(uid)
     extras = dict(zip(rest[::2], rest[1::2], strict=True))
@@ -130,12 +136,13 @@ def do_move(s: State, action: Action, moved: set[str]) -> str:
         moved.add(extras["with"])
         text += f" with {extras['with']} (lza:6.2A)"
     if "carry" in extras:
-        load = extras["carry"]
-        if load in s.wounded:
-            s.wounded[load].area = dest
-        else:
-            s.units[load].area = dest
-        text += f", carrying {load} (lza:8.4A)"
+        loads = every_load if extras["carry"] == "all" else [extras["carry"]]
+        for load in loads:
+            if load in s.wounded:
+                s.wounded[load].area = dest
+            else:
+                s.units[load].area = dest
+        text += f", carrying {', '.join(loads)} (lza:8.4A)"
     s.trace.step("lza:6.2", text)
     return dest
 

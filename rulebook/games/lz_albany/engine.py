@@ -5,7 +5,7 @@
 >>> g.current_player(), g.phase
 ('us', 'reinforcement')
 >>> g.legal_actions()[0]
-Action.from_notation('place A/2-7-1 C3')
+Action.from_notation('place A/2-7-1 LZ-Albany')
 """
 
 from __future__ import annotations

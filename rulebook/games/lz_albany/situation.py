@@ -1,0 +1,188 @@
+"""Set up a small situation and resolve one procedure in it: the reader's "what happens if".
+
+Two US platoons in C4 fire six dice at an NVA platoon in D4, which fires back
+with three (the dice are scripted: one 6 going out, none coming back):
+
+>>> from rulebook.games.lz_albany.situation import Situation
+>>> s = Situation(place={"A/2-7-1": "C4", "A/2-7-2": "C4", "6/8-66-1": "D4"},
+...               dice=[6, 1, 2, 3, 4, 5, 1, 2, 3])
+>>> result = s.run("fire", "C4", "D4:6")
+>>> result.state.units["6/8-66-1"].hits
+1
+>>> print(result.trace[0])
+[lza:7.3] US fires from C4 at D4 (6 dice); primary target D4
+>>> [str(step) for step in result.trace if step.rule == "lza:7.1"]
+['[lza:7.1] 6 dice, 1 hit(s) dice: 6 1 2 3 4 5 (hits - -> 1)', '[lza:7.1] 3 dice, 0 hit(s) dice: 1 2 3 (hits - -> 0)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.dice import Dice, ScriptedDice
+from rulebook.games.lz_albany import _activation, _combat, _flow, _support
+from rulebook.games.lz_albany._decisions import Action, Chance, Decision
+from rulebook.games.lz_albany._pieces import WoundedMarker
+from rulebook.games.lz_albany._state import GameOver, State
+from rulebook.games.lz_albany.engine import standard_scenario
+from rulebook.scenario import Scenario
+from rulebook.trace import Trace
+
+__all__ = ["Resolution", "Situation", "first_option"]
+
+Chooser = Callable[[Decision], Action]
+
+
+def first_option(decision: Decision) -> Action:
+    """Answer every decision with its first option (a deterministic default)."""
+    return decision.options[0]
+
+
+@dataclass
+class Resolution:
+    """What a procedure did: the trace of rules applied, the decisions met, and the state after."""
+
+    trace: Trace
+    decisions: list[tuple[Decision, Action]]
+    state: State
+
+    def _repr_html_(self) -> str:
+        return self.trace._repr_html_()
+
+
+class Situation:
+    """A position built from a few placements, in which one procedure can be run.
+
+    Parameters
+    ----------
+    place : mapping of unit id to area id
+        Counters on the map; every other counter stays off it.
+    turn : int
+        The turn (9 and 10 are night turns).
+    hits : mapping of unit id to hits already taken
+    wounded_officers : ids of officers already wounded
+    markers : mapping of wounded-marker id to area
+    flares : areas lit for the action
+    options : scenario options to set
+    dice : a Dice, a seed, or the faces to script
+    choices : notations answering decisions in order; after them, *choose* decides
+    """
+
+    def __init__(
+        self,
+        place: dict[str, str],
+        *,
+        turn: int = 3,
+        hits: dict[str, int] | None = None,
+        wounded_officers: Iterable[str] = (),
+        markers: dict[str, str] | None = None,
+        flares: Iterable[str] = (),
+        options: dict[str, Any] | None = None,
+        dice: Dice | int | Sequence[int] = 0,
+        choices: Sequence[str] = (),
+        choose: Chooser = first_option,
+        scenario: Scenario | None = None,
+    ) -> None:
+        if isinstance(dice, Dice):
+            rolled = dice
+        elif isinstance(dice, int):
+            rolled = Dice(dice)
+        else:
+            rolled = ScriptedDice(dice)
+        self.state = State.new(scenario or standard_scenario(), rolled)
+        s = self.state
+        s.rules.options.update(options or {})
+        s.turn, s.phase = turn, "action"
+        for uid, area in place.items():
+            unit = s.units.get(uid)
+            if unit is None:
+                raise KeyError(f"no counter {uid!r} in the scenario")
+            s.map.area(area)
+            unit.status, unit.area = "on-map", area
+        for uid, count in (hits or {}).items():
+            s.units[uid].hits = count
+        for uid in wounded_officers:
+            s.units[uid].wounded = True
+        for wid, area in (markers or {}).items():
+            s.wounded[wid] = WoundedMarker(wid, area)
+        s.flares = set(flares)
+        s.flares_now = set(flares)
+        self.choices = [Action.from_notation(c) for c in choices]
+        self.choose = choose
+
+    def run(self, procedure: str, *args: str) -> Resolution:
+        """Run one procedure: melee, fire, mortar, move, artillery, gunship, skyraider, bombs,
+        napalm, dust-off, rally, wounded, event."""
+        s = self.state
+        mark = len(s.trace)
+        flow = self._flow(procedure, *args)
+        decisions: list[tuple[Decision, Action]] = []
+        scripted = list(self.choices)
+        try:
+            request = next(flow)
+            while True:
+                if isinstance(request, Chance):
+                    answer = request.options[0]
+                else:
+                    answer = scripted.pop(0) if scripted else self.choose(request)
+                    if answer not in request.options:
+                        raise ValueError(
+                            f"{answer} is not an option here: {[str(o) for o in request.options]}"
+                        )
+                    decisions.append((request, answer))
+                request = flow.send(answer)
+        except (StopIteration, GameOver):
+            pass
+        return Resolution(Trace(s.trace[mark:]), decisions, s)
+
+    def _side_in(self, area: str) -> str:
+        return "us" if self.state.platoons(area, "us") else "nva"
+
+    def _ids(self, area: str, side: str) -> set[str]:
+        return {u.id for u in self.state.in_area(area, side)}
+
+    def _flow(self, procedure: str, *args: str):  # a generator of decisions
+        s = self.state
+
+        def chit(kind: str):
+            return next(c for c in s.chits.values() if c.kind == kind)
+
+        procedures = {
+            "melee": lambda area, attacker="us": _combat.melee(
+                s, area, attacker, self._ids(area, attacker)
+            ),
+            "fire": lambda area, *shares: _combat.infantry_fire(
+                s,
+                Action.of("fire", area, *shares),
+                self._side_in(area),
+                self._ids(area, self._side_in(area)),
+            ),
+            "mortar": lambda area, target: _combat.mortar_fire(
+                s, area, target, self._side_in(area), self._ids(area, self._side_in(area))
+            ),
+            "move": lambda side, group: _activation.move_activation(
+                s, side, _activation.activated(s, side, group)
+            ),
+            "activate": lambda side, group, mode: _flow.activation(s, side, group, mode),
+            "artillery": lambda: _support.artillery(s),
+            "gunship": lambda: _support.gunship(s, chit("gunship")),
+            "skyraider": lambda: _support.skyraider(s, chit("skyraider")),
+            "dust-off": lambda: _support.dust_off(s, chit("dust-off")),
+            "bombs": lambda area: _support.bombs(s, area),
+            "napalm": lambda area: _as_flow(_support.napalm, s, area),
+            "rally": lambda: _flow.rally_phase(s),
+            "wounded": lambda: _as_flow(_flow.wounded_check, s),
+            "event": lambda: _flow.event_phase(s),
+        }
+        if procedure not in procedures:
+            raise ValueError(
+                f"unknown procedure {procedure!r}; choose from {', '.join(procedures)}"
+            )
+        return procedures[procedure](*args)
+
+
+def _as_flow(func: Callable[..., None], *args: Any):  # a generator that asks nothing
+    func(*args)
+    yield from ()
