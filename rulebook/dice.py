@@ -124,10 +124,13 @@ class Dice:
         """Choose one of *n* things at random (0-based), recorded as a roll of 1..n.
 
         Used where the rules number the candidates and roll ("assign each a
-        number and roll a die") and for drawing a chit from the pool.
+        number and roll a die") and for drawing a chit from the pool. A single
+        candidate is taken without a roll, as at the table.
         """
         if n < 1:
             raise ValueError("cannot pick from nothing")
+        if n == 1:
+            return 0
         value = self._face(n)
         self.rolls.append(Roll(n, value, label))
         return value - 1

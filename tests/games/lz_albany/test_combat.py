@@ -1,0 +1,239 @@
+"""Ground combat, each test named after the rule case it checks (lza:6.1, 7.1-7.4, 8, 10.3, 11.1)."""
+
+from __future__ import annotations
+
+from rulebook.games.lz_albany.situation import Situation
+
+US = ["A/2-7-1", "A/2-7-2", "A/2-7-3", "C/2-7-1", "C/2-7-2"]
+NVA = ["6/8-66-1", "6/8-66-2", "6/8-66-3", "7/8-66-1", "7/8-66-2"]
+
+
+def steps(result, rule):
+    return [str(s) for s in result.trace if s.rule == rule]
+
+
+def test_lza_7_1_each_six_is_a_hit_and_nothing_else_is():
+    s = Situation(place={"A/2-7-1": "C4", "6/8-66-1": "D4"}, dice=[6, 5, 1, 2, 2, 2])
+    result = s.run("fire", "C4", "D4:3")
+    assert result.state.units["6/8-66-1"].hits == 1
+    assert steps(result, "lza:7.1")[0].startswith("[lza:7.1] 3 dice, 1 hit(s)")
+
+
+def test_lza_7_3_jungle_takes_one_die_per_firing_unit():
+    s = Situation(place={"A/2-7-1": "C4", "A/2-7-2": "C4", "6/8-66-1": "C5"}, dice=[1] * 20)
+    result = s.run("fire", "C4", "C5:6")
+    assert "[lza:7.3] firing into jungle C5: one die less per firing unit (dice 6 -> 4)" in steps(
+        result, "lza:7.3"
+    )
+
+
+def test_lza_7_3_split_fire_rolls_each_area_and_firer_places_first_hit_in_primary():
+    s = Situation(
+        place={
+            "A/2-7-1": "C4",
+            "A/2-7-2": "C4",
+            "6/8-66-1": "D4",
+            "6/8-66-2": "D4",
+            "7/8-66-1": "C3",
+        },
+        dice=[6, 6, 1, 1, 6, 1] + [1] * 12,
+        choices=["hit 6/8-66-2"],
+    )
+    result = s.run("fire", "C4", "D4:4", "C3:2")
+    units = result.state.units
+    assert units["6/8-66-2"].hits == 1  # the firer's pick
+    assert units["6/8-66-1"].hits + units["6/8-66-2"].hits == 2
+    assert units["7/8-66-1"].hits == 1
+    chooser = [d.player for d, _ in result.decisions]
+    assert chooser[:2] == ["us", "nva"]  # first hit by the firer, the rest by the owner (lza:8.1)
+
+
+def test_lza_7_3_officers_are_targets_only_on_turn_1():
+    place = {"A/2-7-1": "C4", "6/8-66-1": "D4", "6/8-66-CO": "D4"}
+    early = Situation(place=place, turn=1, dice=[6, 1, 1] + [1] * 4)
+    options = [str(a) for a in early.run("fire", "C4", "D4:3").decisions[0][0].options]
+    assert "hit 6/8-66-CO" in options
+    later = Situation(place=place, turn=2, dice=[6, 1, 1] + [1] * 4)
+    hit_choices = [d for d, _ in later.run("fire", "C4", "D4:3").decisions if d.rule == "lza:8.1"]
+    assert hit_choices == []  # the platoon is the only target left: no choice to make
+
+
+def test_lza_7_3_return_fire_and_advance_into_a_cleared_area():
+    s = Situation(
+        place={"A/2-7-1": "C4", "A/2-7-2": "C4", "6/8-66-1": "D4"},
+        hits={"6/8-66-1": 3},
+        dice=[6, 1, 1, 1, 1, 1],
+        choices=["advance C4 D4"],
+    )
+    result = s.run("fire", "C4", "D4:6")
+    assert result.state.units["6/8-66-1"].status == "eliminated"
+    assert result.state.units["A/2-7-1"].area == "D4"
+    assert any("(not a move)" in t for t in steps(result, "lza:7.3"))
+
+
+def test_lza_6_1_return_fire_into_an_over_stacked_area_is_a_massed_target():
+    place = {u: "C4" for u in US[:4]} | {"6/8-66-1": "D4"}
+    s = Situation(place=place, dice=[1] * 30)
+    result = s.run("fire", "C4", "D4:11")
+    assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 3 -> 4)" in steps(
+        result, "lza:6.1"
+    )
+
+
+def test_lza_6_1_activation_dice_text_reading_and_example_reading():
+    from rulebook.games.lz_albany._combat import firing_dice
+
+    place = {u: "C4" for u in US[:4]}
+    text = Situation(place=place)
+    units = text.state.platoons("C4", "us")
+    assert firing_dice(text.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 12 - 1
+    example = Situation(place=place, options={"overstack_fire": "example_two_fire"})
+    units = example.state.platoons("C4", "us")
+    assert firing_dice(example.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 6
+
+
+def test_lza_6_1_massed_target_adds_a_die_per_enemy_unit_over_three():
+    place = {"A/2-7-1": "C4"} | {u: "D4" for u in NVA[:4]}
+    s = Situation(place=place, dice=[1] * 30)
+    result = s.run("fire", "C4", "D4:3")
+    assert "[lza:6.1] massed target: 1 unit(s) over three in D4 (dice 3 -> 4)" in steps(
+        result, "lza:6.1"
+    )
+
+
+def test_lza_10_3_each_officer_adds_one_die_to_one_unit():
+    from rulebook.games.lz_albany._combat import firing_dice
+
+    s = Situation(place={"A/2-7-1": "C4", "A/2-7-CO": "C4", "McDade": "C4"})
+    units = s.state.platoons("C4", "us")
+    assert firing_dice(s.state, units, "fire", "C4", "us", officers=2, rule="lza:7.3") == 3 + 1
+
+
+def test_lza_7_2_melee_is_simultaneous_and_first_hits_go_to_the_opponent():
+    s = Situation(
+        place={"A/2-7-1": "C4", "A/2-7-CO": "C4", "6/8-66-1": "C4"},
+        dice=[6, 1, 1, 1] + [6, 1, 1, 1],
+        choices=["hit A/2-7-CO"],
+    )
+    result = s.run("melee", "C4", "us")
+    assert result.state.units["6/8-66-1"].hits == 1
+    assert result.state.units["A/2-7-CO"].wounded  # the NVA picked the officer for its first hit
+    first = result.decisions[0][0]
+    assert first.player == "nva"
+    assert {str(o) for o in first.options} == {"hit A/2-7-1", "hit A/2-7-CO"}
+
+
+def test_lza_7_2_survivors_may_fall_back_into_areas_free_of_the_enemy():
+    s = Situation(
+        place={"A/2-7-1": "C4", "6/8-66-1": "C4", "7/8-66-1": "D4"},
+        dice=[1] * 10,
+        choices=["retreat 6/8-66-1 C5"],
+    )
+    result = s.run("melee", "C4", "us")
+    options = [str(a) for a in result.decisions[0][0].options]
+    assert "retreat 6/8-66-1 C5" in options
+    assert not any(o.endswith(" D4") for o in options if o.startswith("retreat A/2-7"))
+    assert result.state.units["6/8-66-1"].area == "C5"
+
+
+def test_lza_11_1d_us_melee_at_night_needs_a_spotting_roll():
+    place = {"A/2-7-1": "C4", "6/8-66-1": "C4"}
+    missed = Situation(place=place, turn=9, dice=[5])
+    result = missed.run("melee", "C4", "us")
+    assert "not spotted, no melee" in steps(result, "lza:11.1D")[0]
+    assert result.state.units["6/8-66-1"].hits == 0
+    seen = Situation(place=place, turn=9, dice=[2] + [6, 6, 1] + [1, 1, 1, 1])
+    assert seen.run("melee", "C4", "us").state.units["6/8-66-1"].hits >= 1
+
+
+def test_lza_11_1b_night_costs_a_die_unless_a_flare_lights_the_target():
+    place = {"A/2-7-1": "C4", "Mtr/1-33-1": "D4"}  # mortars do not return rifle fire
+    dark = Situation(place=place, turn=9, dice=[1] * 10)
+    assert any(
+        "night: one die less" in t for t in steps(dark.run("fire", "C4", "D4:3"), "lza:11.1B")
+    )
+    lit = Situation(place=place, turn=9, flares=["D4"], dice=[1] * 10)
+    assert steps(lit.run("fire", "C4", "D4:3"), "lza:11.1B") == []
+
+
+def test_lza_7_4_mortar_hits_stop_at_two_per_unit():
+    s = Situation(
+        place={"A/2-7-5": "C4", "D/2-7-4": "C4", "A/2-7-CO": "C4", "6/8-66-1": "D4"},
+        hits={"6/8-66-1": 1},
+        dice=[6, 6, 6, 6] + [1],
+    )
+    result = s.run("mortar", "C4", "D4")
+    assert result.state.units["6/8-66-1"].hits == 2
+    assert any("cannot take hit 3" in t or "find no target" in t for t in steps(result, "lza:7.4"))
+
+
+def test_lza_7_4_nva_mortars_into_a_disputed_area_hit_their_own_on_ones():
+    s = Situation(
+        place={"Mtr/1-33-1": "C5", "A": "C5", "A/2-7-1": "D4", "6/8-66-1": "D4"}, dice=[1, 1]
+    )
+    result = s.run("mortar", "C5", "D4")
+    assert result.state.units["6/8-66-1"].hits == 2
+    assert any("roll(s) of 1 strike NVA units" in t for t in steps(result, "lza:7.4"))
+
+
+def test_lza_7_4_leader_check_follows_a_scoring_mortar_attack():
+    s = Situation(
+        place={"A/2-7-5": "C4", "A/2-7-CO": "C4", "6/8-66-1": "D4", "6/8-66-CO": "D4"},
+        dice=[6, 1] + [6],
+    )
+    result = s.run("mortar", "C4", "D4")
+    assert result.state.units["6/8-66-CO"].wounded
+
+
+def test_lza_7_4_mortar_targets_need_range_sight_and_undisputed_for_us():
+    from rulebook.games.lz_albany._combat import mortar_targets
+
+    s = Situation(
+        place={
+            "A/2-7-5": "C4",
+            "A/2-7-CO": "C4",
+            "6/8-66-1": "D4",
+            "7/8-66-1": "C3",
+            "A/2-7-1": "C3",
+        }
+    )
+    targets = mortar_targets(s.state, "C4", "us")
+    assert "D4" in targets
+    assert "C3" not in targets  # disputed
+
+
+def test_lza_8_2_third_hit_reduces_fourth_eliminates_and_us_leaves_a_wounded_marker():
+    s = Situation(place={"A/2-7-1": "C4", "6/8-66-1": "D4"})
+    state = s.state
+    unit = state.units["A/2-7-1"]
+    for _ in range(3):
+        state.hit(unit)
+    assert unit.reduced
+    assert state.vp["nva"] == 2  # lza:4.1B: a reduced US unit
+    state.hit(unit)
+    assert unit.status == "eliminated"
+    assert "W-A/2-7-1" in state.wounded
+    assert state.vp["nva"] == 4  # and eliminated, on top (lza:4.1 note)
+    state.hit(state.wounded["W-A/2-7-1"])
+    assert state.wounded["W-A/2-7-1"].status == "destroyed"
+    assert state.vp["nva"] == 6
+
+
+def test_lza_8_3_reduced_units_use_their_lower_values():
+    s = Situation(place={"6/8-66-1": "D4"}, hits={"6/8-66-1": 3})
+    unit = s.state.units["6/8-66-1"]
+    assert (unit.strength("fire"), unit.strength("melee")) == (
+        unit.reduced_fire,
+        unit.reduced_melee,
+    )
+
+
+def test_lza_10_4_officer_is_wounded_then_killed_and_mcdade_scores_two():
+    s = Situation(place={"McDade": "C4"})
+    mcdade = s.state.units["McDade"]
+    s.state.hit(mcdade)
+    assert mcdade.wounded
+    assert mcdade.on_map
+    s.state.hit(mcdade)
+    assert mcdade.status == "eliminated"
+    assert s.state.vp["nva"] == 2
