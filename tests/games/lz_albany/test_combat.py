@@ -72,7 +72,7 @@ def test_lza_7_3_return_fire_and_advance_into_a_cleared_area():
 
 
 def test_lza_6_1_return_fire_into_an_over_stacked_area_is_a_massed_target():
-    place = {u: "C4" for u in US[:4]} | {"6/8-66-1": "D4"}
+    place = dict.fromkeys(US[:4], "C4") | {"6/8-66-1": "D4"}
     s = Situation(place=place, dice=[1] * 30)
     result = s.run("fire", "C4", "D4:11")
     assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 3 -> 4)" in steps(
@@ -83,7 +83,7 @@ def test_lza_6_1_return_fire_into_an_over_stacked_area_is_a_massed_target():
 def test_lza_6_1_activation_dice_text_reading_and_example_reading():
     from rulebook.games.lz_albany._combat import firing_dice
 
-    place = {u: "C4" for u in US[:4]}
+    place = dict.fromkeys(US[:4], "C4")
     text = Situation(place=place)
     units = text.state.platoons("C4", "us")
     assert firing_dice(text.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 12 - 1
@@ -93,7 +93,7 @@ def test_lza_6_1_activation_dice_text_reading_and_example_reading():
 
 
 def test_lza_6_1_massed_target_adds_a_die_per_enemy_unit_over_three():
-    place = {"A/2-7-1": "C4"} | {u: "D4" for u in NVA[:4]}
+    place = {"A/2-7-1": "C4"} | dict.fromkeys(NVA[:4], "D4")
     s = Situation(place=place, dice=[1] * 30)
     result = s.run("fire", "C4", "D4:3")
     assert "[lza:6.1] massed target: 1 unit(s) over three in D4 (dice 3 -> 4)" in steps(
