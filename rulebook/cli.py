@@ -106,6 +106,50 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK  # pragma: no cover - execv does not return
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    import json
+    import random
+
+    from rulebook.games.lz_albany import new_game, play_out, random_policy
+    from rulebook.scenario import load_scenario
+
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = value
+    scenario = load_scenario(args.scenario) if args.scenario else None
+    try:
+        game = new_game(scenario, seed=args.seed, options=options)
+    except ValueError as err:
+        print(f"rulebook play: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    policy = random_policy(random.Random(args.seed))  # noqa: S311 - a game policy
+    play_out(game, {"us": policy, "nva": policy})
+    outcome = game.outcome() or {}
+    summary = {
+        "game": args.game,
+        "scenario": game.scenario.id,
+        "seed": args.seed,
+        "options": options,
+        "turns_played": game.turn,
+        "vp": outcome.get("vp"),
+        "winner": outcome.get("winner"),
+        "ending": outcome.get("ending"),
+        "actions": len(game.history),
+        "events": sum(len(e.trace) for e in game.log),
+    }
+    if args.log:
+        print(game.log_text())
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(
+            f"{summary['winner'] or 'nobody'} wins ({summary['ending']}) after {summary['turns_played']} turn(s): "
+            f"US {summary['vp']['us']} VP, NVA {summary['vp']['nva']} VP; {summary['actions']} actions"
+        )
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, exposed for documentation and tests."""
     parser = argparse.ArgumentParser(
@@ -124,6 +168,20 @@ def build_parser() -> argparse.ArgumentParser:
     sch.add_argument("-o", "--output", help="write it to this file instead")
     sch.set_defaults(func=_cmd_schema)
 
+    ply = sub.add_parser("play", help="play a whole game with a policy for both sides")
+    ply.add_argument("game", choices=["lz-albany"], help="which game")
+    ply.add_argument("--seed", type=int, default=0, help="dice and policy seed (default 0)")
+    ply.add_argument("--policy", choices=["random"], default="random", help="policy for both sides")
+    ply.add_argument("--scenario", help="scenario file (default: the standard scenario)")
+    ply.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="set a scenario option"
+    )
+    ply.add_argument("--json", action="store_true", help="print a JSON summary")
+    ply.add_argument(
+        "--log", action="store_true", help="print every action with the rules it set off"
+    )
+    ply.set_defaults(func=_cmd_play)
+
     srv = sub.add_parser("serve", help="serve the notebook apps with Voila on 127.0.0.1")
     srv.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     srv.add_argument("--notebooks", help="folder of notebooks (default: the project's notebooks/)")
@@ -134,4 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return EXIT_OK

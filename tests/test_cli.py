@@ -93,3 +93,21 @@ def test_real_command_exit_codes(tmp_path, command):
     )
     assert failed.returncode == 2
     assert f"{bad}:1: game: required field is missing" in failed.stderr
+
+
+def test_play_prints_a_json_summary(capsys):
+    assert main(["play", "lz-albany", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["turns_played"] <= 10
+    assert summary["winner"] in ("us", "nva", None)
+    assert set(summary["vp"]) == {"us", "nva"}
+    assert summary["events"] > summary["actions"] > 0
+
+
+def test_play_is_reproducible_and_bad_options_exit_2(capsys):
+    main(["play", "lz-albany", "--seed", "4", "--json"])
+    first = capsys.readouterr().out
+    main(["play", "lz-albany", "--seed", "4", "--json"])
+    assert capsys.readouterr().out == first
+    assert main(["play", "lz-albany", "--option", "overstack_fire=maybe"]) == 2
+    assert "'maybe' is not one of" in capsys.readouterr().err
