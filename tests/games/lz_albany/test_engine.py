@@ -34,7 +34,7 @@ def test_json_record_round_trips_and_checks_the_position(finished):
     back = GameState.from_json(text)
     assert back.log_text() == finished.log_text()
     tampered = text.replace('"seed": 11', '"seed": 12')
-    with pytest.raises(ValueError, match="does not reach the saved position|is not allowed now"):
+    with pytest.raises(ValueError, match=r"does not reach the saved position|is not allowed now"):
         GameState.from_json(tampered)
 
 
