@@ -106,6 +106,42 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK  # pragma: no cover - execv does not return
 
 
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from rulebook.reference import load_reference
+
+    ref = load_reference()
+    if args.action == "show":
+        for rule_id in args.terms:
+            try:
+                entry = ref[rule_id]
+            except KeyError as err:
+                print(f"rulebook rules: {err.args[0]}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            print(f"{entry.id}  {entry.title}\n  {entry.summary}")
+            if entry.refs:
+                print(f"  refers to: {', '.join(entry.refs)}")
+            cited = ref.cited_by(entry.id)
+            if cited:
+                print(f"  cited by: {', '.join(cited)}")
+            for interp in entry.interpretations:
+                print(f"  interpretation {interp.id}: {interp.question}")
+                for reading in interp.readings:
+                    mark = "*" if reading.id == interp.engine_uses else " "
+                    print(f"   {mark} {reading.id}: {reading.text}")
+                if interp.option:
+                    print(f"    scenario option: {interp.option}")
+        return EXIT_OK
+    if args.action == "interpretations":
+        for entry, interp in ref.interpretations():
+            option = f" [option {interp.option}]" if interp.option else ""
+            print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
+        return EXIT_OK
+    hits = ref.search(" ".join(args.terms))
+    for entry in hits:
+        print(f"{entry.id:<10} {entry.title}")
+    return EXIT_OK if hits else EXIT_BAD_INPUT
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     import json
     import random
@@ -167,6 +203,11 @@ def build_parser() -> argparse.ArgumentParser:
     sch = sub.add_parser("schema", help="print the JSON Schema of scenario files")
     sch.add_argument("-o", "--output", help="write it to this file instead")
     sch.set_defaults(func=_cmd_schema)
+
+    rul = sub.add_parser("rules", help="search and read the rules reference")
+    rul.add_argument("action", choices=["search", "show", "interpretations"])
+    rul.add_argument("terms", nargs="*", help="words to search for, or rule ids to show")
+    rul.set_defaults(func=_cmd_rules)
 
     ply = sub.add_parser("play", help="play a whole game with a policy for both sides")
     ply.add_argument("game", choices=["lz-albany"], help="which game")

@@ -111,3 +111,19 @@ def test_play_is_reproducible_and_bad_options_exit_2(capsys):
     assert capsys.readouterr().out == first
     assert main(["play", "lz-albany", "--option", "overstack_fire=maybe"]) == 2
     assert "'maybe' is not one of" in capsys.readouterr().err
+
+
+def test_rules_search_show_and_interpretations(capsys):
+    assert main(["rules", "search", "line", "of", "sight"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("lza:7.8")
+    assert main(["rules", "show", "lza:6.1"]) == 0
+    out = capsys.readouterr().out
+    assert "interpretation lza:6.1/overstack-fire" in out
+    assert "* die_per_extra_unit" in out
+    assert main(["rules", "interpretations"]) == 0
+    assert (
+        "lza:5.2D/senior-activations: engine uses 'twice' [option senior_officer_activations]"
+        in capsys.readouterr().out
+    )
+    assert main(["rules", "show", "lza:99.9"]) == 2
+    assert main(["rules", "search", "zeppelin"]) == 2

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rulebook.rule_ids import check_rule_id
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Reading(_Strict):
+    """One way to read an ambiguous rule."""
+
+    id: str
+    text: str
+
+
+class Interpretation(_Strict):
+    """A place where the text is ambiguous or contradicts itself, and the reading the engine takes."""
+
+    id: str
+    question: str
+    readings: list[Reading] = Field(min_length=2)
+    engine_uses: str
+    why: str
+    option: str | None = Field(
+        default=None, description="scenario option that switches the reading"
+    )
+
+    @model_validator(mode="after")
+    def _uses_a_reading(self) -> Interpretation:
+        ids = [r.id for r in self.readings]
+        if self.engine_uses not in ids:
+            raise ValueError(
+                f"{self.id}: engine_uses {self.engine_uses!r} is not one of the readings {ids}"
+            )
+        return self
+
+
+class Entry(_Strict):
+    """One rule case: number, title, our summary, tags, cross-references and the numbers it defines."""
+
+    id: str
+    title: str
+    summary: str
+    tags: list[str] = Field(default_factory=list)
+    refs: list[str] = Field(default_factory=list)
+    numbers: dict[str, Any] = Field(default_factory=dict)
+    steps: list[str] = Field(default_factory=list)
+    interpretations: list[Interpretation] = Field(default_factory=list)
+
+    @field_validator("id")
+    @classmethod
+    def _is_rule_id(cls, value: str) -> str:
+        return check_rule_id(value)
+
+    @field_validator("refs")
+    @classmethod
+    def _refs_are_rule_ids(cls, refs: list[str]) -> list[str]:
+        return [check_rule_id(r) for r in refs]
+
+    @property
+    def number(self) -> str:
+        """The case number without the game prefix (``7.3``)."""
+        return self.id.split(":", 1)[1]
+
+
+class GameReference(_Strict):
+    """All entries of one game's rulebook."""
+
+    game: str
+    prefix: str
+    title: str
+    entries: list[Entry]
