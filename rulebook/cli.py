@@ -132,7 +132,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
                     print(f"    scenario option: {interp.option}")
         return EXIT_OK
     if args.action == "interpretations":
-        for entry, interp in ref.interpretations():
+        for _entry, interp in ref.interpretations():
             option = f" [option {interp.option}]" if interp.option else ""
             print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
         return EXIT_OK
