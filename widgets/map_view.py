@@ -1,0 +1,120 @@
+"""MapView: an area map on ipyleaflet, with no tile server, coloured by terrain, showing who is where."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+from ipyleaflet import DivIcon, GeoJSON, Map, Marker, projections
+from traitlets import Unicode
+
+from rulebook.maps import AreaMap
+from rulebook.render import provenance_badge
+
+__all__ = ["MapView", "area_style"]
+
+
+def area_style(
+    area_map: AreaMap, highlight: dict[str, str] | None = None
+) -> Callable[[dict], dict]:
+    """A pure style callback: fill by terrain, outline by highlight (``selected``, ``visible``)."""
+    highlight = highlight or {}
+
+    def style(feature: dict) -> dict:
+        props = feature["properties"]
+        terrain = area_map.terrains.get(props["terrain"])
+        mark = highlight.get(props["id"])
+        return {
+            "fillColor": terrain.color if terrain else "#cccccc",
+            "fillOpacity": 0.75,
+            "color": {"selected": "#d62728", "visible": "#1f77b4"}.get(mark or "", "#333333"),
+            "weight": 4 if mark else 1,
+        }
+
+    return style
+
+
+class MapView(ipw.VBox):
+    """An AreaMap drawn with ipyleaflet in map units (``projections.Simple``), never fetching tiles.
+
+    ``selected`` holds the id of the clicked area; ``show_counts`` puts a label of
+    the counters in each area.
+    """
+
+    selected = Unicode(allow_none=True, default_value=None)
+
+    def __init__(self, area_map: AreaMap, *, height: str = "520px") -> None:
+        self.area_map = area_map
+        minx, miny, maxx, maxy = area_map.bounds()
+        self.map = Map(
+            crs=projections.Simple,
+            layers=(),  # no base layer: nothing is fetched from a tile server
+            center=((miny + maxy) / 2, (minx + maxx) / 2),
+            zoom=-2,
+            min_zoom=-5,
+            max_zoom=3,
+            zoom_snap=0.25,
+            scroll_wheel_zoom=True,
+            attribution_control=False,
+            layout=ipw.Layout(height=height, width="100%"),
+        )
+        self.map.fit_bounds([[miny, minx], [maxy, maxx]])
+        data = self._geojson()
+        self.areas = GeoJSON(
+            data=data, style_callback=area_style(area_map), hover_style={"fillOpacity": 0.95}
+        )
+        self.areas.on_click(self._clicked)
+        self.map.add(self.areas)
+        self._labels: dict[str, Marker] = {}
+        for area in area_map:
+            p = area.polygon.representative_point()
+            marker = Marker(
+                location=(p.y, p.x),
+                draggable=False,
+                icon=DivIcon(
+                    html=self._label_html(area.id, ""), icon_size=(90, 30), icon_anchor=(45, 15)
+                ),
+            )
+            self._labels[area.id] = marker
+            self.map.add(marker)
+        self.caption = ipw.HTML(
+            f'<div class="rb-map-caption">Map <b>{escape(area_map.id)}</b> '
+            f"{provenance_badge(area_map.provenance)} <span class='note'>{escape(area_map.spec.note)}</span></div>"
+        )
+        super().__init__([self.map, self.caption])
+        self.add_class("rb-map")
+
+    def _geojson(self) -> dict[str, Any]:
+        data = self.area_map.to_geojson()
+        for feature in data["features"]:
+            ring = feature["geometry"]["coordinates"][0]
+            # Leaflet's Simple CRS reads [x, y] GeoJSON positions as (lng, lat): x east, y north.
+            feature["geometry"]["coordinates"] = [[list(p) for p in ring]]
+        return data
+
+    @staticmethod
+    def _label_html(area_id: str, counts: str) -> str:
+        extra = f"<br><span class='rb-counts'>{escape(counts)}</span>" if counts else ""
+        return (
+            f"<div class='rb-area-label' data-area='{escape(area_id)}' style='font:11px sans-serif;"
+            f"text-align:center;color:#111;text-shadow:0 0 3px #fff'>{escape(area_id)}{extra}</div>"
+        )
+
+    def _clicked(self, feature: dict | None = None, **_: Any) -> None:
+        if feature:
+            self.selected = feature["properties"]["id"]
+
+    def highlight(self, marks: dict[str, str]) -> None:
+        """Outline areas by a mark (``selected``, ``visible``); others plain."""
+        self.areas.style_callback = area_style(self.area_map, marks)
+
+    def show_counts(self, counts: dict[str, str]) -> None:
+        """Label each area with a short text of its counters (``US 3 · NVA 2``)."""
+        for area_id, marker in self._labels.items():
+            marker.icon = DivIcon(
+                html=self._label_html(area_id, counts.get(area_id, "")),
+                icon_size=(90, 30),
+                icon_anchor=(45, 15),
+            )
