@@ -29,7 +29,7 @@ def _guarded(method: Callable[..., None]) -> Callable[..., None]:
         self.errors.value = ""
         try:
             method(self, *args, **kwargs)
-        except Exception as err:  # noqa: BLE001 - every failure must reach the user
+        except Exception as err:  # every failure must reach the user, whatever its type
             detail = escape("".join(traceback.format_exception_only(type(err), err)).strip())
             self.errors.value = f'<div class="rb-error" style="color:#a00">{detail}</div>'
         self.refresh()
