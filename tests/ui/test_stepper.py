@@ -1,0 +1,55 @@
+"""The turn stepper without a browser: it calls the engine's API and shows what comes back."""
+
+from __future__ import annotations
+
+from rulebook.games.lz_albany import new_game
+from widgets.map_view import MapView, area_style
+from widgets.stepper import TurnStepper
+
+
+def test_apply_undo_and_undo_to_here(tmp_path):
+    stepper = TurnStepper(new_game(seed=2), saves=tmp_path)
+    for _ in range(4):
+        stepper._apply()
+    assert len(stepper.game.history) == 4
+    stepper._undo()
+    assert len(stepper.game.history) == 3
+    stepper.log_list.value = 1
+    stepper._undo_to_here()
+    assert len(stepper.game.history) == 1
+    assert "data-actions='1'" in stepper.status.value
+
+
+def test_errors_show_in_the_page_not_in_a_lost_traceback(tmp_path):
+    stepper = TurnStepper(new_game(seed=2), saves=tmp_path)
+    stepper._draw()  # the US must place units: not the pool's turn
+    assert "not the chit pool" in stepper.errors.value
+    stepper._apply()
+    assert stepper.errors.value == ""
+
+
+def test_auto_play_stops_at_the_next_phase_and_save_load_round_trip(tmp_path):
+    stepper = TurnStepper(new_game(seed=3), saves=tmp_path, policy_seed=9)
+    stepper._auto(lambda before, after: before[1] != after[1])
+    assert stepper.game.phase != "reinforcement"
+    stepper.save_name.value = "mine"
+    stepper._save()
+    saved = (tmp_path / "mine.json").read_text()
+    before = stepper.game.log_text()
+    stepper._undo()
+    stepper._load()
+    assert stepper.game.log_text() == before
+    assert '"actions"' in saved
+
+
+def test_map_view_never_adds_a_tile_layer_and_styles_by_terrain():
+    game = new_game(seed=1)
+    view = MapView(game.board.map)
+    assert all(type(layer).__name__ != "TileLayer" for layer in view.map.layers)
+    style = area_style(game.board.map, {"C4": "selected"})
+    c4 = {"properties": {"id": "C4", "terrain": "sawgrass"}}
+    assert style(c4)["fillColor"] == game.board.map.terrains["sawgrass"].color
+    assert style(c4)["weight"] == 4
+    view._clicked(feature=c4)
+    assert view.selected == "C4"
+    assert "reconstructed" in view.caption.value
