@@ -155,6 +155,10 @@ class Trace(Sequence[TraceStep]):
         self._steps.append(made)
         return made
 
+    def rewind(self, length: int) -> None:
+        """Drop every step after the first *length* (for dry runs that only measure)."""
+        del self._steps[length:]
+
     def rules(self) -> list[str]:
         """The rule ids cited, each once, in first-cited order."""
         return list(dict.fromkeys(s.rule for s in self._steps))

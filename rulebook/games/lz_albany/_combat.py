@@ -178,6 +178,20 @@ def retreats(s: State, area: str, side: str) -> Flow:
             s.trace.step("lza:7.2", f"{unit.id} falls back from {area} to {unit.area}")
 
 
+def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple[int, int]:
+    """Dice each side rolls in a melee: strength, stacking, officers, massed target, night (lza:7.2)."""
+    defender = other(attacker)
+    attackers = [u for u in s.platoons(area, attacker) if u.id in activated]
+    defenders = s.platoons(area, defender)
+    a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
+    d_off = len(s.able_officers(area, defender))
+    a_dice = firing_dice(s, attackers, "melee", area, attacker, officers=a_off, rule="lza:7.2")
+    a_dice = night_penalty(s, massed(s, a_dice, area, defender), area)
+    d_dice = firing_dice(s, defenders, "melee", area, defender, officers=d_off, rule="lza:7.2")
+    d_dice = night_penalty(s, massed(s, d_dice, area, attacker), area)
+    return a_dice, d_dice
+
+
 def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
     """Melee in a disputed area (lza:7.2), with night spotting (lza:11.1D)."""
     activated = set(activated)
@@ -194,14 +208,7 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
         )
         if not spotted:
             return
-    attackers = [u for u in s.platoons(area, attacker) if u.id in activated]
-    defenders = s.platoons(area, defender)
-    a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
-    d_off = len(s.able_officers(area, defender))
-    a_dice = firing_dice(s, attackers, "melee", area, attacker, officers=a_off, rule="lza:7.2")
-    a_dice = night_penalty(s, massed(s, a_dice, area, defender), area)
-    d_dice = firing_dice(s, defenders, "melee", area, defender, officers=d_off, rule="lza:7.2")
-    d_dice = night_penalty(s, massed(s, d_dice, area, attacker), area)
+    a_dice, d_dice = melee_dice(s, area, attacker, activated)
     a_hits, _ = roll_hits(s, a_dice, "lza:7.2")
     d_hits, _ = roll_hits(s, d_dice, "lza:7.2")
     # Simultaneous: both rolls are made before any hit lands.
@@ -236,6 +243,31 @@ def fire_options(s: State, area: str, side: str, dice: int) -> list[Action]:
     return options
 
 
+def fire_dice(
+    s: State, shares: list[tuple[str, int]], firers: int, side: str
+) -> list[tuple[str, int]]:
+    """Dice rolled into each target area: jungle, massed target, night (lza:7.3, 6.1, 11.1B).
+
+    With split fire the jungle penalty (one die per firing unit) comes off the
+    dice aimed at jungle areas, primary first (interpretation lza:7.3/split-jungle).
+    """
+    jungle_penalty = firers if any(s.map.area(t).terrain == "jungle" for t, _ in shares) else 0
+    out = []
+    for target, share in shares:
+        dice = share
+        if jungle_penalty and s.map.area(target).terrain == "jungle":
+            cut = min(dice, jungle_penalty)
+            s.trace.step(
+                "lza:7.3",
+                f"firing into jungle {target}: one die less per firing unit",
+                before={"dice": dice},
+                after={"dice": dice - cut},
+            )
+            dice, jungle_penalty = dice - cut, jungle_penalty - cut
+        out.append((target, night_penalty(s, massed(s, dice, target, other(side)), target)))
+    return out
+
+
 def infantry_fire(
     s: State, action: Action, side: str, activated: set[str], *, returning: bool = False
 ) -> Flow:
@@ -251,20 +283,8 @@ def infantry_fire(
         + ", ".join(f"{t} ({d} dice)" for t, d in shares)
         + f"; primary target {primary}",
     )
-    jungle_penalty = len(units) if any(s.map.area(t).terrain == "jungle" for t, _ in shares) else 0
     results = []
-    for target, share in shares:
-        dice = share
-        if jungle_penalty and s.map.area(target).terrain == "jungle":
-            cut = min(dice, jungle_penalty)
-            s.trace.step(
-                "lza:7.3",
-                f"firing into jungle {target}: one die less per firing unit",
-                before={"dice": dice},
-                after={"dice": dice - cut},
-            )
-            dice, jungle_penalty = dice - cut, jungle_penalty - cut
-        dice = night_penalty(s, massed(s, dice, target, other(side)), target)
+    for target, dice in fire_dice(s, shares, len(units), side):
         hits, _ = roll_hits(s, dice, rule)
         results.append((target, hits))
     for target, hits in results:
@@ -332,17 +352,22 @@ def mortar_targets(s: State, area: str, side: str) -> list[str]:
     )
 
 
+def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:
+    """Mortar dice: their fire strength, no terrain or officer change, night (lza:7.4, 11.1B)."""
+    dice = sum(u.strength("fire") for u in mortars)
+    s.trace.step(
+        "lza:7.4",
+        f"{len(mortars)} mortar unit(s) in {area} fire at {target}: {dice} dice (no terrain or officer change)",
+        after={"dice": dice},
+    )
+    return night_penalty(s, dice, target)
+
+
 def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]) -> Flow:
     """Mortars of one area fire at one area (lza:7.4)."""
     rule = "lza:7.4"
     mortars = [u for u in s.platoons(area, side) if u.kind == "mortar" and u.id in activated]
-    dice = sum(u.strength("fire") for u in mortars)
-    s.trace.step(
-        rule,
-        f"{len(mortars)} mortar unit(s) in {area} fire at {target}: {dice} dice (no terrain or officer change)",
-        after={"dice": dice},
-    )
-    dice = night_penalty(s, dice, target)
+    dice = mortar_dice(s, mortars, area, target)
     start = len(s.dice.rolls)
     faces = list(s.dice.pool(dice, label=rule))
     hits = sum(f >= s.rules.hit_face for f in faces)

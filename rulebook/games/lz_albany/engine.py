@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,14 @@ LOG_VERSION = 1
 STANDARD = Path(__file__).resolve().parents[3] / "scenarios" / "lz_albany" / "standard.yaml"
 
 
-def standard_scenario() -> Scenario:
-    """The shipped LZ Albany scenario."""
+@cache
+def _standard() -> Scenario:
     return load_scenario(STANDARD)
+
+
+def standard_scenario() -> Scenario:
+    """The shipped LZ Albany scenario (read once; each caller gets its own copy)."""
+    return _standard().model_copy(deep=True)
 
 
 @dataclass(frozen=True, slots=True)
