@@ -53,3 +53,21 @@ def test_map_view_never_adds_a_tile_layer_and_styles_by_terrain():
     view._clicked(feature=c4)
     assert view.selected == "C4"
     assert "reconstructed" in view.caption.value
+
+
+def test_interactions_app_updates_odds_and_trace_with_its_controls():
+    from widgets.interactions import InteractionsApp
+
+    app = InteractionsApp()
+    assert "15625/46656" in app.odds_view.value  # six dice, no six: (5/6)**6
+    assert "lza:7.3" in app.trace_view.value
+    app.target.value = "C5"  # jungle: one die less per firing platoon
+    assert "625/1296" in app.odds_view.value
+    app.procedure.value = "melee"
+    assert "lza:7.2" in app.trace_view.value
+    app.us.value = 0
+    app.nva.value = 0
+    assert app.errors.value == ""
+    assert 'data-outcome="(0, 0)"' in app.odds_view.value  # nobody there, nothing can happen
+    app.procedure.value = "gunship"
+    assert "a gunship needs an NVA unit to attack in C5" in app.errors.value

@@ -118,8 +118,15 @@ def gunship(s: State, chit: Chit) -> Flow:
         return
     victim = s.units[choice.args[0]]
     area = victim.area
+    s.trace.step(rule, f"gunship attacks {victim.id} in {area}")
     shooters = [u for u in s.platoons(area, "nva") if u.kind == "infantry"]
     faces = s.dice.pool(len(shooters), label=rule)
+    if faces and not any(f == 6 for f in faces):
+        s.trace.step(
+            rule,
+            f"ground fire misses the gunship (rolls {' '.join(map(str, faces))})",
+            rolls=s.dice.rolls[-len(faces) :],
+        )
     if any(f == 6 for f in faces):
         chit.damaged = True
         s.trace.step(
@@ -155,6 +162,7 @@ def skyraider(s: State, chit: Chit) -> Flow:
 def bombs(s: State, area: str) -> Flow:
     """Six dice, hits placed by the NVA, a leader check and collateral damage (lza:7.7A)."""
     rule = "lza:7.7A"
+    s.trace.step(rule, f"Skyraider bombs {area}: {s.rules.bomb_dice} dice, no terrain change")
     hits, _ = roll_hits(s, s.rules.bomb_dice, rule)
     yield from apply_hits(s, hits, area, "nva", first_by=None, officers_first=False, rule=rule)
     if hits:

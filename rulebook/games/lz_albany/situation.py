@@ -30,7 +30,7 @@ from rulebook.games.lz_albany.engine import standard_scenario
 from rulebook.scenario import Scenario
 from rulebook.trace import Trace
 
-__all__ = ["Resolution", "Situation", "first_option"]
+__all__ = ["Resolution", "Situation", "attack", "first_option"]
 
 Chooser = Callable[[Decision], Action]
 
@@ -117,9 +117,10 @@ class Situation:
         napalm, dust-off, rally, wounded, event."""
         s = self.state
         mark = len(s.trace)
+        self._first_answer = None
         flow = self._flow(procedure, *args)
         decisions: list[tuple[Decision, Action]] = []
-        scripted = list(self.choices)
+        scripted = ([self._first_answer] if self._first_answer else []) + list(self.choices)
         try:
             request = next(flow)
             while True:
@@ -142,6 +143,11 @@ class Situation:
 
     def _ids(self, area: str, side: str) -> set[str]:
         return {u.id for u in self.state.in_area(area, side)}
+
+    def _scripted(self, flow, answer: str | None):  # a generator, answered first with *answer*
+        """Answer the procedure's first question with *answer* (the target the caller named)."""
+        self._first_answer = Action.from_notation(answer) if answer else None
+        return flow
 
     def _flow(self, procedure: str, *args: str):  # a generator of decisions
         s = self.state
@@ -166,8 +172,12 @@ class Situation:
                 s, side, _activation.activated(s, side, group)
             ),
             "activate": lambda side, group, mode: _flow.activation(s, side, group, mode),
-            "artillery": lambda: _support.artillery(s),
-            "gunship": lambda: _support.gunship(s, chit("gunship")),
+            "artillery": lambda gun=None, target=None: (
+                _support.artillery_strike(s, s.units[gun], target) if gun else _support.artillery(s)
+            ),
+            "gunship": lambda target=None: self._scripted(
+                _support.gunship(s, chit("gunship")), f"gunship {target}" if target else None
+            ),
             "skyraider": lambda: _support.skyraider(s, chit("skyraider")),
             "dust-off": lambda: _support.dust_off(s, chit("dust-off")),
             "bombs": lambda area: _support.bombs(s, area),
@@ -186,3 +196,83 @@ class Situation:
 def _as_flow(func: Callable[..., None], *args: Any):  # a generator that asks nothing
     func(*args)
     yield from ()
+
+
+def _pick(state: State, side: str, kind: str, count: int) -> list[str]:
+    ids = [u.id for u in state.units.values() if u.side == side and u.kind == kind]
+    if count > len(ids):
+        raise ValueError(
+            f"the scenario has only {len(ids)} {side.upper()} {kind} units, not {count}"
+        )
+    return ids[:count]
+
+
+def attack(
+    procedure: str,
+    area: str,
+    target: str,
+    *,
+    us: int = 2,
+    nva: int = 1,
+    us_officer: bool = False,
+    nva_officer: bool = False,
+    turn: int = 3,
+    flare: bool = False,
+    options: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> tuple[Situation, tuple[str, ...]]:
+    """A ready-made situation for one attack, and the arguments to run it with.
+
+    ``melee`` puts both sides in *area*; ``fire`` and ``mortar`` put the US
+    (rifles or mortars) in *area* and the NVA in *target*; ``artillery``,
+    ``gunship`` and ``bombs`` put a US officer in *area* watching *target*.
+
+    >>> s, args = attack("fire", "C4", "D4", us=2, nva=1)
+    >>> args
+    ('C4', 'D4:6')
+    """
+    probe = State.new(standard_scenario(), Dice(0))
+    place: dict[str, str] = {}
+    us_kind = "mortar" if procedure == "mortar" else "infantry"
+    nva_area = area if procedure == "melee" else target
+    if procedure in ("melee", "fire", "mortar"):
+        place |= dict.fromkeys(_pick(probe, "us", us_kind, us), area)
+    place |= dict.fromkeys(_pick(probe, "nva", "infantry", nva), nva_area)
+    if us_officer or procedure in ("mortar", "artillery", "gunship", "bombs"):
+        place["McDade"] = area
+    if nva_officer:
+        place["Man"] = nva_area
+    if procedure == "artillery":
+        place["Arty-1"] = "LZ-Columbus"
+    situation = Situation(
+        place=place, turn=turn, flares=[target] if flare else [], options=options, dice=seed
+    )
+    s = situation.state
+    if procedure == "melee":
+        args: tuple[str, ...] = (area, "us")
+    elif procedure == "fire":
+        from rulebook.games.lz_albany._combat import firing_dice
+
+        shooters = s.platoons(area, "us")
+        dice = firing_dice(
+            s,
+            shooters,
+            "fire",
+            area,
+            "us",
+            officers=len(s.able_officers(area, "us")),
+            rule="lza:7.3",
+            trace=False,
+        )
+        args = (area, f"{target}:{dice}")
+    elif procedure in ("mortar", "bombs"):
+        args = (area, target) if procedure == "mortar" else (target,)
+    elif procedure == "artillery":
+        args = ("Arty-1", target)
+    elif procedure == "gunship":
+        if not s.platoons(target, "nva"):
+            raise ValueError(f"a gunship needs an NVA unit to attack in {target}")
+        args = (s.platoons(target, "nva")[0].id,)
+    else:
+        raise ValueError(f"no ready-made attack for {procedure!r}")
+    return situation, args

@@ -1,0 +1,22 @@
+"""The rule-interactions app in headless Chromium: the odds follow the controls."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, artifacts):
+    page.goto(f"{voila_url}/voila/render/lz_albany_interactions.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    table = page.locator(".rb-interactions table.distribution")
+    assert "15625/46656" in table.inner_text()
+    target = page.locator(".rb-interactions select").nth(2)  # attack, from, at
+    target.select_option("C5")
+    page.wait_for_function(
+        "document.querySelector('.rb-interactions table.distribution').innerText.includes('625/1296')",
+        timeout=15_000,
+    )
+    assert page.locator(".rb-interactions .trace-step").count() >= 2
+    page.screenshot(path=str(artifacts / "lz_albany_interactions.png"), full_page=True)
