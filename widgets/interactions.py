@@ -13,7 +13,7 @@ from rulebook.games.lz_albany.situation import attack
 from rulebook.maps import AreaMap
 from rulebook.render import distribution_html
 
-__all__ = ["InteractionsApp"]
+__all__ = ["InteractionsApp", "interactions_app"]
 
 
 class InteractionsApp(ipw.VBox):
@@ -78,7 +78,7 @@ class InteractionsApp(ipw.VBox):
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = f'<div class="rb-error" style="color:#a00">{escape(str(err))}</div>'
 
-    def _situation(self):  # noqa: ANN202 - (Situation, args)
+    def _situation(self):  # -> (Situation, arguments for run and odds)
         return attack(
             self.procedure.value,
             self.area.value,
@@ -108,3 +108,17 @@ class InteractionsApp(ipw.VBox):
         again, args = self._situation()
         result = again.run(procedure, *args)
         self.trace_view.value = result.trace._repr_html_()
+
+
+def interactions_app() -> ipw.VBox:
+    """The whole page: title, a word on what it shows, and the app."""
+    from widgets._style import style
+
+    intro = ipw.HTML(
+        "<h1>LZ Albany: rule interactions</h1><p>Choose an attack and a situation. The table gives the "
+        "exact probability of every result; below it, one seeded roll is resolved with each rule case it used.</p>"
+    )
+    page = ipw.VBox([style(), intro, InteractionsApp()])
+    page.add_class("rb-page")
+    page.add_class("rb-ready")
+    return page
