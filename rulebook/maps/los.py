@@ -38,6 +38,9 @@ __all__ = ["OFF_MAP", "AreaCountLOS", "LOSResult", "LOSTable", "strategy_for"]
 
 Point = tuple[float, float]
 OFF_MAP = "off-map"
+_DAY_TABLES: dict[
+    str, dict[frozenset[str], bool]
+] = {}  # by map content: every game of a scenario shares one
 """Tag of areas drawn beside the map (LZ Columbus, the Transition Area): no line reaches them."""
 
 
@@ -356,9 +359,14 @@ class LOSTable:
 
     @property
     def day(self) -> dict[frozenset[str], bool]:
-        """The computed table for daylight, before overrides."""
+        """The computed table for daylight, before overrides (shared by maps drawn the same)."""
         if self._day is None:
-            self._day = self.strategy.compute(self.map)
+            key = self.map.spec.model_dump_json(exclude={"los": {"overrides"}})
+            if key not in _DAY_TABLES:
+                if len(_DAY_TABLES) >= 32:  # a designer's edits each make a new map; keep a few
+                    _DAY_TABLES.clear()
+                _DAY_TABLES[key] = self.strategy.compute(self.map)
+            self._day = _DAY_TABLES[key]
         return self._day
 
     def visible(self, source: str, target: str, *, night: bool = False) -> bool:

@@ -341,12 +341,11 @@ def infantry_fire(
 def mortar_targets(s: State, area: str, side: str) -> list[str]:
     """Areas within range and in a friendly officer's sight; US mortars avoid disputed areas (lza:7.4)."""
     reach = s.map.within(area, s.rules.mortar_range)
+    enemy = {u.area for u in s.on_map(other(side)) if not u.is_officer}
     return sorted(
         t
-        for t in reach
-        if t != area
-        and s.platoons(t, other(side))
-        and t not in (TRANSITION, COLUMBUS)
+        for t in enemy & reach.keys()
+        if t not in (area, TRANSITION, COLUMBUS)
         and (side == "nva" or not s.disputed(t))
         and s.spotted(side, t)
     )

@@ -237,3 +237,44 @@ def test_lza_10_4_officer_is_wounded_then_killed_and_mcdade_scores_two():
     s.state.hit(mcdade)
     assert mcdade.status == "eliminated"
     assert s.state.vp["nva"] == 2
+
+
+def test_lza_7_4_friendly_fire_never_gives_a_third_hit():
+    s = Situation(
+        place={
+            "Mtr/1-33-1": "C5",
+            "Mtr/1-33-2": "C5",
+            "A": "C5",
+            "A/2-7-1": "D4",
+            "6/8-66-1": "D4",
+        },
+        hits={"6/8-66-1": 2},
+        dice=[1, 1, 1, 1],
+    )
+    result = s.run("mortar", "C5", "D4")
+    assert result.state.units["6/8-66-1"].hits == 2
+    assert any("find no target and are lost" in t for t in steps(result, "lza:7.4"))
+
+
+def test_lza_7_2a_no_fire_out_of_a_disputed_area():
+    seen = []
+
+    def choose(decision):
+        seen.append(decision)
+        return next(
+            (o for o in decision.options if o.verb in ("stay", "done")), decision.options[0]
+        )
+
+    place = {"A/2-7-1": "C4", "6/8-66-1": "C4", "A/2-7-2": "C3", "7/8-66-1": "D3"}
+    s = Situation(place=place, dice=[1] * 20, choose=choose)
+    s.run("activate", "us", "us-ab-2-7", "fire")
+    fire_from = {a.args[0] for d in seen for a in d.options if a.verb == "fire"}
+    assert fire_from == {"C3"}  # C4 is disputed: its platoon melees instead
+
+
+def test_lza_7_2b_guns_alone_in_columbus_do_not_fight_back():
+    s = Situation(place={"Arty-1": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"}, dice=[1, 1, 1, 1])
+    result = s.run("melee", "LZ-Columbus", "nva")
+    assert "[lza:7.2] 1 US unit(s) in LZ-Columbus: melee strength 0 (dice - -> 0)" in steps(
+        result, "lza:7.2"
+    )
