@@ -7,7 +7,7 @@ import ipywidgets as ipw
 CSS = """
 <style>
 .rb-page { max-width: 84rem; font-size: 15px; line-height: 1.45; }
-.rb-map .leaflet-div-icon { background: transparent; border: none; }
+.rb-map .leaflet-div-icon { background: transparent; border: none; pointer-events: none; }
 .rb-page h1 { font-size: 1.8rem; margin: 0.3rem 0 0.6rem; }
 .rb-page h2 { font-size: 1.25rem; margin: 1.2rem 0 0.4rem; border-bottom: 1px solid #cfd6c4; }
 .rb-page table { border-collapse: collapse; margin: 0.3rem 0; }

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from rulebook.errors import Problem
+from rulebook.scenario._map_models import MapSpec
 from rulebook.scenario._models import Scenario
 
 
@@ -46,20 +47,18 @@ def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
     for name, value in scenario.values.items():
         cite(f"values.{name}.rule", value.rule)
     if scenario.map is not None:
-        problems += _map_problems(scenario, file)
+        problems += map_problems(scenario.map, file)
     if scenario.lz_albany is not None:
         problems += _lz_albany_problems(scenario, file)
     return problems
 
 
-def _map_problems(scenario: Scenario, file: str) -> list[Problem]:
+def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
     """Outlines that are not valid polygons, unknown terrains, edits naming missing areas, islands."""
     import networkx as nx
     from shapely.geometry import Polygon
     from shapely.validation import explain_validity
 
-    spec = scenario.map
-    assert spec is not None
     problems = []
     ids = {a.id for a in spec.areas}
     for i, area in enumerate(spec.areas):

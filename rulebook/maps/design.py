@@ -1,0 +1,174 @@
+"""A designer's map: edits with undo and redo, checks, and saving to YAML or GeoJSON.
+
+Every edit makes a new :class:`AreaMap` (maps are frozen once built), so undo
+and redo just move along the list of versions.
+
+>>> from rulebook.maps import demo_spec
+>>> d = MapDesign(demo_spec())
+>>> d.add_area("G", [(300, 0), (400, 0), (400, 100), (300, 100)], terrain="sawgrass")
+>>> d.map.neighbors("G")
+['F']
+>>> d.toggle_adjacency("G", "C")
+>>> d.map.graph.edges["C", "G"]["source"]
+'manual'
+>>> d.undo(); d.undo(); "G" in d.map
+False
+>>> d.redo(); "G" in d.map
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from rulebook._atomic import atomic_write_text
+from rulebook.errors import Problem, ScenarioError
+from rulebook.maps._area_map import AreaMap
+from rulebook.maps.geojson import from_geojson
+from rulebook.scenario import Scenario, dump_scenario, load_scenario
+from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
+from rulebook.scenario._validate import map_problems
+
+__all__ = ["MapDesign"]
+
+GEOJSON_SUFFIXES = {".geojson", ".json"}
+
+
+class MapDesign:
+    """An editable map with history. ``map`` is the current version."""
+
+    def __init__(self, spec: MapSpec) -> None:
+        self._versions = [AreaMap(spec)]
+        self._at = 0
+
+    @property
+    def map(self) -> AreaMap:
+        return self._versions[self._at]
+
+    def _push(self, new: AreaMap) -> None:
+        del self._versions[self._at + 1 :]
+        self._versions.append(new)
+        self._at += 1
+
+    # --- edits ---------------------------------------------------------------------
+
+    def add_area(
+        self,
+        area_id: str,
+        polygon: Sequence[tuple[float, float]],
+        *,
+        terrain: str,
+        name: str = "",
+        tags: Iterable[str] = (),
+    ) -> None:
+        """Add a new area; its neighbours come from the borders it shares."""
+        if area_id in self.map:
+            raise ValueError(f"area {area_id!r} already exists; pick another id or reshape it")
+        if terrain not in self.map.terrains:
+            raise ValueError(f"terrain {terrain!r} is not one of {', '.join(self.map.terrains)}")
+        spec = AreaSpec(
+            id=area_id, name=name, terrain=terrain, polygon=list(polygon), tags=list(tags)
+        )
+        self._push(self.map.with_area(spec))
+
+    def update_area(self, area_id: str, **changes: object) -> None:
+        """Change an area's outline (``polygon``), ``terrain``, ``name`` or ``tags``."""
+        current = next(a for a in self.map.spec.areas if a.id == self.map.area(area_id).id)
+        if "terrain" in changes and changes["terrain"] not in self.map.terrains:
+            raise ValueError(
+                f"terrain {changes['terrain']!r} is not one of {', '.join(self.map.terrains)}"
+            )
+        updated = AreaSpec.model_validate({**current.model_dump(), **changes})
+        self._push(self.map.with_area(updated))
+
+    def delete_area(self, area_id: str) -> None:
+        self._push(self.map.without_area(area_id))
+
+    def toggle_adjacency(self, a: str, b: str) -> None:
+        """Make two areas neighbours if they are not, or not if they are (kept as a hand edit)."""
+        if a == b:
+            raise ValueError("an area cannot be its own neighbour")
+        self._push(self.map.with_adjacency(a, b, not self.map.adjacent(a, b)))
+
+    def set_los(self, a: str, b: str, visible: bool | None, note: str = "") -> None:
+        """Rule on one pair's line of sight by hand; ``None`` removes the ruling."""
+        self.map.area(a), self.map.area(b)
+        los = self.map.spec.los
+        keep = [o for o in los.overrides if set(o.between) != {a, b}]
+        if visible is not None:
+            keep.append(LOSOverride(between=(a, b), visible=visible, note=note))
+        self._push(self.map.with_los(los.model_copy(update={"overrides": keep})))
+
+    # --- history -------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return self._at > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._at < len(self._versions) - 1
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            raise ValueError("nothing to undo")
+        self._at -= 1
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise ValueError("nothing to redo")
+        self._at += 1
+
+    # --- checks and files ------------------------------------------------------------
+
+    def problems(self, file: str = "<design>") -> list[Problem]:
+        """Everything that would make the map unfit to play, each naming its area."""
+        return map_problems(self.map.spec, file)
+
+    def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:
+        """Write the map atomically: GeoJSON for ``.geojson``/``.json``, else a scenario YAML.
+
+        For YAML, the map replaces the ``map`` section of *scenario* (or of the
+        file already at *path*), so forces and options are kept.
+        """
+        target = Path(path)
+        if target.suffix in GEOJSON_SUFFIXES:
+            atomic_write_text(target, json.dumps(self.map.to_geojson(), indent=1) + "\n")
+            return
+        if scenario is None and target.exists():
+            scenario = load_scenario(target)
+        if scenario is None:
+            scenario = Scenario.model_validate(
+                {
+                    "schema_version": 1,
+                    "id": _slug(self.map.id),
+                    "game": "lz-albany",
+                    "title": f"Map {self.map.id}",
+                }
+            )
+        atomic_write_text(target, dump_scenario(scenario.model_copy(update={"map": self.map.spec})))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> MapDesign:
+        """Open a scenario YAML (its map section) or a GeoJSON file written by :meth:`save`."""
+        source = Path(path)
+        if source.suffix in GEOJSON_SUFFIXES:
+            try:
+                data = json.loads(source.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as err:
+                raise ScenarioError(
+                    [Problem(str(source), "", f"cannot read GeoJSON: {err}")]
+                ) from None
+            return cls(from_geojson(data, str(source)))
+        scenario = load_scenario(source)
+        if scenario.map is None:
+            raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])
+        return cls(scenario.map)
+
+
+def _slug(text: str) -> str:
+    cleaned = "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+    return "-".join(part for part in cleaned.split("-") if part) or "map"

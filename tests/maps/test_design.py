@@ -1,0 +1,96 @@
+"""MapDesign: the designer's edits, history, checks and files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook.maps import demo_spec
+from rulebook.maps.design import MapDesign
+from rulebook.scenario import load_scenario
+
+STANDARD = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
+SQUARE = [(300, 0), (400, 0), (400, 100), (300, 100)]
+
+
+def test_add_reshape_delete_with_undo_and_redo():
+    d = MapDesign(demo_spec())
+    d.add_area("G", SQUARE, terrain="sawgrass", name="New ground")
+    assert d.map.neighbors("G") == ["F"]
+    d.update_area("G", polygon=[(300, 100), (400, 100), (400, 200), (300, 200)])
+    assert d.map.neighbors("G") == ["C"]
+    d.update_area("G", terrain="jungle")
+    assert d.map.area("G").terrain == "jungle"
+    d.delete_area("G")
+    assert "G" not in d.map
+    d.undo()
+    assert d.map.area("G").terrain == "jungle"
+    d.undo()
+    d.undo()
+    assert d.map.neighbors("G") == ["F"]
+    d.redo()
+    assert d.map.neighbors("G") == ["C"]
+    d.add_area("H", [(0, 200), (100, 200), (100, 300), (0, 300)], terrain="sawgrass")
+    assert not d.can_redo  # a new edit drops the redo branch
+
+
+def test_bad_edits_say_what_is_wrong():
+    d = MapDesign(demo_spec())
+    with pytest.raises(ValueError, match="area 'A' already exists"):
+        d.add_area("A", SQUARE, terrain="sawgrass")
+    with pytest.raises(ValueError, match="terrain 'lava' is not one of sawgrass, jungle"):
+        d.add_area("G", SQUARE, terrain="lava")
+    with pytest.raises(KeyError, match="area 'Z' is not in map 'demo'"):
+        d.delete_area("Z")
+    with pytest.raises(ValueError, match="nothing to undo"):
+        d.undo()
+
+
+def test_adjacency_and_los_rulings_are_hand_edits():
+    d = MapDesign(demo_spec())
+    d.toggle_adjacency("A", "E")
+    assert d.map.graph.edges["A", "E"]["source"] == "manual"
+    d.set_los("A", "C", True, note="the ridge is low")
+    result = d.map.los.explain("A", "C")
+    assert result.visible
+    assert result.override
+    d.set_los("A", "C", None)
+    assert not d.map.los.explain("A", "C").override
+
+
+def test_problems_name_the_area():
+    d = MapDesign(demo_spec())
+    d.add_area("Far", [(900, 900), (1000, 900), (1000, 1000), (900, 1000)], terrain="sawgrass")
+    assert [str(p) for p in d.problems("m.yaml")] == [
+        "m.yaml: map.areas: areas Far are cut off from the rest of the map"
+    ]
+
+
+def test_save_and_load_geojson_and_yaml(tmp_path):
+    d = MapDesign(demo_spec())
+    d.add_area("G", SQUARE, terrain="sawgrass")
+    d.save(tmp_path / "m.geojson")
+    assert "G" in MapDesign.load(tmp_path / "m.geojson").map
+    d.save(tmp_path / "m.yaml")
+    again = MapDesign.load(tmp_path / "m.yaml")
+    assert again.map.spec == d.map.spec
+
+
+def test_saving_into_a_scenario_keeps_its_forces(tmp_path):
+    path = tmp_path / "standard.yaml"
+    shutil.copy(STANDARD, path)
+    d = MapDesign.load(path)
+    d.update_area("C4", name="Elephant grass")
+    d.save(path)
+    scenario = load_scenario(path)
+    assert scenario.lz_albany is not None
+    assert next(a for a in scenario.map.areas if a.id == "C4").name == "Elephant grass"
+
+
+def test_loading_a_file_without_a_map_fails_cleanly(tmp_path):
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("schema_version: 1\nid: bare\ngame: lz-albany\ntitle: Bare\n")
+    with pytest.raises(ValueError, match=r"bare\.yaml: map: the scenario has no map section"):
+        MapDesign.load(bare)
