@@ -44,6 +44,7 @@ class MapView(ipw.VBox):
     """
 
     selected = Unicode(allow_none=True, default_value=None)
+    hovered = Unicode(allow_none=True, default_value=None)
 
     def __init__(self, area_map: AreaMap, *, height: str = "520px") -> None:
         self.area_map = area_map
@@ -61,14 +62,27 @@ class MapView(ipw.VBox):
             layout=ipw.Layout(height=height, width="100%"),
         )
         self.map.fit_bounds([[miny, minx], [maxy, maxx]])
-        data = self._geojson()
+        self._marks: dict[str, str] = {}
+        self._click_callbacks: list = []
         self.areas = GeoJSON(
-            data=data, style_callback=area_style(area_map), hover_style={"fillOpacity": 0.95}
+            data=self._geojson(),
+            style_callback=area_style(area_map),
+            hover_style={"fillOpacity": 0.95},
         )
         self.areas.on_click(self._clicked)
+        self.areas.on_hover(self._hover)
         self.map.add(self.areas)
         self._labels: dict[str, Marker] = {}
-        for area in area_map:
+        self._add_labels()
+        self.caption = ipw.HTML(
+            f'<div class="rb-map-caption">Map <b>{escape(area_map.id)}</b> '
+            f"{provenance_badge(area_map.provenance)} <span class='note'>{escape(area_map.spec.note)}</span></div>"
+        )
+        super().__init__([self.map, self.caption])
+        self.add_class("rb-map")
+
+    def _add_labels(self) -> None:
+        for area in self.area_map:
             p = area.polygon.representative_point()
             marker = Marker(
                 location=(p.y, p.x),
@@ -79,12 +93,24 @@ class MapView(ipw.VBox):
             )
             self._labels[area.id] = marker
             self.map.add(marker)
-        self.caption = ipw.HTML(
-            f'<div class="rb-map-caption">Map <b>{escape(area_map.id)}</b> '
-            f"{provenance_badge(area_map.provenance)} <span class='note'>{escape(area_map.spec.note)}</span></div>"
-        )
-        super().__init__([self.map, self.caption])
-        self.add_class("rb-map")
+
+    def set_map(self, area_map: AreaMap) -> None:
+        """Show another version of the map (after an edit): outlines, styles and labels."""
+        self.area_map = area_map
+        self._marks = {k: v for k, v in self._marks.items() if k in area_map}
+        self.areas.data = self._geojson()
+        self.areas.style_callback = area_style(area_map, self._marks)
+        for marker in self._labels.values():
+            self.map.remove(marker)
+        self._labels = {}
+        self._add_labels()
+
+    def on_area_click(self, callback, remove: bool = False) -> None:  # noqa: ANN001 - callable(area_id)
+        """Call ``callback(area_id)`` whenever an area is clicked."""
+        if remove:
+            self._click_callbacks.remove(callback)
+        else:
+            self._click_callbacks.append(callback)
 
     def _geojson(self) -> dict[str, Any]:
         data = self.area_map.to_geojson()
@@ -104,11 +130,19 @@ class MapView(ipw.VBox):
 
     def _clicked(self, feature: dict | None = None, **_: Any) -> None:
         if feature:
-            self.selected = feature["properties"]["id"]
+            area_id = feature["properties"]["id"]
+            self.selected = area_id
+            for callback in list(self._click_callbacks):
+                callback(area_id)
+
+    def _hover(self, feature: dict | None = None, **_: Any) -> None:
+        if feature:
+            self.hovered = feature["properties"]["id"]
 
     def highlight(self, marks: dict[str, str]) -> None:
         """Outline areas by a mark (``selected``, ``visible``); others plain."""
-        self.areas.style_callback = area_style(self.area_map, marks)
+        self._marks = dict(marks)
+        self.areas.style_callback = area_style(self.area_map, self._marks)
 
     def show_counts(self, counts: dict[str, str]) -> None:
         """Label each area with a short text of its counters (``US 3 · NVA 2``)."""
