@@ -89,17 +89,7 @@ class MapDesigner(ipw.VBox):
         self.errors = ipw.HTML()
         self.notice = ipw.HTML()
 
-        self.add_button.on_click(self._add)
-        self.update_button.on_click(self._update)
-        self.delete_button.on_click(self._delete)
-        self.seen_button.on_click(lambda _: self._rule(True))
-        self.blocked_button.on_click(lambda _: self._rule(False))
-        self.clear_button.on_click(lambda _: self._rule(None))
-        self.undo_button.on_click(self._undo)
-        self.redo_button.on_click(self._redo)
-        self.save_button.on_click(self._save)
-        self.load_button.on_click(self._load)
-        self.show_los.observe(lambda _: self.refresh(), names="value")
+        self._wire()
 
         form = ipw.VBox(
             [
@@ -123,6 +113,19 @@ class MapDesigner(ipw.VBox):
         super().__init__([ipw.HBox([form, panel]), self.view])
         self.add_class("rb-designer")
         self.refresh()
+
+    def _wire(self) -> None:
+        self.add_button.on_click(self._add)
+        self.update_button.on_click(self._update)
+        self.delete_button.on_click(self._delete)
+        self.seen_button.on_click(lambda _: self._rule(True))
+        self.blocked_button.on_click(lambda _: self._rule(False))
+        self.clear_button.on_click(lambda _: self._rule(None))
+        self.undo_button.on_click(self._undo)
+        self.redo_button.on_click(self._redo)
+        self.save_button.on_click(self._save)
+        self.load_button.on_click(self._load)
+        self.show_los.observe(lambda _: self.refresh(), names="value")
 
     # --- events ---------------------------------------------------------------------
 

@@ -63,7 +63,7 @@ class MapView(ipw.VBox):
         )
         self.map.fit_bounds([[miny, minx], [maxy, maxx]])
         self._marks: dict[str, str] = {}
-        self._click_callbacks: list = []
+        self._click_callbacks: list[Callable[[str], None]] = []
         self.areas = GeoJSON(
             data=self._geojson(),
             style_callback=area_style(area_map),
@@ -105,7 +105,7 @@ class MapView(ipw.VBox):
         self._labels = {}
         self._add_labels()
 
-    def on_area_click(self, callback, remove: bool = False) -> None:  # noqa: ANN001 - callable(area_id)
+    def on_area_click(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(area_id)`` whenever an area is clicked."""
         if remove:
             self._click_callbacks.remove(callback)
