@@ -2,6 +2,10 @@
 
 from pathlib import Path
 
+# Imported up front: hypothesis's pytest plugin otherwise imports it while printing the
+# summary, after the browser tests, and CPython 3.11 can fail to build ASTs late in a
+# session that drove greenlets (SystemError "AST constructor recursion depth mismatch").
+import hypothesis  # noqa: F401
 import pytest
 
 import rulebook

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+import math
 from html import escape
 from typing import Any
 
@@ -36,6 +37,15 @@ def area_style(
     return style
 
 
+def _zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int = 1000) -> float:
+    """The zoom (in quarter steps) at which the map fits the view; Simple CRS: 2**zoom pixels per unit.
+
+    Worked out here rather than with ``Map.fit_bounds``, which waits on the browser.
+    """
+    scale = min(pixels_high / max(height, 1e-9), pixels_wide / max(width, 1e-9))
+    return math.floor(math.log2(scale) * 4) / 4
+
+
 class MapView(ipw.VBox):
     """An AreaMap drawn with ipyleaflet in map units (``projections.Simple``), never fetching tiles.
 
@@ -53,7 +63,7 @@ class MapView(ipw.VBox):
             crs=projections.Simple,
             layers=(),  # no base layer: nothing is fetched from a tile server
             center=((miny + maxy) / 2, (minx + maxx) / 2),
-            zoom=-2,
+            zoom=_zoom_to_fit(maxx - minx, maxy - miny, int(height.removesuffix("px"))),
             min_zoom=-5,
             max_zoom=3,
             zoom_snap=0.25,
@@ -61,7 +71,6 @@ class MapView(ipw.VBox):
             attribution_control=False,
             layout=ipw.Layout(height=height, width="100%"),
         )
-        self.map.fit_bounds([[miny, minx], [maxy, maxx]])
         self._marks: dict[str, str] = {}
         self._click_callbacks: list[Callable[[str], None]] = []
         self.areas = GeoJSON(
