@@ -60,6 +60,8 @@ class TurnStepper(ipw.VBox):
         self.auto_phase = button(description="Auto: to next phase")
         self.auto_turn = button(description="Auto: to next turn")
         self.undo_button = button(description="Undo", button_style="warning")
+        self.redo_button = button(description="Redo", tooltip="put back the last action taken back")
+        self._future: list = []  # actions taken back, newest last, for Redo
         self.log_list = ipw.Select(rows=14, layout=ipw.Layout(width="32em"))
         self.entry = ipw.HTML()
         self.undo_here = button(
@@ -77,6 +79,7 @@ class TurnStepper(ipw.VBox):
         self.auto_phase.on_click(lambda _: self._auto(lambda before, after: before[1] != after[1]))
         self.auto_turn.on_click(lambda _: self._auto(lambda before, after: before[0] != after[0]))
         self.undo_button.on_click(self._undo)
+        self.redo_button.on_click(self._redo)
         self.undo_here.on_click(self._undo_to_here)
         self.save_button.on_click(self._save)
         self.load_button.on_click(self._load)
@@ -87,7 +90,7 @@ class TurnStepper(ipw.VBox):
                 self.status,
                 self.prompt,
                 self.choices,
-                ipw.HBox([self.apply_button, self.draw_button, self.undo_button]),
+                ipw.HBox([self.apply_button, self.draw_button, self.undo_button, self.redo_button]),
                 ipw.HBox([self.auto_decision, self.auto_phase, self.auto_turn]),
                 ipw.HBox([self.save_name, self.save_button, self.load_button]),
                 self.errors,
@@ -112,6 +115,7 @@ class TurnStepper(ipw.VBox):
         options = self.game.legal_actions()
         if self.choices.value is None or not options:
             raise ValueError("nothing to apply: pick an action from the list")
+        self._future.clear()  # a new choice starts a new branch
         self.game.apply(options[self.choices.value])
 
     @_guarded
@@ -136,14 +140,28 @@ class TurnStepper(ipw.VBox):
     def _undo(self, _: Any = None) -> None:
         if not self.game.history:
             raise ValueError("nothing to undo")
+        self._future.append(self.game.history[-1])
         self.game = self.game.undo(1)
+
+    @_guarded
+    def _redo(self, _: Any = None) -> None:
+        if not self._future:
+            raise ValueError("nothing to redo")
+        action = self._future.pop()
+        if self.game.current_player() == CHANCE:
+            self.game.dice.pick(
+                len(self.game.chance_outcomes()), "lza:3.6"
+            )  # the same draw, as replay does
+        self.game.apply(action)
 
     @_guarded
     def _undo_to_here(self, _: Any = None) -> None:
         if self.log_list.value is None:
             raise ValueError("pick a log entry first")
         # Log entry k (k >= 1) records action k - 1; keep actions up to and including it.
-        self.game = self.game.undo(len(self.game.history) - self.log_list.value)
+        keep = self.log_list.value
+        self._future.extend(reversed(self.game.history[keep:]))
+        self.game = self.game.undo(len(self.game.history) - keep)
 
     @_guarded
     def _save(self, _: Any = None) -> None:
@@ -208,6 +226,7 @@ class TurnStepper(ipw.VBox):
         for b_ in (self.auto_decision, self.auto_phase, self.auto_turn):
             b_.disabled = g.is_over()
         self.undo_button.disabled = not g.history
+        self.redo_button.disabled = not self._future
         first = max(0, len(g.log) - LOG_SHOWN)
         self.log_list.options = [
             (f"{i}: T{e.turn} {e.phase[:5]} {e.player} {e.action}", i) for i, e in enumerate(g.log)

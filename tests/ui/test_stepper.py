@@ -71,3 +71,18 @@ def test_interactions_app_updates_odds_and_trace_with_its_controls():
     assert 'data-outcome="(0, 0)"' in app.odds_view.value  # nobody there, nothing can happen
     app.procedure.value = "gunship"
     assert "a gunship needs an NVA unit to attack in C5" in app.errors.value
+
+
+def test_redo_walks_forward_again_to_the_same_game(tmp_path):
+    stepper = TurnStepper(new_game(seed=5), saves=tmp_path, policy_seed=2)
+    stepper._auto(lambda before, after: before[1] != after[1] and after[1] == "action")
+    for _ in range(6):  # into the chit draws, so redo must repeat a chance outcome
+        stepper._auto(lambda before, after: True)
+    finished = stepper.game.log_text()
+    stepper.log_list.value = len(stepper.game.log) - 5
+    stepper._undo_to_here()
+    stepper._undo()
+    for _ in range(5):
+        stepper._redo()
+    assert stepper.game.log_text() == finished
+    assert stepper.redo_button.disabled
