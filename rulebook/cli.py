@@ -142,6 +142,63 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return EXIT_OK if hits else EXIT_BAD_INPUT
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import json
+    from contextlib import ExitStack
+
+    from tqdm import tqdm
+
+    from rulebook.games.lz_albany import standard_scenario
+    from rulebook.scenario import load_scenario
+    from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+
+    try:
+        overrides = dict(parse_override(item) for item in args.set)
+        scenario = load_scenario(args.scenario) if args.scenario else standard_scenario()
+        apply_overrides(scenario, overrides)  # fail here, before any game starts
+    except ValueError as err:
+        print(f"rulebook simulate: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    variants = [Variant("baseline")] + ([Variant("changed", overrides)] if overrides else [])
+    with ExitStack() as stack:
+        executor = None
+        if args.scheduler:
+            from dask.distributed import Client
+
+            executor = stack.enter_context(Client(args.scheduler)).get_executor()
+        elif args.workers == 0:
+            executor = "serial"
+        bar = stack.enter_context(
+            tqdm(total=args.games * len(variants), unit="game", file=sys.stderr, disable=args.quiet)
+        )
+        result = sweep(
+            scenario,
+            args.games,
+            args.seed,
+            variants=variants,
+            executor=executor,
+            workers=args.workers or None,
+            progress=lambda done, total: bar.update(done - bar.n),
+        )
+    summary = result.summary()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": args.game,
+                    "games": args.games,
+                    "seed": args.seed,
+                    "overrides": overrides,
+                    "variants": summary.to_dict(orient="records"),
+                },
+                indent=2,
+            )
+        )
+    else:
+        print(summary.to_string(index=False))
+    return EXIT_OK
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     import json
     import random
@@ -222,6 +279,26 @@ def build_parser() -> argparse.ArgumentParser:
         "--log", action="store_true", help="print every action with the rules it set off"
     )
     ply.set_defaults(func=_cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many seeded games and compare variants")
+    sim.add_argument("game", choices=["lz-albany"], help="which game")
+    sim.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
+    sim.add_argument(
+        "--workers", type=int, default=None, help="worker processes (0: run here, one by one)"
+    )
+    sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="PATH=VALUE",
+        help="a variant: change a value (=N) or scale it (=*F); compared with the baseline",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_cmd_simulate)
 
     srv = sub.add_parser("serve", help="serve the notebook apps with Voila on 127.0.0.1")
     srv.add_argument("--port", type=int, default=8866, help="port (default 8866)")

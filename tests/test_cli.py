@@ -127,3 +127,32 @@ def test_rules_search_show_and_interpretations(capsys):
     )
     assert main(["rules", "show", "lza:99.9"]) == 2
     assert main(["rules", "search", "zeppelin"]) == 2
+
+
+def test_simulate_compares_a_variant_with_the_baseline(capsys):
+    code = main(
+        [
+            "simulate",
+            "lz-albany",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--workers",
+            "0",
+            "-q",
+            "--json",
+            "--set",
+            "values.flares.value=0",
+        ]
+    )
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [v["variant"] for v in summary["variants"]] == ["baseline", "changed"]
+    assert all(v["games"] == 3 for v in summary["variants"])
+    assert summary["overrides"] == {"values.flares.value": "0"}
+
+
+def test_simulate_refuses_a_bad_override(capsys):
+    assert main(["simulate", "lz-albany", "--set", "values.nothing.value=3"]) == 2
+    assert "no field 'nothing'" in capsys.readouterr().err

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook.scenario import Scenario
+
+
+def parse_override(text: str) -> tuple[str, str]:
+    """``PATH=VALUE`` as given on the command line (``lz_albany.unit_types.nva-rifle.melee=*1.1``)."""
+    path, sep, value = text.partition("=")
+    if not sep or not path or not value:
+        raise ValueError(
+            f"{text!r}: write PATH=VALUE, e.g. values.flares.value=4 or lz_albany.unit_types.nva-rifle.melee=*1.1"
+        )
+    return path.strip(), value.strip()
+
+
+def _coerce(old: Any, value: str, path: str) -> Any:
+    if value.startswith("*"):
+        if not isinstance(old, int | float) or isinstance(old, bool):
+            raise ValueError(f"{path}: can only scale a number, not {old!r}")
+        scaled = old * float(value[1:])
+        return round(scaled) if isinstance(old, int) else scaled
+    if isinstance(old, bool):
+        return value.lower() in ("1", "true", "yes")
+    if isinstance(old, int):
+        return int(value)
+    if isinstance(old, float):
+        return float(value)
+    return value
+
+
+def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Scenario:
+    """A copy of *scenario* with values changed by dotted paths; ``*F`` scales a number.
+
+    Every change is validated again, so a bad value fails with the field named.
+
+    >>> from rulebook.games.lz_albany import standard_scenario
+    >>> s = apply_overrides(standard_scenario(), {"lz_albany.unit_types.nva-rifle.melee": "*1.5"})
+    >>> s.lz_albany.unit_types["nva-rifle"].melee
+    6
+    """
+    if not overrides:
+        return scenario
+    data = scenario.model_dump(mode="json")
+    for path, value in overrides.items():
+        node = data
+        parts = path.split(".")
+        for part in parts[:-1]:
+            try:
+                node = node[int(part)] if isinstance(node, list) else node[part]
+            except (KeyError, IndexError, ValueError):
+                raise ValueError(f"{path}: no field {part!r} in the scenario") from None
+        last = parts[-1]
+        key: Any = int(last) if isinstance(node, list) else last
+        if isinstance(node, dict) and key not in node:
+            raise ValueError(f"{path}: no field {last!r} in the scenario")
+        node[key] = _coerce(node[key], value, path)
+    return type(scenario).model_validate(data)

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+from rulebook.games.lz_albany import new_game, play_out, random_policy
+from rulebook.scenario import Scenario
+from rulebook.sim._overrides import apply_overrides
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """What one simulated game came to: small, picklable, and the same wherever it ran."""
+
+    variant: str
+    seed: int
+    winner: str | None
+    ending: str | None
+    vp_us: int
+    vp_nva: int
+    turns: int
+    actions: int
+    us_lost: int
+    nva_lost: int
+    retreat: bool
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def run_game(
+    scenario: Scenario,
+    seed: int,
+    *,
+    variant: str = "baseline",
+    overrides: dict[str, str] | None = None,
+    options: dict[str, str] | None = None,
+) -> GameResult:
+    """Play one game with the random policy for both sides (seeded by *seed*) and summarise it."""
+    game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options)
+    policy = random_policy(random.Random(seed))  # noqa: S311 - a game policy
+    play_out(game, {"us": policy, "nva": policy})
+    board = game.board
+    lost = {
+        side: sum(
+            1
+            for u in board.units.values()
+            if u.side == side and u.status == "eliminated" and not u.is_officer
+        )
+        for side in ("us", "nva")
+    }
+    return GameResult(
+        variant,
+        seed,
+        board.winner,
+        board.ending,
+        board.vp["us"],
+        board.vp["nva"],
+        board.turn,
+        len(game.history),
+        lost["us"],
+        lost["nva"],
+        board.retreat,
+    )
+
+
+def game_task(
+    scenario_json: str,
+    seed: int,
+    variant: str,
+    overrides: dict[str, str] | None,
+    options: dict[str, str] | None,
+) -> GameResult:
+    """The unit of work sent to an executor: plain arguments, so any process or Dask worker can run it."""
+    return run_game(
+        Scenario.model_validate_json(scenario_json),
+        seed,
+        variant=variant,
+        overrides=overrides,
+        options=options,
+    )

@@ -1,0 +1,158 @@
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulebook.scenario import Scenario
+from rulebook.sim._run import GameResult, game_task, run_game
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named set of changes to the scenario (``{"lz_albany.unit_types.nva-rifle.melee": "*1.1"}``)."""
+
+    name: str
+    overrides: dict[str, str] = field(default_factory=dict)
+
+
+def game_seeds(seed: int, n_games: int) -> list[int]:
+    """One seed per game, distinct, derived from the sweep's seed.
+
+    Every variant plays the same seeds, so variants are compared on the same dice
+    streams; distinct seeds also keep Dask from merging identical tasks.
+    """
+    return [seed * 1_000_003 + i for i in range(n_games)]
+
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(7, 10)]
+    [0.397, 0.892]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class SweepResult:
+    """Results of a sweep, in a fixed order (variant, then seed) whatever ran them."""
+
+    results: list[GameResult]
+    requested: int
+    cancelled: bool = False
+
+    @property
+    def partial(self) -> bool:
+        return len(self.results) < self.requested
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame([r.as_dict() for r in self.results])
+
+    def summary(self) -> pd.DataFrame:
+        """Per variant: games, wins each side, US win rate with its Wilson interval, mean VP."""
+        import pandas as pd
+
+        rows = []
+        for variant in dict.fromkeys(r.variant for r in self.results):
+            games = [r for r in self.results if r.variant == variant]
+            us = sum(r.winner == "us" for r in games)
+            lo, hi = wilson(us, len(games))
+            rows.append(
+                {
+                    "variant": variant,
+                    "games": len(games),
+                    "us_wins": us,
+                    "nva_wins": sum(r.winner == "nva" for r in games),
+                    "draws": sum(r.winner is None for r in games),
+                    "us_win_rate": us / len(games),
+                    "us_win_low": lo,
+                    "us_win_high": hi,
+                    "mean_vp_us": sum(r.vp_us for r in games) / len(games),
+                    "mean_vp_nva": sum(r.vp_nva for r in games) / len(games),
+                    "nva_automatic": sum(r.ending == "automatic victory" for r in games),
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def sweep(
+    scenario: Scenario,
+    n_games: int,
+    seed: int = 0,
+    *,
+    variants: Sequence[Variant] | None = None,
+    executor: Executor | str | None = None,
+    workers: int | None = None,
+    options: dict[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> SweepResult:
+    """Play *n_games* seeded games per variant on any ``concurrent.futures.Executor``.
+
+    Parameters
+    ----------
+    executor : Executor, ``"serial"`` or None
+        None makes a local process pool (*workers* processes); ``"serial"`` runs
+        here, one game after another; any Executor works, such as
+        ``dask.distributed.Client(...).get_executor()``.
+    progress : callable(done, total), optional
+        Called as games finish.
+    cancel : threading.Event, optional
+        When set, games not yet started are dropped and the partial result returned.
+
+    The results are the same whatever runs them: each game has its own seed
+    and they are sorted by variant and seed.
+    """
+    variants = list(variants or [Variant("baseline")])
+    seeds = game_seeds(seed, n_games)
+    jobs = [(v, s) for v in variants for s in seeds]
+    total = len(jobs)
+    results: list[GameResult] = []
+    cancelled = False
+    if executor == "serial":
+        for v, s in jobs:
+            if cancel is not None and cancel.is_set():
+                cancelled = True
+                break
+            results.append(
+                run_game(scenario, s, variant=v.name, overrides=v.overrides, options=options)
+            )
+            if progress:
+                progress(len(results), total)
+    else:
+        own = executor is None
+        pool: Executor = ProcessPoolExecutor(max_workers=workers) if own else executor  # type: ignore[assignment]
+        text = scenario.model_dump_json()
+        try:
+            futures: list[Future] = [
+                pool.submit(game_task, text, s, v.name, v.overrides, options) for v, s in jobs
+            ]
+            for future in as_completed(futures):
+                if cancel is not None and cancel.is_set():
+                    cancelled = True
+                    for pending in futures:
+                        pending.cancel()
+                    break
+                results.append(future.result())
+                if progress:
+                    progress(len(results), total)
+        finally:
+            if own:
+                pool.shutdown(wait=True, cancel_futures=True)
+    order = {v.name: i for i, v in enumerate(variants)}
+    results.sort(key=lambda r: (order[r.variant], r.seed))
+    return SweepResult(results, total, cancelled)

@@ -1,0 +1,133 @@
+"""Balance lab: run seeded sweeps of two variants side by side, with progress and a cancel button."""
+
+from __future__ import annotations
+
+import threading
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+from rulebook.games.lz_albany import standard_scenario
+from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+from widgets._style import style
+
+__all__ = ["BalanceLab", "balance_lab_app"]
+
+
+def summary_html(result: Any) -> str:
+    """A comparison table: win rates with Wilson intervals drawn as bars, mean VP, endings."""
+    rows = []
+    for row in result.summary().to_dict(orient="records"):
+        left, width = row["us_win_low"] * 200, (row["us_win_high"] - row["us_win_low"]) * 200
+        bar = (
+            f"<div style='position:relative;width:200px;height:10px;background:#eee'>"
+            f"<div style='position:absolute;left:{left:.0f}px;width:{max(width, 1):.0f}px;height:10px;"
+            f"background:#9bb7d4'></div><div style='position:absolute;left:{row['us_win_rate'] * 200:.0f}px;"
+            f"width:2px;height:10px;background:#1f4e79'></div></div>"
+        )
+        rows.append(
+            f"<tr data-variant='{escape(row['variant'])}'><td><b>{escape(row['variant'])}</b></td><td>{row['games']}</td>"
+            f"<td>{row['us_win_rate']:.1%} ({row['us_win_low']:.1%} to {row['us_win_high']:.1%})</td><td>{bar}</td>"
+            f"<td>{row['mean_vp_us']:.1f}</td><td>{row['mean_vp_nva']:.1f}</td><td>{row['nva_automatic']}</td></tr>"
+        )
+    note = (
+        "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
+        if result.partial
+        else ""
+    )
+    return (
+        note + "<table class='rb-balance'><thead><tr><th>variant</th><th>games</th>"
+        "<th>US wins (95% Wilson)</th><th></th><th>mean US VP</th><th>mean NVA VP</th>"
+        "<th>NVA automatic wins</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
+
+
+class BalanceLab(ipw.VBox):
+    """Two variants of the standard scenario, the same seeds for both, run on local processes."""
+
+    def __init__(self) -> None:
+        self.scenario = standard_scenario()
+        self.games = ipw.IntSlider(value=40, min=2, max=500, step=2, description="games each")
+        self.seed = ipw.IntText(value=1965, description="seed", layout=ipw.Layout(width="14em"))
+        self.change = ipw.Textarea(
+            value="lz_albany.unit_types.nva-rifle.melee=*1.25",
+            description="variant",
+            placeholder="one PATH=VALUE per line; =*F scales a number",
+            layout=ipw.Layout(width="40em", height="4em"),
+        )
+        self.run_button = ipw.Button(description="Run", button_style="primary")
+        self.cancel_button = ipw.Button(description="Cancel", disabled=True)
+        self.bar = ipw.IntProgress(value=0, min=0, max=1, description="games")
+        self.table = ipw.HTML()
+        self.errors = ipw.HTML()
+        self._stop = threading.Event()
+        self._worker: threading.Thread | None = None
+        self.run_button.on_click(lambda _: self.start())
+        self.cancel_button.on_click(lambda _: self._stop.set())
+        super().__init__(
+            [
+                self.games,
+                self.seed,
+                self.change,
+                ipw.HBox([self.run_button, self.cancel_button]),
+                self.bar,
+                self.errors,
+                self.table,
+            ]
+        )
+        self.add_class("rb-balance-lab")
+
+    def variants(self) -> list[Variant]:
+        lines = [line.strip() for line in self.change.value.splitlines() if line.strip()]
+        return [
+            Variant("baseline"),
+            Variant("variant", dict(parse_override(line) for line in lines)),
+        ]
+
+    def run(self, *, executor: Any = None) -> None:
+        """Run the sweep here (blocking); the Run button calls it on a thread."""
+        self.errors.value = ""
+        try:
+            variants = self.variants()
+            if apply_overrides(self.scenario, variants[1].overrides) == self.scenario:
+                raise ValueError(
+                    "the variant changes nothing (a scaled whole number may round back to itself)"
+                )
+            self.bar.value, self.bar.max = 0, self.games.value * len(variants)
+            result = sweep(
+                self.scenario,
+                self.games.value,
+                self.seed.value,
+                variants=variants,
+                executor=executor,
+                workers=2,
+                cancel=self._stop,
+                progress=lambda done, total: setattr(self.bar, "value", done),
+            )
+            self.table.value = summary_html(result)
+        except Exception as err:  # every failure must reach the user, whatever its type
+            self.errors.value = f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
+        finally:
+            self.run_button.disabled, self.cancel_button.disabled = False, True
+
+    def start(self) -> None:
+        if self._worker is not None and self._worker.is_alive():
+            return
+        self._stop.clear()
+        self.run_button.disabled, self.cancel_button.disabled = True, False
+        self._worker = threading.Thread(target=self.run, daemon=True)
+        self._worker.start()
+
+
+def balance_lab_app() -> ipw.VBox:
+    intro = ipw.HTML(
+        "<h1>Balance lab: LZ Albany</h1><p>Change a value (a unit's strength, a threshold, a table) and compare "
+        "many seeded games against the standard scenario. Both variants play the same seeds with random "
+        "players, so the difference comes from the change. Counter values are "
+        "<span class='provenance reconstructed'>reconstructed</span>.</p>"
+    )
+    page = ipw.VBox([style(), intro, BalanceLab()])
+    page.add_class("rb-page")
+    page.add_class("rb-ready")
+    return page
