@@ -83,6 +83,10 @@ class MapDesigner(ipw.VBox):
         self.load_button = button(description="Load")
         self.area_id.add_class("rb-area-id")
         self.path.add_class("rb-path")
+        self.scan = ipw.FileUpload(accept="image/*", multiple=False, description="Map scan")
+        self.scan_opacity = ipw.FloatSlider(
+            value=0.5, min=0.0, max=1.0, step=0.05, description="scan opacity"
+        )
         self.info = ipw.HTML()
         self.los_info = ipw.HTML()
         self.problems_view = ipw.HTML()
@@ -126,6 +130,8 @@ class MapDesigner(ipw.VBox):
         self.save_button.on_click(self._save)
         self.load_button.on_click(self._load)
         self.show_los.observe(lambda _: self.refresh(), names="value")
+        self.scan.observe(self._scan_uploaded, names="value")
+        self.scan_opacity.observe(self._scan_opacity, names="value")
 
     # --- events ---------------------------------------------------------------------
 
@@ -164,6 +170,21 @@ class MapDesigner(ipw.VBox):
             f"<div class='rb-los' data-visible='{str(result.visible).lower()}'>"
             f"{escape(str(result))}</div>"
         )
+
+    @_guarded
+    def _scan_uploaded(self, change: dict) -> None:
+        if not change["new"]:
+            return
+        upload = change["new"][0]
+        self.view.set_underlay(
+            bytes(upload["content"]),
+            upload.get("type") or "image/png",
+            opacity=self.scan_opacity.value,
+        )
+
+    def _scan_opacity(self, change: dict) -> None:
+        if self.view.underlay is not None:
+            self.view.underlay.opacity = change["new"]
 
     # --- edits ------------------------------------------------------------------------
 
@@ -244,6 +265,7 @@ class MapDesigner(ipw.VBox):
 
     def refresh(self) -> None:
         m = self.design.map
+        m.los.day  # worked out after each edit or load, so a click answers at once  # noqa: B018
         marks: dict[str, str] = {}
         if self.anchor and self.anchor in m and self.show_los.value:
             marks = dict.fromkeys(m.los.visible_from(self.anchor), "visible")

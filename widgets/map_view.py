@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import base64
 import math
 from collections.abc import Callable
 from html import escape
 from typing import Any
 
 import ipywidgets as ipw
-from ipyleaflet import DivIcon, GeoJSON, Map, Marker, projections
+from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, Map, Marker, projections
 from traitlets import Unicode
 
 from rulebook.maps import AreaMap
@@ -71,6 +72,7 @@ class MapView(ipw.VBox):
             attribution_control=False,
             layout=ipw.Layout(height=height, width="100%"),
         )
+        self.underlay: ImageOverlay | None = None
         self._marks: dict[str, str] = {}
         self._click_callbacks: list[Callable[[str], None]] = []
         self.areas = GeoJSON(
@@ -113,6 +115,30 @@ class MapView(ipw.VBox):
             self.map.remove(marker)
         self._labels = {}
         self._add_labels()
+
+    def set_underlay(
+        self,
+        image: bytes,
+        mime: str = "image/png",
+        *,
+        opacity: float = 0.5,
+        bounds: tuple[tuple[float, float], tuple[float, float]] | None = None,
+    ) -> None:
+        """Lay a scan of a printed map under the areas, for tracing; embedded, so nothing is fetched.
+
+        *bounds* is ``((min_y, min_x), (max_y, max_x))`` in map units; by default the areas' extent.
+        """
+        if not mime.startswith("image/"):
+            raise ValueError(f"an underlay must be an image, not {mime}")
+        if bounds is None:
+            minx, miny, maxx, maxy = self.area_map.bounds()
+            bounds = ((miny, minx), (maxy, maxx))
+        url = f"data:{mime};base64,{base64.b64encode(image).decode('ascii')}"
+        if self.underlay is not None:
+            self.map.remove(self.underlay)
+        self.underlay = ImageOverlay(url=url, bounds=bounds, opacity=opacity)
+        # Beneath the areas: the outlines stay clickable and readable over the scan.
+        self.map.layers = (self.underlay, *self.map.layers)
 
     def on_area_click(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(area_id)`` whenever an area is clicked."""

@@ -74,3 +74,33 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts):
         page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
     finally:
         save.unlink(missing_ok=True)
+
+
+def test_a_sixty_area_map_stays_responsive(voila_url, page):
+    from rulebook.maps._generate import voronoi_map
+    from rulebook.maps.design import MapDesign
+
+    save = NOTEBOOKS / "saves" / f"browser_sixty_{int(time.time() * 1000)}.geojson"
+    save.parent.mkdir(exist_ok=True)
+    MapDesign(voronoi_map(10, 6, seed=4)).save(save)
+    try:
+        page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
+        page.wait_for_selector(".rb-ready", timeout=120_000)
+        page.locator(".rb-path input").fill(f"saves/{save.name}")
+        page.get_by_role("button", name="Load", exact=True).click()
+        page.wait_for_selector(".rb-map-caption[data-areas='60']", timeout=30_000)
+        page.wait_for_selector(".rb-area-label[data-area='r3c4']", timeout=30_000)
+        timings = []
+        for area in ("r3c4", "r1c7", "r4c2"):
+            page.locator(".rb-map").scroll_into_view_if_needed()
+            x, y = centre(page, f".rb-area-label[data-area='{area}']")
+            started = time.perf_counter()
+            page.mouse.click(x, y + 8)
+            page.wait_for_selector(f".rb-selected[data-area='{area}']", timeout=15_000)
+            timings.append((time.perf_counter() - started) * 1000)
+        print(
+            "selection to highlight on a 60-area map: " + ", ".join(f"{t:.0f} ms" for t in timings)
+        )
+        assert page.locator(".rb-error").count() == 0
+    finally:
+        save.unlink(missing_ok=True)

@@ -104,3 +104,33 @@ def test_balance_lab_compares_two_variants_and_reports_bad_paths():
     lab.change.value = "lz_albany.nowhere=3"
     lab.run(executor="serial")
     assert "lz_albany.nowhere: no field &#x27;nowhere&#x27;" in lab.errors.value
+
+
+def test_designer_lays_a_scan_under_the_areas():
+    from datetime import UTC, datetime
+
+    from rulebook.maps import demo_spec
+    from rulebook.maps.design import MapDesign
+    from widgets.designer import MapDesigner
+
+    png = bytes.fromhex(
+        "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+        "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082"
+    )
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer.scan.value = (
+        {
+            "name": "scan.png",
+            "type": "image/png",
+            "size": len(png),
+            "last_modified": datetime.now(UTC),
+            "content": memoryview(png),
+        },
+    )
+    underlay = designer.view.underlay
+    assert underlay is not None
+    assert underlay.url.startswith("data:image/png;base64,")
+    assert designer.view.map.layers[0] is underlay  # beneath the outlines
+    designer.scan_opacity.value = 0.8
+    assert underlay.opacity == 0.8
+    assert designer.errors.value == ""
