@@ -10,7 +10,7 @@ import ipywidgets as ipw
 
 from rulebook.games.lz_albany import standard_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
-from widgets._style import style
+from widgets._page import app_page, error_html
 
 __all__ = ["BalanceLab", "balance_lab_app"]
 
@@ -107,7 +107,7 @@ class BalanceLab(ipw.VBox):
             )
             self.table.value = summary_html(result)
         except Exception as err:  # every failure must reach the user, whatever its type
-            self.errors.value = f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
+            self.errors.value = error_html(err)
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
 
@@ -121,13 +121,10 @@ class BalanceLab(ipw.VBox):
 
 
 def balance_lab_app() -> ipw.VBox:
-    intro = ipw.HTML(
+    intro = (
         "<h1>Balance lab: LZ Albany</h1><p>Change a value (a unit's strength, a threshold, a table) and compare "
         "many seeded games against the standard scenario. Both variants play the same seeds with random "
         "players, so the difference comes from the change. Counter values are "
         "<span class='provenance reconstructed'>reconstructed</span>.</p>"
     )
-    page = ipw.VBox([style(), intro, BalanceLab()])
-    page.add_class("rb-page")
-    page.add_class("rb-ready")
-    return page
+    return app_page(intro, BalanceLab())

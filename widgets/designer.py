@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import functools
-import traceback
-from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -13,27 +11,12 @@ import ipywidgets as ipw
 from ipyleaflet import DrawControl
 
 from rulebook.maps.design import MapDesign
-from widgets._style import style
+from widgets._page import app_page, guarded
 from widgets.map_view import MapView
 
 __all__ = ["MapDesigner", "designer_app"]
 
 MODES = [("select", "select"), ("link / unlink", "link"), ("rule on sight", "los")]
-
-
-def _guarded(method: Callable[..., None]) -> Callable[..., None]:
-    @functools.wraps(method)
-    def run(self: MapDesigner, *args: Any, **kwargs: Any) -> None:
-        self.errors.value = ""
-        self.notice.value = ""
-        try:
-            method(self, *args, **kwargs)
-        except Exception as err:  # every failure must reach the user, whatever its type
-            detail = escape("".join(traceback.format_exception_only(type(err), err)).strip())
-            self.errors.value = f'<div class="rb-error" style="color:#a00">{detail}</div>'
-        self.refresh()
-
-    return run
 
 
 class MapDesigner(ipw.VBox):
@@ -118,6 +101,9 @@ class MapDesigner(ipw.VBox):
         self.add_class("rb-designer")
         self.refresh()
 
+    def _before_action(self) -> None:
+        self.notice.value = ""
+
     def _wire(self) -> None:
         self.add_button.on_click(self._add)
         self.update_button.on_click(self._update)
@@ -145,7 +131,7 @@ class MapDesigner(ipw.VBox):
             f"{len(self.drawn)} corners: give it an id and press <b>Add drawn area</b>.</div>"
         )
 
-    @_guarded
+    @guarded
     def _on_click(self, area_id: str) -> None:
         if self.mode.value == "link" and self.anchor and self.anchor != area_id:
             # The first area stays chosen, so several neighbours can be linked to it in a row.
@@ -171,7 +157,7 @@ class MapDesigner(ipw.VBox):
             f"{escape(str(result))}</div>"
         )
 
-    @_guarded
+    @guarded
     def _scan_uploaded(self, change: dict) -> None:
         if not change["new"]:
             return
@@ -191,7 +177,7 @@ class MapDesigner(ipw.VBox):
     def _tag_list(self) -> list[str]:
         return [t.strip() for t in self.tags.value.split(",") if t.strip()]
 
-    @_guarded
+    @guarded
     def _add(self, _: Any = None) -> None:
         if not self.drawn:
             raise ValueError("draw an outline on the map first (polygon or rectangle tool)")
@@ -209,7 +195,7 @@ class MapDesigner(ipw.VBox):
         self.draw.clear()
         self.view.set_map(self.design.map)
 
-    @_guarded
+    @guarded
     def _update(self, _: Any = None) -> None:
         if not self.anchor:
             raise ValueError("click an area first")
@@ -221,7 +207,7 @@ class MapDesigner(ipw.VBox):
         )
         self.view.set_map(self.design.map)
 
-    @_guarded
+    @guarded
     def _delete(self, _: Any = None) -> None:
         if not self.anchor:
             raise ValueError("click an area first")
@@ -229,7 +215,7 @@ class MapDesigner(ipw.VBox):
         self.anchor = None
         self.view.set_map(self.design.map)
 
-    @_guarded
+    @guarded
     def _rule(self, visible: bool | None) -> None:
         partner = getattr(self, "partner", None) or self.view.hovered
         if not (self.anchor and partner):
@@ -238,24 +224,24 @@ class MapDesigner(ipw.VBox):
             )
         self.design.set_los(self.anchor, partner, visible, note="set in the designer")
 
-    @_guarded
+    @guarded
     def _undo(self, _: Any = None) -> None:
         self.design.undo()
         self.view.set_map(self.design.map)
 
-    @_guarded
+    @guarded
     def _redo(self, _: Any = None) -> None:
         self.design.redo()
         self.view.set_map(self.design.map)
 
-    @_guarded
+    @guarded
     def _save(self, _: Any = None) -> None:
         path = Path(self.path.value)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.design.save(path)
         self.notice.value = f"<div class='rb-saved'>saved to {escape(str(path))}</div>"
 
-    @_guarded
+    @guarded
     def _load(self, _: Any = None) -> None:
         self.design = MapDesign.load(self.path.value)
         self.anchor = None
@@ -306,14 +292,11 @@ def designer_app(
     save_to: str | Path = "saves/my_map.yaml",
 ) -> ipw.VBox:
     """The designer page, opened on a scenario's map (the reconstructed LZ Albany map by default)."""
-    intro = ipw.HTML(
+    intro = (
         "<h1>Scenario designer: areas, neighbours and line of sight</h1>"
         "<p>Draw an area with the polygon or rectangle tool, name it and press <b>Add drawn area</b>. "
         "Neighbours come from shared borders; in <b>link / unlink</b> mode click two areas to change that "
         "by hand. Click an area to see what it can see by rule lza:7.8 (outlined in blue); hover another "
         "to read why or why not. Saving keeps the rest of the scenario.</p>"
     )
-    page = ipw.VBox([style(), intro, MapDesigner(MapDesign.load(source), path=save_to)])
-    page.add_class("rb-page")
-    page.add_class("rb-ready")
-    return page
+    return app_page(intro, MapDesigner(MapDesign.load(source), path=save_to))

@@ -12,6 +12,7 @@ from rulebook.games.lz_albany.odds import PROCEDURES, odds
 from rulebook.games.lz_albany.situation import attack
 from rulebook.maps import AreaMap
 from rulebook.render import distribution_html
+from widgets._page import app_page, error_html
 
 __all__ = ["InteractionsApp", "interactions_app"]
 
@@ -76,7 +77,7 @@ class InteractionsApp(ipw.VBox):
         try:
             self._show()
         except Exception as err:  # every failure must reach the user, whatever its type
-            self.errors.value = f'<div class="rb-error" style="color:#a00">{escape(str(err))}</div>'
+            self.errors.value = error_html(err)
 
     def _situation(self):  # -> (Situation, arguments for run and odds)
         return attack(
@@ -112,13 +113,8 @@ class InteractionsApp(ipw.VBox):
 
 def interactions_app() -> ipw.VBox:
     """The whole page: title, a word on what it shows, and the app."""
-    from widgets._style import style
-
-    intro = ipw.HTML(
+    intro = (
         "<h1>LZ Albany: rule interactions</h1><p>Choose an attack and a situation. The table gives the "
         "exact probability of every result; below it, one seeded roll is resolved with each rule case it used.</p>"
     )
-    page = ipw.VBox([style(), intro, InteractionsApp()])
-    page.add_class("rb-page")
-    page.add_class("rb-ready")
-    return page
+    return app_page(intro, InteractionsApp())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 from rulebook.games.lz_albany import new_game
-from widgets._style import style
+from widgets._page import app_page
 from widgets.stepper import TurnStepper
 
 __all__ = ["play_app"]
@@ -14,7 +14,7 @@ __all__ = ["play_app"]
 def play_app(seed: int = 1, **options: str) -> ipw.VBox:
     """Compose the app around a new game of the standard scenario."""
     game = new_game(seed=seed, options=options or None)
-    intro = ipw.HTML(
+    intro = (
         "<h1>LZ Albany, 17 November 1965</h1>"
         "<p>Step through the ambush of 2-7 Cav decision by decision. Pick an action and press "
         "<b>Apply</b>, let the pool <b>Draw</b> a chit, or let a random player act for both sides. "
@@ -22,7 +22,4 @@ def play_app(seed: int = 1, **options: str) -> ipw.VBox:
         '<span class="provenance reconstructed">reconstructed</span>: the source text describes '
         "them but does not print them.</p>"
     )
-    page = ipw.VBox([style(), intro, TurnStepper(game)])
-    page.add_class("rb-page")
-    page.add_class("rb-ready")
-    return page
+    return app_page(intro, TurnStepper(game))

@@ -8,7 +8,7 @@ from pathlib import Path
 import ipywidgets as ipw
 
 from rulebook.games import GAMES
-from widgets._style import style
+from widgets._page import app_page
 from widgets.launcher import app_links, links_html
 from widgets.odds import OddsExplorer
 
@@ -35,7 +35,7 @@ def _games_html(scenarios_root: Path) -> str:
 
 def start_page(notebooks: str | Path = ".", scenarios: str | Path = "../scenarios") -> ipw.VBox:
     """Compose the start page from the notebooks and scenarios folders (relative to the app)."""
-    intro = ipw.HTML(
+    intro = (
         "<h1>Ia Drang Rulebook</h1>"
         "<p>Executable rules for three wargames of the Vietnam war, centred on the Ia Drang"
         " campaign of October and November 1965. Every result names the rule case that"
@@ -51,8 +51,4 @@ def start_page(notebooks: str | Path = ".", scenarios: str | Path = "../scenario
         "<p>In LZ Albany each die that shows a 6 is one hit (case 7.1). Move the slider to"
         " see the exact chances for a pool of dice.</p>"
     )
-    page = ipw.VBox([style(), intro, OddsExplorer()])
-    page.add_class("rb-page")
-    # Browser tests and users' scripts wait for this class rather than sleeping.
-    page.add_class("rb-ready")
-    return page
+    return app_page(intro, OddsExplorer())

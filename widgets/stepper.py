@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import random
-import traceback
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -14,27 +13,12 @@ import ipywidgets as ipw
 
 from rulebook._atomic import atomic_write_text
 from rulebook.games.lz_albany import CHANCE, GameState, random_policy
+from widgets._page import guarded
 from widgets.map_view import MapView
 
 __all__ = ["TurnStepper"]
 
 LOG_SHOWN = 300
-
-
-def _guarded(method: Callable[..., None]) -> Callable[..., None]:
-    """Show any error from a callback in the page instead of losing it (Voila swallows them)."""
-
-    @functools.wraps(method)
-    def run(self: TurnStepper, *args: Any, **kwargs: Any) -> None:
-        self.errors.value = ""
-        try:
-            method(self, *args, **kwargs)
-        except Exception as err:  # every failure must reach the user, whatever its type
-            detail = escape("".join(traceback.format_exception_only(type(err), err)).strip())
-            self.errors.value = f'<div class="rb-error" style="color:#a00">{detail}</div>'
-        self.refresh()
-
-    return run
 
 
 class TurnStepper(ipw.VBox):
@@ -110,7 +94,7 @@ class TurnStepper(ipw.VBox):
 
     # --- actions ------------------------------------------------------------------
 
-    @_guarded
+    @guarded
     def _apply(self, _: Any = None) -> None:
         options = self.game.legal_actions()
         if self.choices.value is None or not options:
@@ -118,13 +102,13 @@ class TurnStepper(ipw.VBox):
         self._future.clear()  # a new choice starts a new branch
         self.game.apply(options[self.choices.value])
 
-    @_guarded
+    @guarded
     def _draw(self, _: Any = None) -> None:
         if self.game.current_player() != CHANCE:
             raise ValueError("it is a player's turn to decide, not the chit pool's")
         self.game.apply(self.game.sample_chance())
 
-    @_guarded
+    @guarded
     def _auto(self, stop: Callable[[tuple[int, str], tuple[int, str]], bool]) -> None:
         policy = random_policy(random.Random(self.policy_seed + len(self.game.history)))  # noqa: S311
         start = (self.game.turn, self.game.phase)
@@ -136,14 +120,14 @@ class TurnStepper(ipw.VBox):
             if stop(start, (self.game.turn, self.game.phase)):
                 break
 
-    @_guarded
+    @guarded
     def _undo(self, _: Any = None) -> None:
         if not self.game.history:
             raise ValueError("nothing to undo")
         self._future.append(self.game.history[-1])
         self.game = self.game.undo(1)
 
-    @_guarded
+    @guarded
     def _redo(self, _: Any = None) -> None:
         if not self._future:
             raise ValueError("nothing to redo")
@@ -154,7 +138,7 @@ class TurnStepper(ipw.VBox):
             )  # the same draw, as replay does
         self.game.apply(action)
 
-    @_guarded
+    @guarded
     def _undo_to_here(self, _: Any = None) -> None:
         if self.log_list.value is None:
             raise ValueError("pick a log entry first")
@@ -163,7 +147,7 @@ class TurnStepper(ipw.VBox):
         self._future.extend(reversed(self.game.history[keep:]))
         self.game = self.game.undo(len(self.game.history) - keep)
 
-    @_guarded
+    @guarded
     def _save(self, _: Any = None) -> None:
         self.saves.mkdir(parents=True, exist_ok=True)
         path = self.saves / f"{self.save_name.value.strip() or 'game'}.json"
@@ -171,7 +155,7 @@ class TurnStepper(ipw.VBox):
         self.errors.value = ""
         self.status.value += f"<div class='rb-saved'>saved to {escape(str(path))}</div>"
 
-    @_guarded
+    @guarded
     def _load(self, _: Any = None) -> None:
         path = self.saves / f"{self.save_name.value.strip() or 'game'}.json"
         if not path.exists():
