@@ -178,6 +178,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             variants=variants,
             executor=executor,
             workers=args.workers or None,
+            policies=args.policy,
             progress=lambda done, total: bar.update(done - bar.n),
         )
     summary = result.summary()
@@ -188,6 +189,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "game": args.game,
                     "games": args.games,
                     "seed": args.seed,
+                    "policy": args.policy,
                     "overrides": overrides,
                     "variants": summary.to_dict(orient="records"),
                 },
@@ -203,7 +205,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     import json
     import random
 
-    from rulebook.games.lz_albany import new_game, play_out, random_policy
+    from rulebook.games.lz_albany import new_game, play_out, random_policy, scripted_policy
     from rulebook.scenario import load_scenario
 
     options = {}
@@ -216,8 +218,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"rulebook play: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    policy = random_policy(random.Random(args.seed))  # noqa: S311 - a game policy
-    play_out(game, {"us": policy, "nva": policy})
+    if args.policy == "scripted":
+        players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
+    else:
+        policy = random_policy(random.Random(args.seed))  # noqa: S311 - a game policy
+        players = {"us": policy, "nva": policy}
+    play_out(game, players)
     outcome = game.outcome() or {}
     summary = {
         "game": args.game,
@@ -269,7 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
     ply = sub.add_parser("play", help="play a whole game with a policy for both sides")
     ply.add_argument("game", choices=["lz-albany"], help="which game")
     ply.add_argument("--seed", type=int, default=0, help="dice and policy seed (default 0)")
-    ply.add_argument("--policy", choices=["random"], default="random", help="policy for both sides")
+    ply.add_argument(
+        "--policy", choices=["random", "scripted"], default="random", help="who plays both sides"
+    )
     ply.add_argument("--scenario", help="scenario file (default: the standard scenario)")
     ply.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="set a scenario option"
@@ -284,6 +292,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("game", choices=["lz-albany"], help="which game")
     sim.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
+    sim.add_argument(
+        "--policy",
+        choices=["random", "scripted"],
+        default="random",
+        help="who plays both sides: uniform random, or each side's scripted rules of thumb",
+    )
     sim.add_argument(
         "--workers", type=int, default=None, help="worker processes (0: run here, one by one)"
     )

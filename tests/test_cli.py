@@ -151,6 +151,25 @@ def test_simulate_compares_a_variant_with_the_baseline(capsys):
     assert [v["variant"] for v in summary["variants"]] == ["baseline", "changed"]
     assert all(v["games"] == 3 for v in summary["variants"])
     assert summary["overrides"] == {"values.flares.value": "0"}
+    assert summary["policy"] == "random"
+    assert (
+        main(
+            [
+                "simulate",
+                "lz-albany",
+                "--games",
+                "2",
+                "--workers",
+                "0",
+                "-q",
+                "--json",
+                "--policy",
+                "scripted",
+            ]
+        )
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["policy"] == "scripted"
 
 
 def test_simulate_refuses_a_bad_override(capsys):

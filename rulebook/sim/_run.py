@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass
 
-from rulebook.games.lz_albany import new_game, play_out, random_policy
+from rulebook.games.lz_albany import new_game, play_out, random_policy, scripted_policy
 from rulebook.scenario import Scenario
 from rulebook.sim._overrides import apply_overrides
 
@@ -28,6 +28,9 @@ class GameResult:
         return asdict(self)
 
 
+POLICIES = ("random", "scripted")
+
+
 def run_game(
     scenario: Scenario,
     seed: int,
@@ -35,11 +38,23 @@ def run_game(
     variant: str = "baseline",
     overrides: dict[str, str] | None = None,
     options: dict[str, str] | None = None,
+    policies: str = "random",
 ) -> GameResult:
-    """Play one game with the random policy for both sides (seeded by *seed*) and summarise it."""
+    """Play one game and summarise it.
+
+    *policies* is ``"random"`` (uniform over legal actions, seeded by *seed*) or
+    ``"scripted"`` (each side's documented rules of thumb, see
+    :mod:`rulebook.games.lz_albany._scripted`); chance always uses the game's dice.
+    """
+    if policies not in POLICIES:
+        raise ValueError(f"unknown policies {policies!r}; choose from {', '.join(POLICIES)}")
     game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options)
-    policy = random_policy(random.Random(seed))  # noqa: S311 - a game policy
-    play_out(game, {"us": policy, "nva": policy})
+    if policies == "scripted":
+        players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
+    else:
+        policy = random_policy(random.Random(seed))  # noqa: S311 - a game policy
+        players = {"us": policy, "nva": policy}
+    play_out(game, players)
     board = game.board
     lost = {
         side: sum(
@@ -70,6 +85,8 @@ def game_task(
     variant: str,
     overrides: dict[str, str] | None,
     options: dict[str, str] | None,
+    *,
+    policies: str = "random",
 ) -> GameResult:
     """The unit of work sent to an executor: plain arguments, so any process or Dask worker can run it."""
     return run_game(
@@ -78,4 +95,5 @@ def game_task(
         variant=variant,
         overrides=overrides,
         options=options,
+        policies=policies,
     )

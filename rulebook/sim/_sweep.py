@@ -98,6 +98,7 @@ def sweep(
     executor: Executor | str | None = None,
     workers: int | None = None,
     options: dict[str, str] | None = None,
+    policies: str = "random",
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
 ) -> SweepResult:
@@ -109,6 +110,8 @@ def sweep(
         None makes a local process pool (*workers* processes); ``"serial"`` runs
         here, one game after another; any Executor works, such as
         ``dask.distributed.Client(...).get_executor()``.
+    policies : ``"random"`` or ``"scripted"``
+        Who plays both sides (see :func:`rulebook.sim.run_game`).
     progress : callable(done, total), optional
         Called as games finish.
     cancel : threading.Event, optional
@@ -129,7 +132,14 @@ def sweep(
                 cancelled = True
                 break
             results.append(
-                run_game(scenario, s, variant=v.name, overrides=v.overrides, options=options)
+                run_game(
+                    scenario,
+                    s,
+                    variant=v.name,
+                    overrides=v.overrides,
+                    options=options,
+                    policies=policies,
+                )
             )
             if progress:
                 progress(len(results), total)
@@ -139,7 +149,8 @@ def sweep(
         text = scenario.model_dump_json()
         try:
             futures: list[Future] = [
-                pool.submit(game_task, text, s, v.name, v.overrides, options) for v, s in jobs
+                pool.submit(game_task, text, s, v.name, v.overrides, options, policies)
+                for v, s in jobs
             ]
             for future in as_completed(futures):
                 if cancel is not None and cancel.is_set():

@@ -113,3 +113,12 @@ def test_a_thousand_games_on_two_workers(scenario):
     assert not result.partial
     summary = result.summary().iloc[0]
     assert summary.us_wins + summary.nva_wins + summary.draws == 1000
+
+
+def test_scripted_players_are_deterministic_and_differ_from_random(scenario):
+    first = sweep(scenario, 3, seed=5, executor="serial", policies="scripted")
+    again = sweep(scenario, 3, seed=5, executor="serial", policies="scripted")
+    assert first.results == again.results
+    assert first.results != sweep(scenario, 3, seed=5, executor="serial").results
+    with pytest.raises(ValueError, match="unknown policies 'clever'"):
+        sweep(scenario, 1, executor="serial", policies="clever")

@@ -8,6 +8,7 @@ hits and victory points (lza:4, 8, 10.4).
 """
 
 from rulebook.games.lz_albany._decisions import CHANCE, Action, Chance, Decision
+from rulebook.games.lz_albany._scripted import scripted_policy
 from rulebook.games.lz_albany.engine import GameState, LogEntry, new_game, replay, standard_scenario
 from rulebook.games.lz_albany.policy import play_out, random_policy
 
@@ -22,5 +23,6 @@ __all__ = [
     "play_out",
     "random_policy",
     "replay",
+    "scripted_policy",
     "standard_scenario",
 ]

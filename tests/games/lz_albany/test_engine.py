@@ -113,3 +113,15 @@ def test_lza_3_2_placement_never_overstacks():
     for area in game.board.map.areas:
         for side in ("us", "nva"):
             assert len(game.board.platoons(area, side)) <= 3
+
+
+def test_scripted_players_keep_every_invariant():
+    from rulebook.games.lz_albany import scripted_policy
+
+    for seed in (1, 2, 3):
+        game = play_out(
+            new_game(seed=seed), {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
+        )
+        check_invariants(game)
+    with pytest.raises(ValueError, match="no scripted player for side 'vc'"):
+        scripted_policy("vc")

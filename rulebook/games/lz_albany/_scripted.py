@@ -1,0 +1,170 @@
+"""A scripted player for each side: simple, documented, deterministic rules of thumb.
+
+It is not strong play; it is a steady opponent for simulations, so that a
+change to the rules shows in the results instead of in the noise of random
+choices. Its habits, decision by decision:
+
+- set-up and reinforcements: US spread out, fewest platoons first; NVA next to
+  the most US platoons, the ambush;
+- a Fire/Move chit: fire with the group that has enemies beside or among its
+  units, else move the group with most units on the map (NVA toward the US, US
+  toward LZ Albany); adrenaline is always played;
+- fire at the adjacent area with most enemy platoons, all dice on it; mortars
+  and air at the area with most enemies; napalm before bombs; evacuate the area
+  with most wounded;
+- hits: the first hit chosen against the enemy goes to an officer if one may be
+  picked, else to the most damaged unit; one's own hits go to the least damaged;
+- melee survivors stand; return fire always; the NVA advance, the US hold;
+- flares over NVA beside US units; rally whoever can be rallied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulebook.games.lz_albany._decisions import Action
+from rulebook.games.lz_albany._pieces import other
+from rulebook.games.lz_albany._state import ALBANY, State
+from rulebook.games.lz_albany.engine import GameState
+
+Policy = Callable[[GameState], Action]
+
+
+def _enemies(s: State, area: str, side: str) -> int:
+    return len(s.platoons(area, other(side)))
+
+
+def _distance_to(s: State, area: str, targets: set[str]) -> int:
+    if not targets:
+        return 0
+    near = s.map.within(area, 12)
+    return min((near[t] for t in targets if t in near), default=99)
+
+
+By = dict[str, list[Action]]
+
+
+def _place(s: State, side: str, by: By) -> Action:
+    if side == "nva":
+        return max(
+            by["place"],
+            key=lambda a: (
+                sum(_enemies(s, n, side) for n in s.map.neighbors(a.args[1])),
+                -len(s.platoons(a.args[1], side)),
+            ),
+        )
+    return min(by["place"], key=lambda a: len(s.platoons(a.args[1], side)))
+
+
+def _activate(s: State, side: str, by: By) -> Action | None:
+    def engaged(group: str) -> int:
+        areas = {u.area for u in s.on_map(side) if u.group == group and not u.is_officer}
+        return sum(
+            _enemies(s, a, side) + sum(_enemies(s, n, side) for n in s.map.neighbors(a))
+            for a in areas
+        )
+
+    firing = [a for a in by["activate"] if a.args[1] == "fire" and engaged(a.args[0])]
+    if firing:
+        return max(firing, key=lambda a: engaged(a.args[0]))
+    moving = [a for a in by["activate"] if a.args[1] == "move"]
+    return (
+        max(moving, key=lambda a: sum(1 for u in s.on_map(side) if u.group == a.args[0]))
+        if moving
+        else None
+    )
+
+
+def _fire(s: State, side: str, by: By) -> Action:
+    single = [a for a in by["fire"] if len(a.args) == 2]
+    return max(single or by["fire"], key=lambda a: _enemies(s, a.args[1].split(":")[0], side))
+
+
+def _move(s: State, side: str, by: By) -> Action | None:
+    targets = (
+        {u.area for u in s.on_map("us") if not u.is_officer and u.area}
+        if side == "nva"
+        else {ALBANY}
+    )
+    best = min(by["move"], key=lambda a: (_distance_to(s, a.args[1], targets), len(a.args)))
+    here = s.units[best.args[0]].area
+    closer = here and _distance_to(s, best.args[1], targets) < _distance_to(s, here, targets)
+    return best if closer else None
+
+
+def _hit(s: State, side: str, by: By) -> Action:
+    targets = [s.units.get(a.args[0]) or s.wounded[a.args[0]] for a in by["hit"]]
+    own = getattr(targets[0], "side", "us") == side
+    if not own:
+        officers = [
+            a
+            for a, t in zip(by["hit"], targets, strict=True)
+            if getattr(t, "kind", "") == "officer"
+        ]
+        if officers:
+            return officers[0]
+    order = sorted(zip(by["hit"], targets, strict=True), key=lambda at: getattr(at[1], "hits", 9))
+    return order[0][0] if own else order[-1][0]
+
+
+def _most_enemies(s: State, side: str, options: list[Action]) -> Action:
+    return max(options, key=lambda a: _enemies(s, a.args[-1], side))
+
+
+def _flare(s: State, side: str, by: By) -> Action | None:
+    lit = [a for a in by["flare"] if _enemies(s, a.args[0], side)]
+    return lit[0] if lit else None
+
+
+# In order: the first verb on offer whose handler gives an answer decides.
+HANDLERS = [
+    ("place", _place),
+    ("activate", _activate),
+    ("adrenaline", lambda s, side, by: by["adrenaline"][0]),
+    ("melee", lambda s, side, by: by["melee"][0]),
+    ("fire", _fire),
+    ("mortar", lambda s, side, by: max(by["mortar"], key=lambda a: _enemies(s, a.args[1], side))),
+    ("move", _move),
+    ("hit", _hit),
+    ("return-fire", lambda s, side, by: by["return-fire"][0]),
+    ("stay", lambda s, side, by: by["stay"][0]),
+    ("rally", lambda s, side, by: by["rally"][0]),
+    (
+        "evacuate",
+        lambda s, side, by: max(by["evacuate"], key=lambda a: len(s.wounded_in(a.args[0]))),
+    ),
+    ("napalm", lambda s, side, by: _most_enemies(s, side, by["napalm"])),
+    ("bombs", lambda s, side, by: _most_enemies(s, side, by["bombs"])),
+    ("artillery", lambda s, side, by: _most_enemies(s, side, by["artillery"])),
+    ("gunship", lambda s, side, by: by["gunship"][0]),
+    ("advance", lambda s, side, by: by["advance"][0] if side == "nva" else None),
+    ("flare", _flare),
+    (
+        "event",
+        lambda s, side, by: max(by["event"], key=lambda a: len(s.platoons(a.args[0], other(side)))),
+    ),
+]
+FALLBACK = ("done", "no-flare", "keep", "hold", "skip", "pass")
+
+
+def _choose(s: State, side: str, options: list[Action]) -> Action:
+    by: By = {}
+    for action in options:
+        by.setdefault(action.verb, []).append(action)
+    for verb, handler in HANDLERS:
+        if verb in by:
+            answer = handler(s, side, by)
+            if answer is not None:
+                return answer
+    return next((by[v][0] for v in FALLBACK if v in by), options[0])
+
+
+def scripted_policy(side: str) -> Policy:
+    """The scripted player for *side* ('us' or 'nva'); see the module's notes for its habits."""
+    if side not in ("us", "nva"):
+        raise ValueError(f"no scripted player for side {side!r}; choose 'us' or 'nva'")
+
+    def choose(state: GameState) -> Action:
+        return _choose(state.board, side, state.legal_actions())
+
+    return choose
