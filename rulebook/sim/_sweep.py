@@ -149,7 +149,7 @@ def sweep(
         text = scenario.model_dump_json()
         try:
             futures: list[Future] = [
-                pool.submit(game_task, text, s, v.name, v.overrides, options, policies)
+                pool.submit(game_task, text, s, v.name, v.overrides, options, policies=policies)
                 for v, s in jobs
             ]
             for future in as_completed(futures):
