@@ -199,12 +199,16 @@ class MapDesigner(ipw.VBox):
     def _update(self, _: Any = None) -> None:
         if not self.anchor:
             raise ValueError("click an area first")
-        self.design.update_area(
-            self.anchor,
-            terrain=self.terrain.value,
-            name=self.area_name.value.strip(),
-            tags=self._tag_list(),
-        )
+        changes: dict[str, Any] = {
+            "terrain": self.terrain.value,
+            "name": self.area_name.value.strip(),
+            "tags": self._tag_list(),
+        }
+        if self.drawn:  # a freshly drawn outline reshapes the selected area
+            changes["polygon"] = self.drawn
+            self.drawn = None
+            self.draw.clear()
+        self.design.update_area(self.anchor, **changes)
         self.view.set_map(self.design.map)
 
     @guarded
@@ -296,7 +300,8 @@ def designer_app(
         "<h1>Scenario designer: areas, neighbours and line of sight</h1>"
         "<p>Draw an area with the polygon or rectangle tool, name it and press <b>Add drawn area</b>. "
         "Neighbours come from shared borders; in <b>link / unlink</b> mode click two areas to change that "
-        "by hand. Click an area to see what it can see by rule lza:7.8 (outlined in blue); hover another "
+        "by hand. To reshape an area, click it, draw its new outline and press <b>Apply to selected</b>. "
+        "A scanned map can go underneath for tracing. Click an area to see what it can see by rule lza:7.8 (outlined in blue); hover another "
         "to read why or why not. Saving keeps the rest of the scenario.</p>"
     )
     return app_page(intro, MapDesigner(MapDesign.load(source), path=save_to))

@@ -30,7 +30,7 @@ from rulebook.maps._area_map import AreaMap
 from rulebook.maps.geojson import from_geojson
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
-from rulebook.scenario._validate import map_problems
+from rulebook.scenario._validate import map_problems, validate
 
 __all__ = ["MapDesign"]
 
@@ -40,9 +40,10 @@ GEOJSON_SUFFIXES = {".geojson", ".json"}
 class MapDesign:
     """An editable map with history. ``map`` is the current version."""
 
-    def __init__(self, spec: MapSpec) -> None:
+    def __init__(self, spec: MapSpec, scenario: Scenario | None = None) -> None:
         self._versions = [AreaMap(spec)]
         self._at = 0
+        self.scenario = scenario  # the file's other sections, checked along with the map
 
     @property
     def map(self) -> AreaMap:
@@ -125,8 +126,14 @@ class MapDesign:
     # --- checks and files ------------------------------------------------------------
 
     def problems(self, file: str = "<design>") -> list[Problem]:
-        """Everything that would make the map unfit to play, each naming its area."""
-        return map_problems(self.map.spec, file)
+        """Everything that would make the map unfit to play, each naming its area.
+
+        With a scenario loaded, its set-up is checked against the map too (set-up
+        circles and reinforcement areas that no area carries, too little room).
+        """
+        if self.scenario is None:
+            return map_problems(self.map.spec, file)
+        return validate(self.scenario.model_copy(update={"map": self.map.spec}), file)
 
     def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:
         """Write the map atomically: GeoJSON for ``.geojson``/``.json``, else a scenario YAML.
@@ -138,6 +145,8 @@ class MapDesign:
         if target.suffix in GEOJSON_SUFFIXES:
             atomic_write_text(target, json.dumps(self.map.to_geojson(), indent=1) + "\n")
             return
+        if scenario is None:
+            scenario = self.scenario
         if scenario is None and target.exists():
             scenario = load_scenario(target)
         if scenario is None:
@@ -166,7 +175,7 @@ class MapDesign:
         scenario = load_scenario(source)
         if scenario.map is None:
             raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])
-        return cls(scenario.map)
+        return cls(scenario.map, scenario)
 
 
 def _slug(text: str) -> str:

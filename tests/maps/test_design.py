@@ -94,3 +94,13 @@ def test_loading_a_file_without_a_map_fails_cleanly(tmp_path):
     bare.write_text("schema_version: 1\nid: bare\ngame: lz-albany\ntitle: Bare\n")
     with pytest.raises(ValueError, match=r"bare\.yaml: map: the scenario has no map section"):
         MapDesign.load(bare)
+
+
+def test_with_a_scenario_the_set_up_is_checked_against_the_map():
+    d = MapDesign.load(STANDARD)
+    assert d.problems() == []
+    for area in list(d.map.tagged("nva-tan-2")):
+        tags = [t for t in d.map.area(area).tags if t != "nva-tan-2"]
+        d.update_area(area, tags=tags)
+    found = [str(p) for p in d.problems("s.yaml")]
+    assert any("arrives: no area of the map has tag 'nva-tan-2'" in m for m in found)

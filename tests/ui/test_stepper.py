@@ -134,3 +134,19 @@ def test_designer_lays_a_scan_under_the_areas():
     designer.scan_opacity.value = 0.8
     assert underlay.opacity == 0.8
     assert designer.errors.value == ""
+
+
+def test_designer_reshapes_the_selected_area_with_a_drawn_outline():
+    from rulebook.maps import demo_spec
+    from rulebook.maps.design import MapDesign
+    from widgets.designer import MapDesigner
+
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer._on_click("C")
+    ring = [[200, 100], [300, 100], [300, 260], [200, 260], [200, 100]]
+    designer._on_draw(None, "created", {"geometry": {"coordinates": [ring]}})
+    designer._update()
+    assert designer.errors.value == ""
+    assert designer.design.map.area("C").polygon.bounds == (200.0, 100.0, 300.0, 260.0)
+    designer._undo()
+    assert designer.design.map.area("C").polygon.bounds == (200.0, 100.0, 300.0, 200.0)
