@@ -21,6 +21,7 @@ class AppLink:
     file: str
     title: str
     summary: str
+    order: int = 100
 
 
 def _read_app(path: Path) -> AppLink:
@@ -29,20 +30,22 @@ def _read_app(path: Path) -> AppLink:
         file=path.name,
         title=meta.get("title", path.stem.replace("_", " ")),
         summary=meta.get("summary", ""),
+        order=int(meta.get("order", 100)),
     )
 
 
 def app_links(folder: str | Path, *, exclude: str | None = None) -> list[AppLink]:
-    """Every notebook app in *folder*, in file-name order, except *exclude*.
+    """Every notebook app in *folder* except *exclude*, by ``order`` then file name.
 
-    A notebook names itself in its metadata (``metadata.rulebook.title`` and
-    ``summary``); without it the file name stands in.
+    A notebook names itself in its metadata (``metadata.rulebook.title``,
+    ``summary`` and ``order``); without them the file name stands in.
     """
-    return [
+    apps = [
         _read_app(p)
         for p in sorted(Path(folder).glob("*.ipynb"))
         if p.name != exclude and not p.name.startswith(".")
     ]
+    return sorted(apps, key=lambda a: a.order)
 
 
 def links_html(apps: list[AppLink]) -> str:

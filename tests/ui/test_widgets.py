@@ -38,6 +38,9 @@ def test_app_links_read_titles_from_notebook_metadata(tmp_path):
         ("20_plain_name.ipynb", "20 plain name"),
     ]
     assert 'href="10_los.ipynb"' in links_html(apps)
+    ordered = {**nb, "metadata": {"rulebook": {"title": "First", "order": 1}}}
+    (tmp_path / "99_first.ipynb").write_text(json.dumps(ordered))
+    assert app_links(tmp_path, exclude="00_start_here.ipynb")[0].title == "First"
     assert "No other apps yet" in links_html([])
 
 
