@@ -51,3 +51,21 @@ def test_start_page_lists_the_three_games_and_is_marked_ready():
         assert f'data-game="{game}"' in html
     assert "rb-ready" in page._dom_classes
     assert isinstance(page.children[-1], OddsExplorer)
+
+
+def test_walkthrough_highlights_each_chapters_places_and_tiles_are_opt_in():
+    from widgets.walkthrough import ACTIVE, IDLE, Walkthrough
+
+    walk = Walkthrough()
+    assert all(type(layer).__name__ != "TileLayer" for layer in walk.map.layers)
+    assert walk.dots["plei-me"].color == ACTIVE
+    assert walk.dots["lz-albany"].color == IDLE
+    walk.timeline.value = 3
+    assert "data-chapter='albany'" in walk.text.value
+    assert walk.dots["lz-albany"].color == ACTIVE
+    assert walk.dots["plei-me"].color == IDLE
+    assert "href='lz_albany_play.ipynb'" in walk.text.value
+    walk.tiles.value = True
+    assert type(walk.map.layers[0]).__name__ == "TileLayer"
+    walk.tiles.value = False
+    assert all(type(layer).__name__ != "TileLayer" for layer in walk.map.layers)
