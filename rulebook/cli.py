@@ -16,6 +16,7 @@ from pathlib import Path
 from rulebook._atomic import atomic_write_text
 from rulebook._version import __version__
 from rulebook.errors import ScenarioError
+from rulebook.history import check_history_file, is_history_file
 from rulebook.scenario import load_scenario, validate
 from rulebook.scenario._schema import json_schema_text
 
@@ -43,6 +44,16 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     failed = 0
     for path in files:
+        if is_history_file(path):
+            try:
+                summary = check_history_file(path)
+            except ScenarioError as err:
+                failed += 1
+                print(err, file=sys.stderr)
+            else:
+                if not args.quiet:
+                    print(f"ok  {path}  (walkthrough data: {summary})")
+            continue
         try:
             scenario = load_scenario(path)
         except ScenarioError as err:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._io import validation_problems
 
-__all__ = ["Chapter", "Figure", "Place", "load_chapters", "load_places"]
+__all__ = ["Chapter", "Figure", "Place", "load_chapters", "load_places", "missing_places"]
 
 DATA = Path(__file__).resolve().parents[1] / "scenarios" / "ia_drang"
 
@@ -97,6 +97,24 @@ def _load(name: str, model: type[BaseModel], folder: Path) -> BaseModel:
 def load_places(folder: Path = DATA) -> dict[str, Place]:
     """The places, by id."""
     return {p.id: p for p in _load("places.yaml", _Places, folder).places}  # type: ignore[attr-defined]
+
+
+def is_history_file(path: Path) -> bool:
+    """Whether *path* is one of the walkthrough's data files (places or chapters)."""
+    return path.name in ("places.yaml", "chapters.yaml") and path.parent.name == "ia_drang"
+
+
+def check_history_file(path: Path) -> str:
+    """Load a walkthrough data file (raising ScenarioError naming the field); return a one-line summary."""
+    if path.name == "places.yaml":
+        return f"{len(load_places.__wrapped__(path.parent))} places"
+    return f"{len(load_chapters.__wrapped__(path.parent))} chapters"
+
+
+@cache
+def missing_places(folder: Path = DATA) -> list[dict[str, str]]:
+    """Places the campaign names but no public source here located, with what is known of them."""
+    return list(_load("places.yaml", _Places, folder).missing)  # type: ignore[attr-defined]
 
 
 @cache

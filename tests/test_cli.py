@@ -175,3 +175,17 @@ def test_simulate_compares_a_variant_with_the_baseline(capsys):
 def test_simulate_refuses_a_bad_override(capsys):
     assert main(["simulate", "lz-albany", "--set", "values.nothing.value=3"]) == 2
     assert "no field 'nothing'" in capsys.readouterr().err
+
+
+def test_validate_checks_walkthrough_data_too(tmp_path, capsys):
+    folder = tmp_path / "ia_drang"
+    folder.mkdir()
+    source = ROOT / "scenarios" / "ia_drang"
+    (folder / "places.yaml").write_text((source / "places.yaml").read_text())
+    (folder / "chapters.yaml").write_text(
+        (source / "chapters.yaml").read_text().replace('source: "lza:1.1"', 'source: ""', 1)
+    )
+    assert main(["validate", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "chapters.yaml" in err
+    assert "figures.0.source" in err

@@ -8,7 +8,7 @@ from html import escape
 import ipywidgets as ipw
 from ipyleaflet import CircleMarker, DivIcon, Map, Marker, TileLayer, basemaps
 
-from rulebook.history import Chapter, load_chapters, load_places
+from rulebook.history import Chapter, load_chapters, load_places, missing_places
 from widgets._page import app_page
 
 __all__ = ["Walkthrough", "walkthrough_app"]
@@ -122,7 +122,13 @@ class Walkthrough(ipw.VBox):
             f"<li>{escape(p.name)}: {p.lat:.4f}, {p.lon:.4f} ({escape(p.source)})</li>"
             for p in self.places.values()
         )
-        return f"<details class='rb-sources'><summary>Where the places come from</summary><ul>{rows}</ul></details>"
+        unplaced = "".join(
+            f"<li>{escape(m['name'])}: {escape(m['note'])}</li>" for m in missing_places()
+        )
+        return (
+            f"<details class='rb-sources'><summary>Where the places come from</summary><ul>{rows}</ul>"
+            f"<p>Not on the map, for want of a source with coordinates:</p><ul>{unplaced}</ul></details>"
+        )
 
     def show(self) -> None:
         chapter = self.chapters[self.timeline.value]
