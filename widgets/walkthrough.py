@@ -103,6 +103,14 @@ class Walkthrough(ipw.VBox):
             self.map.add(label)
         self.base = TileLayer(url=basemaps.OpenStreetMap.Mapnik.build_url(), name="OpenStreetMap")
         self.text = ipw.HTML()
+        self.play_button = ipw.Button(
+            description="Play a turn of LZ Albany here",
+            button_style="primary",
+            layout=ipw.Layout(width="auto"),
+        )
+        self.play_log = ipw.HTML()
+        self.play_button.on_click(lambda _: self.play_turn())
+        self.game = None
         self.sources = ipw.HTML(self._sources_html())
         self.timeline.observe(lambda _: self.show(), names="value")
         self.tiles.observe(self._toggle_tiles, names="value")
@@ -111,7 +119,15 @@ class Walkthrough(ipw.VBox):
         super().__init__(
             [
                 self.timeline,
-                ipw.HBox([map_box, ipw.VBox([self.text], layout=ipw.Layout(width="45%"))]),
+                ipw.HBox(
+                    [
+                        map_box,
+                        ipw.VBox(
+                            [self.text, self.play_button, self.play_log],
+                            layout=ipw.Layout(width="45%"),
+                        ),
+                    ]
+                ),
             ]
         )
         self.add_class("rb-walkthrough")
@@ -138,6 +154,44 @@ class Walkthrough(ipw.VBox):
             dot.radius = 9 if place_id in chapter.places else 5
         self.map.center, self.map.zoom = frame([self.places[p] for p in chapter.places])
         self.text.value = chapter_html(chapter)
+        playable = chapter.game.app == "lz_albany_play.ipynb"
+        self.play_button.layout.display = None if playable else "none"
+        if not playable:
+            self.play_log.value = ""
+
+    def play_turn(self) -> None:
+        """Step the LZ Albany engine through its next turn with the scripted players and show what happened."""
+        from rulebook.games.lz_albany import CHANCE, new_game, scripted_policy
+
+        if self.game is None or self.game.is_over():
+            self.game = new_game(seed=1965)
+        game, start = self.game, self.game.turn
+        players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
+        while not game.is_over() and (game.turn <= start or game.phase == "set-up"):
+            game.apply(
+                game.sample_chance()
+                if game.current_player() == CHANCE
+                else players[game.current_player()](game)
+            )
+            if game.turn > max(start, 1) and game.phase == "reinforcement":
+                break
+        turn = max(start, 1)
+        attacks = [
+            e
+            for e in game.log
+            if e.turn == turn and e.action.split()[0] in ("fire", "melee", "mortar", "return-fire")
+        ]
+        items = "".join(
+            f"<li><code>{escape(e.action)}</code>: {escape(str(e.trace[0]))}</li>"
+            for e in attacks[:10]
+        )
+        ending = f" The game is over: {escape(str(game.outcome()))}." if game.is_over() else ""
+        self.play_log.value = (
+            f"<div class='rb-turn-log' data-turn='{turn}'><p><b>Turn {turn}</b> played by the scripted "
+            f"players: US {game.board.vp['us']} VP, NVA {game.board.vp['nva']} VP, {len(attacks)} attacks."
+            f"{ending} The first attacks, each with the first rule it set off:</p><ul>{items}</ul>"
+            "<p>Open the play app to step it yourself, decision by decision.</p></div>"
+        )
 
     def _toggle_tiles(self, change: dict) -> None:
         if change["new"] and self.base not in self.map.layers:

@@ -25,5 +25,8 @@ def test_moving_the_timeline_changes_the_chapter_and_the_map(voila_url, page, ar
         timeout=15_000,
     )
     assert "151" in page.locator(".rb-figures").inner_text()
+    page.get_by_role("button", name="Play a turn of LZ Albany here").click()
+    page.wait_for_selector(".rb-turn-log[data-turn='1']", timeout=60_000)
+    assert "lza:7" in page.locator(".rb-turn-log").inner_text()
     assert not [u for u in requests if "tile" in u or "openstreetmap" in u]  # no tile server asked
     page.screenshot(path=str(artifacts / "ia_drang_walkthrough.png"), full_page=True)

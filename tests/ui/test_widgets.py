@@ -69,3 +69,16 @@ def test_walkthrough_highlights_each_chapters_places_and_tiles_are_opt_in():
     assert type(walk.map.layers[0]).__name__ == "TileLayer"
     walk.tiles.value = False
     assert all(type(layer).__name__ != "TileLayer" for layer in walk.map.layers)
+
+
+def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
+    from widgets.walkthrough import Walkthrough
+
+    walk = Walkthrough()
+    assert walk.play_button.layout.display == "none"  # Plei Me: no engine for it yet
+    walk.timeline.value = 3
+    assert walk.play_button.layout.display is None
+    walk.play_turn()
+    assert "data-turn='1'" in walk.play_log.value
+    assert "[lza:7." in walk.play_log.value
+    assert walk.game.turn == 2
