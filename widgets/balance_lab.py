@@ -51,7 +51,7 @@ class BalanceLab(ipw.VBox):
         self.games = ipw.IntSlider(value=40, min=2, max=500, step=2, description="games each")
         self.seed = ipw.IntText(value=1965, description="seed", layout=ipw.Layout(width="14em"))
         self.change = ipw.Textarea(
-            value="lz_albany.unit_types.nva-rifle.melee=*1.25",
+            value="lz_albany.unit_types.nva-rifle.melee=3",
             description="variant",
             placeholder="one PATH=VALUE per line; =*F scales a number",
             layout=ipw.Layout(width="40em", height="4em"),

@@ -38,7 +38,7 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
     >>> from rulebook.games.lz_albany import standard_scenario
     >>> s = apply_overrides(standard_scenario(), {"lz_albany.unit_types.nva-rifle.melee": "*1.5"})
     >>> s.lz_albany.unit_types["nva-rifle"].melee
-    6
+    3
     """
     if not overrides:
         return scenario

@@ -8,10 +8,10 @@ with ``Fraction`` weights.
 >>> from rulebook.games.lz_albany.situation import Situation
 >>> s = Situation(place={"A/2-7-1": "C4", "6/8-66-1": "C4"})
 >>> melee = odds(s, "melee", "C4")
->>> melee[(0, 0)]                      # 3 US dice against 4 NVA dice, nobody hits
-Fraction(78125, 279936)
+>>> melee[(0, 0)]                      # 2 US dice against 2 NVA dice, nobody hits
+Fraction(625, 1296)
 >>> odds(s, "melee", "C4").map(lambda ab: ab[0] >= 1)[True]   # the US scores at least one hit
-Fraction(91, 216)
+Fraction(11, 36)
 """
 
 from __future__ import annotations
