@@ -11,11 +11,11 @@ def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, a
     page.goto(f"{voila_url}/voila/render/lz_albany_interactions.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     table = page.locator(".rb-interactions table.distribution")
-    assert "25/36" in table.inner_text()  # two rifle platoons, two dice, no six
+    assert "625/1296" in table.inner_text()  # two rifle platoons, four dice, no six
     target = page.locator(".rb-interactions select").nth(2)  # attack, from, at
     target.select_option("C5")
     page.wait_for_function(
-        "document.querySelector('.rb-interactions table.distribution').innerText.includes('100.0%')",
+        "document.querySelector('.rb-interactions table.distribution').innerText.includes('25/36')",
         timeout=15_000,
     )
     assert page.locator(".rb-interactions .trace-step").count() >= 2

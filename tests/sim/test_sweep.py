@@ -76,7 +76,7 @@ def test_overrides_change_the_scenario_and_name_bad_paths(scenario):
         scenario, {"values.flares.value": "4", "lz_albany.unit_types.us-rifle.fire": "*2"}
     )
     assert changed.values["flares"].value == 4
-    assert changed.lz_albany.unit_types["us-rifle"].fire == 2
+    assert changed.lz_albany.unit_types["us-rifle"].fire == 4
     assert scenario.values["flares"].value == 8  # the original is untouched
     with pytest.raises(
         ValueError, match=r"lz_albany\.unit_types\.nva-tank\.fire: no field 'nva-tank'"

@@ -59,11 +59,10 @@ def test_interactions_app_updates_odds_and_trace_with_its_controls():
     from widgets.interactions import InteractionsApp
 
     app = InteractionsApp()
-    assert "25/36" in app.odds_view.value  # two rifle platoons, two dice, no six: (5/6)**2
+    assert "625/1296" in app.odds_view.value  # two rifle platoons, four dice, no six: (5/6)**4
     assert "lza:7.3" in app.trace_view.value
-    app.target.value = "C5"  # jungle: one die less per firing platoon leaves none
-    assert 'data-outcome="0"' in app.odds_view.value
-    assert "100.0%" in app.odds_view.value
+    app.target.value = "C5"  # jungle: one die less per firing platoon, two dice left
+    assert "25/36" in app.odds_view.value
     app.procedure.value = "melee"
     assert "lza:7.2" in app.trace_view.value
     app.us.value = 0

@@ -1,7 +1,7 @@
 """Set up a small situation and resolve one procedure in it: the reader's "what happens if".
 
 Two US platoons in C4 fire six dice at an NVA platoon in D4 (more than their
-counters give, which the resolver takes as stated), and it fires back with one
+counters give, which the resolver takes as stated), and it fires back with two
 (the dice are scripted: one 6 going out, none coming back):
 
 >>> from rulebook.games.lz_albany.situation import Situation
@@ -13,7 +13,7 @@ counters give, which the resolver takes as stated), and it fires back with one
 >>> print(result.trace[0])
 [lza:7.3] US fires from C4 at D4 (6 dice); primary target D4
 >>> [str(step) for step in result.trace if step.rule == "lza:7.1"]
-['[lza:7.1] 6 dice, 1 hit(s) dice: 6 1 2 3 4 5 (hits - -> 1)', '[lza:7.1] 1 dice, 0 hit(s) dice: 1 (hits - -> 0)']
+['[lza:7.1] 6 dice, 1 hit(s) dice: 6 1 2 3 4 5 (hits - -> 1)', '[lza:7.1] 2 dice, 0 hit(s) dice: 1 2 (hits - -> 0)']
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def attack(
 
     >>> s, args = attack("fire", "C4", "D4", us=2, nva=1)
     >>> args
-    ('C4', 'D4:2')
+    ('C4', 'D4:4')
     """
     probe = State.new(standard_scenario(), Dice(0))
     place: dict[str, str] = {}

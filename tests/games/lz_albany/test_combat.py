@@ -75,7 +75,7 @@ def test_lza_6_1_return_fire_into_an_over_stacked_area_is_a_massed_target():
     place = dict.fromkeys(US[:4], "C4") | {"6/8-66-1": "D4"}
     s = Situation(place=place, dice=[1] * 30)
     result = s.run("fire", "C4", "D4:11")
-    assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 1 -> 2)" in steps(
+    assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 2 -> 3)" in steps(
         result, "lza:6.1"
     )
 
@@ -86,10 +86,10 @@ def test_lza_6_1_activation_dice_text_reading_and_example_reading():
     place = dict.fromkeys(US[:4], "C4")
     text = Situation(place=place)
     units = text.state.platoons("C4", "us")
-    assert firing_dice(text.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 4 - 1
+    assert firing_dice(text.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 8 - 1
     example = Situation(place=place, options={"overstack_fire": "example_two_fire"})
     units = example.state.platoons("C4", "us")
-    assert firing_dice(example.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 2
+    assert firing_dice(example.state, units, "fire", "C4", "us", officers=0, rule="lza:7.3") == 4
 
 
 def test_lza_6_1_massed_target_adds_a_die_per_enemy_unit_over_three():
@@ -106,7 +106,7 @@ def test_lza_10_3_each_officer_adds_one_die_to_one_unit():
 
     s = Situation(place={"A/2-7-1": "C4", "A/2-7-CO": "C4", "McDade": "C4"})
     units = s.state.platoons("C4", "us")
-    assert firing_dice(s.state, units, "fire", "C4", "us", officers=2, rule="lza:7.3") == 1 + 1
+    assert firing_dice(s.state, units, "fire", "C4", "us", officers=2, rule="lza:7.3") == 2 + 1
 
 
 def test_lza_7_2_melee_is_simultaneous_and_first_hits_go_to_the_opponent():
