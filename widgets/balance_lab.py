@@ -43,6 +43,39 @@ def summary_html(result: Any) -> str:
     )
 
 
+def margin_html(result: Any, width: int = 5) -> str:
+    """How the VP margin (US minus NVA) spreads, per variant: one bar per band of *width* points."""
+    frame = result.frame()
+    if frame.empty:
+        return ""
+    frame["margin"] = frame["vp_us"] - frame["vp_nva"]
+    low = int(frame["margin"].min() // width * width)
+    high = int(frame["margin"].max() // width * width)
+    bands = list(range(low, high + width, width))
+    head = "".join(f"<th>{b:+d}</th>" for b in bands)
+    rows = []
+    for variant, games in frame.groupby("variant", sort=False):
+        counts = [
+            int(((games["margin"] >= b) & (games["margin"] < b + width)).sum()) for b in bands
+        ]
+        peak = max(counts) or 1
+        cells = "".join(
+            f"<td title='{c} game(s)' style='vertical-align:bottom;height:44px'>"
+            f"<div style='width:14px;height:{40 * c / peak:.0f}px;background:"
+            f"{'#1f4e79' if b >= 0 else '#8a4b00'};margin:auto'></div></td>"
+            for b, c in zip(bands, counts, strict=True)
+        )
+        rows.append(
+            f"<tr data-variant='{escape(str(variant))}'><th>{escape(str(variant))}</th>{cells}</tr>"
+        )
+    return (
+        "<p><b>VP margin</b> (US minus NVA; blue: the US ahead), games per band of "
+        f"{width} points</p><table class='rb-vp-hist' style='border-collapse:collapse'><tr><th></th>{head}</tr>"
+        + "".join(rows)
+        + "</table>"
+    )
+
+
 class BalanceLab(ipw.VBox):
     """Two variants of the standard scenario, the same seeds for both, run on local processes."""
 
@@ -105,7 +138,7 @@ class BalanceLab(ipw.VBox):
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
             )
-            self.table.value = summary_html(result)
+            self.table.value = summary_html(result) + margin_html(result)
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)
         finally:

@@ -97,6 +97,10 @@ def test_balance_lab_compares_two_variants_and_reports_bad_paths():
     assert lab.errors.value == ""
     assert "data-variant='baseline'" in lab.table.value
     assert "data-variant='variant'" in lab.table.value
+    assert (
+        lab.table.value.count("<tr data-variant=") == 4
+    )  # two in the summary, two in the VP margin chart
+    assert "rb-vp-hist" in lab.table.value
     assert lab.bar.value == lab.bar.max == 4
     lab.change.value = "lz_albany.unit_types.nva-rifle.melee=*1.1"  # 4 * 1.1 rounds back to 4
     lab.run(executor="serial")
