@@ -366,13 +366,7 @@ def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]
     """Mortars of one area fire at one area (lza:7.4)."""
     rule = "lza:7.4"
     mortars = [u for u in s.platoons(area, side) if u.kind == "mortar" and u.id in activated]
-    dice = mortar_dice(s, mortars, area, target)
-    start = len(s.dice.rolls)
-    faces = list(s.dice.pool(dice, label=rule))
-    hits = sum(f >= s.rules.hit_face for f in faces)
-    s.trace.step(
-        "lza:7.1", f"{dice} dice, {hits} hit(s)", rolls=s.dice.rolls[start:], after={"hits": hits}
-    )
+    hits, faces = roll_hits(s, mortar_dice(s, mortars, area, target), rule)
     yield from apply_hits(
         s, hits, target, other(side), first_by=None, officers_first=False, cap=2, rule=rule
     )

@@ -6,6 +6,14 @@ from rulebook.games.lz_albany.situation import Situation
 
 US = ["A/2-7-1", "A/2-7-2", "A/2-7-3", "C/2-7-1", "C/2-7-2"]
 NVA = ["6/8-66-1", "6/8-66-2", "6/8-66-3", "7/8-66-1", "7/8-66-2"]
+# Two NVA mortar platoons with an officer in C5, beside a melee in D4.
+NVA_MORTARS_AND_A_MELEE = {
+    "Mtr/1-33-1": "C5",
+    "Mtr/1-33-2": "C5",
+    "A": "C5",
+    "A/2-7-1": "D4",
+    "6/8-66-1": "D4",
+}
 
 
 def steps(result, rule):
@@ -169,13 +177,7 @@ def test_lza_7_4_mortar_hits_stop_at_two_per_unit():
 
 def test_lza_7_4_nva_mortars_into_a_disputed_area_hit_their_own_on_ones():
     s = Situation(
-        place={
-            "Mtr/1-33-1": "C5",
-            "Mtr/1-33-2": "C5",
-            "A": "C5",
-            "A/2-7-1": "D4",
-            "6/8-66-1": "D4",
-        },
+        place=NVA_MORTARS_AND_A_MELEE,
         dice=[1, 1],  # two mortar dice, both 1s: two hits on their own platoon
     )
     result = s.run("mortar", "C5", "D4")
@@ -248,13 +250,7 @@ def test_lza_10_4_officer_is_wounded_then_killed_and_mcdade_scores_two():
 
 def test_lza_7_4_friendly_fire_never_gives_a_third_hit():
     s = Situation(
-        place={
-            "Mtr/1-33-1": "C5",
-            "Mtr/1-33-2": "C5",
-            "A": "C5",
-            "A/2-7-1": "D4",
-            "6/8-66-1": "D4",
-        },
+        place=NVA_MORTARS_AND_A_MELEE,
         hits={"6/8-66-1": 2},
         dice=[1, 1, 1, 1],
     )
