@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rulebook.provenance import Provenance
 from rulebook.rule_ids import check_rule_id
 
 
@@ -40,6 +41,25 @@ class Interpretation(_Strict):
         return self
 
 
+class Citation(_Strict):
+    """A cross-reference as the book prints it, kept so the checker can test it.
+
+    ``printed`` is what the text says ("6.1", "Step 12", "Developing the
+    Insurgency"), ``to`` the entry it resolves to (``None`` when the book names
+    something it does not contain) and ``about`` the topic the sentence expects
+    to find there, which the checker compares with the target's title and tags.
+    """
+
+    printed: str
+    to: str | None
+    about: str
+
+    @field_validator("to")
+    @classmethod
+    def _is_rule_id(cls, value: str | None) -> str | None:
+        return None if value is None else check_rule_id(value)
+
+
 class Entry(_Strict):
     """One rule case: number, title, our summary, tags, cross-references and the numbers it defines."""
 
@@ -51,6 +71,18 @@ class Entry(_Strict):
     numbers: dict[str, Any] = Field(default_factory=dict)
     steps: list[str] = Field(default_factory=list)
     interpretations: list[Interpretation] = Field(default_factory=list)
+    cites: list[Citation] = Field(default_factory=list)
+    paragraphs: dict[str, str] = Field(
+        default_factory=dict, description="topic of each lettered paragraph a citation names"
+    )
+    provenance: Provenance = Provenance.PRINTED
+    note: str | None = Field(default=None, description="how a garbled passage was read")
+    lines: tuple[int, int] | None = Field(
+        default=None, description="first and last line of the source text"
+    )
+    needs_core: bool = Field(
+        default=False, description="relies on a core Force on Force mechanic the book omits"
+    )
 
     @field_validator("id")
     @classmethod
@@ -61,6 +93,19 @@ class Entry(_Strict):
     @classmethod
     def _refs_are_rule_ids(cls, refs: list[str]) -> list[str]:
         return [check_rule_id(r) for r in refs]
+
+    @model_validator(mode="after")
+    def _note_when_not_printed(self) -> Entry:
+        if self.provenance.needs_note and not self.note:
+            raise ValueError(f"{self.id}: a {self.provenance} entry needs a note saying how")
+        return self
+
+    @property
+    def links(self) -> list[str]:
+        """Every rule this entry points at: plain references and resolved citations."""
+        out = list(self.refs)
+        out += [c.to for c in self.cites if c.to is not None and c.to not in out]
+        return out
 
     @property
     def number(self) -> str:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -16,6 +17,35 @@ from rulebook.scenario._io import validation_problems
 
 DATA = "data"
 _WORD = re.compile(r"[a-z0-9]+")
+# Words that carry no topic: a citation "about the priority target" should match on "priority".
+_STOP = frozenset(
+    {"a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "it", "its", "of", "on", "or"}
+    | {"the", "to", "under", "with"}
+)
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to equate "consume" with "Consuming" and "flares" with "Flare"."""
+    return word[:5]
+
+
+def _topic_words(text: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _STOP}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A cross-reference in the book that does not lead where its sentence expects."""
+
+    source: str
+    printed: str
+    target: str | None
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        target = self.target or "(nothing)"
+        return f"{self.source} -> {target} [{self.kind}] printed {self.printed!r}: {self.detail}"
 
 
 class Reference:
@@ -26,9 +56,12 @@ class Reference:
         self.entries: dict[str, Entry] = {e.id: e for g in games for e in g.entries}
         self.graph = nx.DiGraph()
         for entry in self.entries.values():
-            self.graph.add_node(entry.id, title=entry.title)
-            for ref in entry.refs:
-                self.graph.add_edge(entry.id, ref)
+            self.graph.add_node(entry.id, title=entry.title, game=entry.id.split(":", 1)[0])
+        for entry in self.entries.values():
+            for link in entry.links:
+                target = self.resolve(link)
+                if target is not None:
+                    self.graph.add_edge(entry.id, target)
         self._index = {eid: set(_WORD.findall(self._text(e))) for eid, e in self.entries.items()}
 
     @staticmethod
@@ -58,43 +91,110 @@ class Reference:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def search(self, query: str, *, tag: str | None = None) -> list[Entry]:
-        """Entries matching every word of *query* (title, summary, tags, steps, interpretations).
+    def resolve(self, rule_id: str) -> str | None:
+        """The entry a rule id leads to: itself, or for a cited paragraph (ftv:4.2.3.2B) its case."""
+        if rule_id in self.entries:
+            return rule_id
+        base, letter = rule_id[:-1], rule_id[-1]
+        if letter.isalpha() and letter in getattr(self.entries.get(base), "paragraphs", {}):
+            return base
+        return None
 
-        Title matches rank first, then rule order.
+    def search(self, query: str, *, tag: str | None = None, game: str | None = None) -> list[Entry]:
+        """Entries matching every word of *query*, each word as a prefix (``flar`` finds flares).
+
+        Searched: id, title, summary, tags, steps and interpretations. *game* is a rule-id prefix
+        (``lza``, ``ftv``, ``av``). Ranked: every word in the title, then the exact phrase in the
+        title, then the phrase anywhere, then the rest; book order breaks ties.
         """
         words = _WORD.findall(query.lower())
+        phrase = " ".join(words)
         hits = [
             e
             for eid, e in self.entries.items()
             if all(any(token.startswith(w) for token in self._index[eid]) for w in words)
             and (tag is None or tag in e.tags)
+            and (game is None or eid.startswith(f"{game}:"))
         ]
-        return sorted(
-            hits, key=lambda e: (not any(w in e.title.lower() for w in words), _order(e.id))
-        )
+
+        def rank(entry: Entry) -> tuple:
+            title = " ".join(_WORD.findall(entry.title.lower()))
+            title_tokens = title.split()
+            in_title = all(any(t.startswith(w) for t in title_tokens) for w in words)
+            return (
+                not in_title,
+                phrase not in title,
+                phrase not in " ".join(_WORD.findall(self._text(entry))),
+                _order(entry.id),
+            )
+
+        return sorted(hits, key=rank)
 
     def refers_to(self, rule_id: str) -> list[str]:
-        """Rules this one cites."""
+        """Rules this one points at."""
         self[rule_id]
         return sorted(self.graph.successors(rule_id), key=_order)
 
     def cited_by(self, rule_id: str) -> list[str]:
-        """Rules that cite this one."""
+        """Rules that point at this one."""
         self[rule_id]
         return sorted(self.graph.predecessors(rule_id), key=_order)
 
     def parent(self, rule_id: str) -> str | None:
-        """The enclosing case: lza:7.7A -> lza:7.7 -> lza:7.0."""
+        """The enclosing case: lza:7.7A -> lza:7.7 -> lza:7.0; ftv:2.3.3.1 -> ftv:2.3 (no 2.3.3).
+
+        Ambush Valley's slugs are flat: they have no parent.
+        """
         prefix, number = rule_id.split(":", 1)
-        if number[-1].isalpha():
-            candidate = f"{prefix}:{number[:-1]}"
-        elif "." in number and not number.endswith(".0"):
-            head = number.rsplit(".", 1)[0]
-            candidate = f"{prefix}:{head}.0" if "." not in head else f"{prefix}:{head}"
+        while True:
+            if number[-1].isalpha() and number[0].isdigit():
+                number = number[:-1]
+            elif "." in number and not number.endswith(".0"):
+                head = number.rsplit(".", 1)[0]
+                number = f"{head}.0" if "." not in head else head
+            else:
+                return None
+            if f"{prefix}:{number}" in self.entries:
+                return f"{prefix}:{number}"
+
+    def children(self, rule_id: str) -> list[str]:
+        """The cases directly inside this one."""
+        return [eid for eid in self.entries if self.parent(eid) == rule_id]
+
+    def check(self) -> list[Finding]:
+        """Every printed cross-reference that is missing or whose target is about something else.
+
+        A citation's ``about`` words are compared with the target's title and tags, or with the
+        cited paragraph's topic; a citation by name must match the target's title.
+        """
+        findings = []
+        for entry in self.entries.values():
+            for cite in entry.cites:
+                findings += self._check_citation(entry, cite)
+        return findings
+
+    def _check_citation(self, entry: Entry, cite) -> list[Finding]:
+        def finding(kind: str, detail: str) -> list[Finding]:
+            return [Finding(entry.id, cite.printed, cite.to, kind, detail)]
+
+        if cite.to is None:
+            return finding("missing", f"the book has no section by this name (about {cite.about})")
+        target_id = self.resolve(cite.to)
+        if target_id is None:
+            return finding("missing", f"no such case in the book (about {cite.about})")
+        target = self.entries[target_id]
+        by_name = not cite.printed[0].isdigit() and not cite.printed.startswith("Step")
+        if by_name and _topic_words(cite.printed) != _topic_words(target.title):
+            return finding("renamed", f"the section is titled {target.title!r}")
+        if target_id != cite.to:
+            topic = target.paragraphs[cite.to[-1]]
         else:
-            return None
-        return candidate if candidate in self.entries else None
+            topic = f"{target.title} {' '.join(target.tags)}"
+        if not _topic_words(cite.about) & _topic_words(topic):
+            return finding(
+                "topic", f"the text expects {cite.about!r}; {cite.to} is about {topic!r}"
+            )
+        return []
 
     def interpretations(self) -> list[tuple[Entry, Interpretation]]:
         """Every recorded interpretation with the entry it belongs to."""

@@ -130,3 +130,14 @@ def test_lza_4_3_a_tie_without_albany_goes_to_fewer_officer_casualties():
     state.officer_casualties.update({"us": 2, "nva": 1})
     _flow.final_scoring(state)
     assert (state.winner, state.ending) == ("nva", "tie broken by fewer officer casualties")
+
+
+def test_lza_5_2d_a_senior_officer_joins_a_group_in_his_area_at_most_twice():
+    from rulebook.games.lz_albany._activation import activated
+
+    s = Situation(place={"A/2-7-1": "C4", "McDade": "C4"})
+    assert "McDade" in activated(s.state, "us", "us-ab-2-7")
+    s.state.officer_activations["McDade"] = 2
+    assert "McDade" not in activated(s.state, "us", "us-ab-2-7")
+    elsewhere = Situation(place={"A/2-7-1": "C4", "McDade": "D4"})
+    assert "McDade" not in activated(elsewhere.state, "us", "us-ab-2-7")

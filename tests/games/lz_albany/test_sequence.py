@@ -250,3 +250,10 @@ def test_action_notation_round_trips():
     assert Action.from_notation(a.notation()) == a
     with pytest.raises(ValueError, match="an empty action"):
         Action.from_notation("   ")
+
+
+def test_lza_11_0_turns_9_and_10_are_night():
+    from rulebook.games.lz_albany.situation import Situation
+
+    dark = [t for t in range(1, 11) if Situation(place={"A/2-7-1": "C4"}, turn=t).state.night]
+    assert dark == [9, 10]

@@ -151,3 +151,14 @@ def test_lza_6_4_airlift_lands_by_terrain_and_hot_landings_can_hit():
     landed = [u for u in result.state.units.values() if u.area == "LZ-Albany"]
     assert len([u for u in landed if not u.is_officer]) == 3
     assert result.state.units["B/1-5-1"].hits == 1
+
+
+def test_lza_5_4_the_artillery_chit_fires_each_battery_once():
+    s = Situation(
+        place={"Arty-1": "LZ-Columbus", "Arty-2": "LZ-Columbus", "A/2-7-CO": "C4", "6/8-66-1": "D4"}
+    )
+    result = s.run("artillery")
+    drift_rolls = [t for t in result.trace if t.rule == "lza:7.5" and "drift roll" in str(t)]
+    assert len(drift_rolls) == 2  # one fire mission per battery, then the chit is spent
+    one_gun = Situation(place={"Arty-1": "LZ-Columbus", "A/2-7-CO": "C4", "6/8-66-1": "D4"})
+    assert sum("drift roll" in str(t) for t in one_gun.run("artillery").trace) == 1
