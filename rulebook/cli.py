@@ -119,6 +119,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def _cmd_rules(args: argparse.Namespace) -> int:
     from rulebook.reference import load_reference
+    from rulebook.reference._export import entry_text, export
 
     ref = load_reference()
     if args.action == "show":
@@ -128,28 +129,29 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             except KeyError as err:
                 print(f"rulebook rules: {err.args[0]}", file=sys.stderr)
                 return EXIT_BAD_INPUT
-            print(f"{entry.id}  {entry.title}\n  {entry.summary}")
-            if entry.refs:
-                print(f"  refers to: {', '.join(entry.refs)}")
-            cited = ref.cited_by(entry.id)
-            if cited:
-                print(f"  cited by: {', '.join(cited)}")
-            for interp in entry.interpretations:
-                print(f"  interpretation {interp.id}: {interp.question}")
-                for reading in interp.readings:
-                    mark = "*" if reading.id == interp.engine_uses else " "
-                    print(f"   {mark} {reading.id}: {reading.text}")
-                if interp.option:
-                    print(f"    scenario option: {interp.option}")
+            print(entry_text(ref, entry))
         return EXIT_OK
     if args.action == "interpretations":
         for _entry, interp in ref.interpretations():
             option = f" [option {interp.option}]" if interp.option else ""
             print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
         return EXIT_OK
-    hits = ref.search(" ".join(args.terms))
+    if args.action == "check":
+        findings = ref.check()
+        for finding in findings:
+            print(finding)
+        print(f"{len(findings)} finding(s) in {len(ref)} entries")
+        return EXIT_OK
+    if args.action == "export":
+        text = export(ref, args.format)
+        if args.output:
+            atomic_write_text(Path(args.output), text)
+        else:
+            print(text)
+        return EXIT_OK
+    hits = ref.search(" ".join(args.terms), game=args.game, tag=args.tag)
     for entry in hits:
-        print(f"{entry.id:<10} {entry.title}")
+        print(f"{entry.id:<12} {entry.title}")
     return EXIT_OK if hits else EXIT_BAD_INPUT
 
 
@@ -278,9 +280,19 @@ def build_parser() -> argparse.ArgumentParser:
     sch.add_argument("-o", "--output", help="write it to this file instead")
     sch.set_defaults(func=_cmd_schema)
 
-    rul = sub.add_parser("rules", help="search and read the rules reference")
-    rul.add_argument("action", choices=["search", "show", "interpretations"])
+    rul = sub.add_parser(
+        "rules",
+        help="search, read, check and export the rules reference",
+        description="search QUERY | show ID... | check | export | interpretations",
+    )
+    rul.add_argument("action", choices=["search", "show", "check", "export", "interpretations"])
     rul.add_argument("terms", nargs="*", help="words to search for, or rule ids to show")
+    rul.add_argument("--game", choices=["lza", "ftv", "av"], help="search one book only")
+    rul.add_argument("--tag", help="search entries with this tag only")
+    rul.add_argument(
+        "--format", choices=["json", "csv", "md"], default="json", help="export format"
+    )
+    rul.add_argument("-o", "--output", help="export to this file instead of printing")
     rul.set_defaults(func=_cmd_rules)
 
     ply = sub.add_parser("play", help="play a whole game with a policy for both sides")

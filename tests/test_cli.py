@@ -129,6 +129,44 @@ def test_rules_search_show_and_interpretations(capsys):
     assert main(["rules", "search", "zeppelin"]) == 2
 
 
+def test_rules_search_by_game_show_links_and_check(capsys):
+    assert main(["rules", "search", "stacking", "--game", "ftv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("ftv:2.3 ")
+    assert all(line.startswith("ftv:") for line in lines)
+    assert main(["rules", "show", "lza:11.0"]) == 0
+    out = capsys.readouterr().out
+    assert "implemented by: rulebook.games.lz_albany._state:State.night" in out
+    assert "tested by: tests/games/lz_albany/test_sequence.py::test_lza_11_0" in out
+    assert main(["rules", "check"]) == 0  # findings are information, not failure
+    out = capsys.readouterr().out
+    assert "ftv:3.5.8 -> ftv:6.1 [topic] printed '6.1'" in out
+    assert out.rstrip().endswith("13 finding(s) in 318 entries")
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv", "md"])
+def test_rules_export_writes_every_entry(tmp_path, fmt):
+    import csv
+    import json
+
+    target = tmp_path / f"rules.{fmt}"
+    assert main(["rules", "export", "--format", fmt, "-o", str(target)]) == 0
+    text = target.read_text(encoding="utf-8")
+    if fmt == "json":
+        records = json.loads(text)
+        assert len(records) == 318
+        by_id = {r["id"]: r for r in records}
+        assert by_id["ftv:4.1.1"]["game"] == "first-team"
+        assert by_id["lza:11.0"]["tested_by"]
+    elif fmt == "csv":
+        rows = list(csv.DictReader(text.splitlines()))
+        assert len(rows) == 318
+        assert {r["game"] for r in rows} == {"lz-albany", "first-team", "ambush-valley"}
+    else:
+        assert text.count("\n## ") == 318
+        assert "## av:kit-carson-scout Kit Carson Scout *(derived)*" in text
+
+
 def test_simulate_compares_a_variant_with_the_baseline(capsys):
     code = main(
         [

@@ -91,6 +91,11 @@ class Reference:
     def __len__(self) -> int:
         return len(self.entries)
 
+    def game_of(self, rule_id: str) -> GameReference:
+        """The book an id belongs to."""
+        prefix = rule_id.split(":", 1)[0]
+        return next(g for g in self.games.values() if g.prefix == prefix)
+
     def resolve(self, rule_id: str) -> str | None:
         """The entry a rule id leads to: itself, or for a cited paragraph (ftv:4.2.3.2B) its case."""
         if rule_id in self.entries:
