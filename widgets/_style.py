@@ -18,6 +18,7 @@ CSS = """
 .provenance.reconstructed { color: #8a4b00; border-color: #8a4b00; background: #fff4e0; }
 .provenance.assumed { color: #6b1f5f; border-color: #6b1f5f; background: #fbeaf7; }
 .rb-headline { font-size: 1.1rem; margin: 0.4rem 0; }
+.rb-executed code, .rb-findings li { word-break: break-all; }
 </style>
 """
 
