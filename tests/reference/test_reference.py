@@ -197,16 +197,23 @@ def test_a_cited_paragraph_leads_to_its_case(ref):
     assert "ftv:2.5.2" in ref.cited_by("ftv:4.2.3.2")
 
 
-def test_interpretations_with_options_match_the_scenario(ref):
-    scenario = load_scenario(ROOT / "scenarios" / "lz_albany" / "standard.yaml")
-    for _entry, interp in ref.interpretations():
-        if interp.option is None:
-            continue
+SCENARIO_OF = {
+    "lza": ROOT / "scenarios" / "lz_albany" / "standard.yaml",
+    "ftv": ROOT / "scenarios" / "first_team" / "campaign.yaml",
+}
+
+
+@pytest.mark.parametrize("prefix", sorted(SCENARIO_OF))
+def test_interpretations_with_options_match_the_scenario(ref, prefix):
+    scenario = load_scenario(SCENARIO_OF[prefix])
+    with_options = [i for e, i in ref.interpretations() if e.id.startswith(prefix) and i.option]
+    assert with_options
+    for interp in with_options:
         option = scenario.options[interp.option]
         assert sorted(option.choices) == sorted(r.id for r in interp.readings), interp.id
         assert option.default == interp.engine_uses, interp.id
         assert option.interpretation == interp.id, interp.id
-    assert {o.interpretation for o in scenario.options.values()} <= {
+    assert {o.interpretation for o in scenario.options.values() if o.interpretation} <= {
         i.id for _, i in ref.interpretations()
     }
 

@@ -1,0 +1,211 @@
+"""The First Team: Vietnam section of a scenario file: point map, forces and tables.
+
+The printed map, counters, Combat Results Table, US Intelligence Table and NVA Offboard
+Movement Table are not in the source text. Every block here carries its provenance, and the
+reconstructed ones a note, so an owner of the printed game can swap in the real numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rulebook.provenance import Provenance
+
+LineKind = Literal["road", "jungle", "river", "jungle-mountain"]
+LOCATION = re.compile(r"^(?:[A-J][1-6]|CAM[1-6]|Pleiku)$")
+RESULT = re.compile(r"^(?:NE|R|[1-9][0-9]?B?|A{1,3})\*?$")
+COLUMNS = range(1, 12)
+ROWS = range(2, 13)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Sourced(_Strict):
+    provenance: Provenance
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _explained(self) -> _Sourced:
+        if self.provenance.needs_note and not self.note.strip():
+            raise ValueError(
+                f"a {self.provenance.value} block needs a note saying how it was reached"
+            )
+        return self
+
+
+def _pair(key: str) -> tuple[str, str]:
+    a, sep, b = key.partition("-")
+    if not sep or not LOCATION.match(a) or not LOCATION.match(b) or a == b:
+        raise ValueError(f"{key!r} is not a line between two locations; write it as 'A1-A2'")
+    return a, b
+
+
+class Location(_Strict):
+    """A map location; ``xy`` is only where to draw it (kilometres east and north)."""
+
+    xy: tuple[float, float]
+    name: str | None = None
+
+
+class ZoneDisplay(_Sourced):
+    """The Zone Boxes by rank (1 lowest, Cambodia below rank 1) and which boxes touch (ftv:1.5.21)."""
+
+    ranks: dict[str, int]
+    adjacent: list[tuple[str, str]]
+
+    @model_validator(mode="after")
+    def _zones_known(self) -> ZoneDisplay:
+        known = set(self.ranks) | {"Cambodia"}
+        for a, b in self.adjacent:
+            for zone in (a, b):
+                if zone not in known:
+                    raise ValueError(f"adjacent names zone {zone!r}, not one of the ranks")
+        return self
+
+
+class PointMapSpec(_Sourced):
+    """Locations, typed access lines, routes, special places and boxes (ftv:1.5)."""
+
+    locations: dict[str, Location]
+    lines: dict[str, LineKind]
+    routes: dict[str, str] = Field(default_factory=dict, description="road line -> route number")
+    zone_of: dict[str, str] = Field(
+        default_factory=dict, description="zone of a location outside the lettered grid (Pleiku)"
+    )
+    special_forces_camps: dict[str, str]
+    an_khe: dict[str, LineKind] = Field(description="locations the An Khe Box reaches by ground")
+    fatigue: dict[LineKind, int] = Field(description="fatigue per line type (ftv:3.4.3)")
+    zone_display: ZoneDisplay
+
+    @field_validator("locations")
+    @classmethod
+    def _location_names(cls, locations: dict[str, Location]) -> dict[str, Location]:
+        for name in locations:
+            if not LOCATION.match(name):
+                raise ValueError(f"{name!r} is not a location name (A1-J6, CAM1-CAM6, Pleiku)")
+        return locations
+
+    @model_validator(mode="after")
+    def _names_resolve(self) -> PointMapSpec:
+        def known(name: str, where: str) -> None:
+            if name not in self.locations:
+                raise ValueError(f"{where} names {name!r}, which is not a location")
+
+        for key in self.lines:
+            a, b = _pair(key)
+            known(a, f"line {key}")
+            known(b, f"line {key}")
+        for key in self.routes:
+            if self.lines.get(key) != "road":
+                raise ValueError(
+                    f"route {self.routes[key]} runs along {key}, which is not a road line"
+                )
+        for name in [*self.special_forces_camps, *self.an_khe, *self.zone_of]:
+            known(name, "a special place")
+        return self
+
+
+class NvaForces(_Sourced):
+    """The 21 NVA companies by regiment, and the four steps every company has (ftv:2.4, ftv:7.0)."""
+
+    steps: list[tuple[int, int]] = Field(min_length=4, max_length=4)
+    regiments: dict[int, list[int]]
+
+
+class Battalion(_Strict):
+    brigade: int | None
+    support: Literal["I", "II", "III"] | None
+    companies: list[str]
+
+
+class UsForces(_Sourced):
+    """US companies, garrisons, artillery, helicopters, air and markers (ftv:1.6.3, ftv:3.4)."""
+
+    company: tuple[int, int]
+    broken: tuple[int, int]
+    battalions: dict[str, Battalion]
+    special_companies: dict[str, tuple[int, int]] = Field(default_factory=dict)
+    garrisons: dict[str, tuple[int, int]]
+    artillery: dict[str, Literal["I", "II", "III"] | None]
+    transports: list[str]
+    gunships: list[str]
+    observation: list[str]
+    aero_rockets: dict[str, tuple[int, int]]
+    airstrikes: dict[str, tuple[int, int]]
+    b52s: dict[str, int]
+    pathfinders: int = Field(ge=0)
+    lz_markers: int = Field(ge=0)
+    no_lz_markers: int = Field(ge=0)
+
+
+class Table(_Sourced):
+    """A dice table; ``pinned`` cells are the ones the text's examples fix, with the rule that shows them."""
+
+    pinned: dict[str, str] = Field(default_factory=dict)
+
+
+class CombatResultsTable(Table):
+    """Results by column 1-11 and modified roll 2-12 (ftv:4.0, ftv:4.1.11, ftv:4.1.12)."""
+
+    columns: dict[int, list[str]]
+
+    @model_validator(mode="after")
+    def _shape(self) -> CombatResultsTable:
+        if sorted(self.columns) != list(COLUMNS):
+            raise ValueError(f"the CRT needs columns 1 to 11, not {sorted(self.columns)}")
+        for column, cells in self.columns.items():
+            if len(cells) != len(ROWS):
+                raise ValueError(
+                    f"column {column} needs 11 results (rolls 2 to 12), not {len(cells)}"
+                )
+            for cell in cells:
+                if not RESULT.match(cell):
+                    raise ValueError(
+                        f"column {column}: {cell!r} is not a result (NE, R, 3, 2B, A, AA, AAA, with * allowed)"
+                    )
+        return self
+
+
+class TurnTable(Table):
+    """A table read by turn and a roll: each row lists the results for the rolls in order.
+
+    The intelligence table gives a zone letter; the offboard table gives ``-`` (nothing),
+    ``up`` (the arrow) or regiment digits and a zone (``23B``: the 32nd and 33rd to zone B).
+    """
+
+    dice: Literal["1d6", "2d6"]
+    turns: dict[int, list[str]]
+
+    @model_validator(mode="after")
+    def _shape(self) -> TurnTable:
+        width = 6 if self.dice == "1d6" else 11
+        cell = re.compile(r"^(?:-|[A-J])$" if self.dice == "1d6" else r"^(?:-|up|[0-9]+[A-J])$")
+        for turn, cells in self.turns.items():
+            if len(cells) != width:
+                raise ValueError(
+                    f"turn {turn} needs {width} results for {self.dice}, not {len(cells)}"
+                )
+            for result in cells:
+                if not cell.match(result):
+                    raise ValueError(f"turn {turn}: {result!r} is not a result of this table")
+        return self
+
+
+class FtvTables(_Strict):
+    crt: CombatResultsTable
+    intelligence: TurnTable
+    offboard: TurnTable
+
+
+class FirstTeamSpec(_Strict):
+    """Everything a First Team: Vietnam campaign needs beyond the shared scenario fields."""
+
+    map: PointMapSpec
+    nva: NvaForces
+    us: UsForces
+    tables: FtvTables
