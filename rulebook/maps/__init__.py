@@ -1,4 +1,5 @@
-"""Maps: areas with outlines, adjacency derived from borders, and line of sight.
+"""Maps: areas with outlines, adjacency derived from borders, and line of sight (LZ Albany);
+locations joined by typed access lines (First Team: Vietnam).
 
 ``AreaMap.graph`` is a real :class:`networkx.Graph`; run any networkx
 algorithm on it.
@@ -7,6 +8,7 @@ algorithm on it.
 from rulebook.maps._area_map import Area, AreaMap, demo_map, demo_spec
 from rulebook.maps.adjacency import derive_adjacency, shared_border_length
 from rulebook.maps.los import AreaCountLOS, LOSResult, LOSTable
+from rulebook.maps.point_map import PointMap
 
 __all__ = [
     "Area",
@@ -14,6 +16,7 @@ __all__ = [
     "AreaMap",
     "LOSResult",
     "LOSTable",
+    "PointMap",
     "demo_map",
     "demo_spec",
     "derive_adjacency",

@@ -97,11 +97,19 @@ class Reference:
         return next(g for g in self.games.values() if g.prefix == prefix)
 
     def resolve(self, rule_id: str) -> str | None:
-        """The entry a rule id leads to: itself, or for a cited paragraph (ftv:4.2.3.2B) its case."""
+        """The entry a rule id leads to: itself, or for a lettered paragraph its case.
+
+        First Team numbers its cases and letters the paragraphs inside them (A to J), so
+        ``ftv:4.2.3.2B`` leads to ``ftv:4.2.3.2``; LZ Albany's lettered sub-cases are entries of
+        their own, so only the letters an entry lists in ``paragraphs`` resolve there.
+        """
         if rule_id in self.entries:
             return rule_id
         base, letter = rule_id[:-1], rule_id[-1]
-        if letter.isalpha() and letter in getattr(self.entries.get(base), "paragraphs", {}):
+        entry = self.entries.get(base)
+        if entry is None or not letter.isalpha():
+            return None
+        if letter in entry.paragraphs or (base.startswith("ftv:") and "A" <= letter <= "J"):
             return base
         return None
 

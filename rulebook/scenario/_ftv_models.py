@@ -10,32 +10,16 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from rulebook.provenance import Provenance
+# One definition of a strict, sourced block for every game's section.
+from rulebook.scenario._lza_models import _Sourced, _Strict
 
 LineKind = Literal["road", "jungle", "river", "jungle-mountain"]
 LOCATION = re.compile(r"^(?:[A-J][1-6]|CAM[1-6]|Pleiku)$")
 RESULT = re.compile(r"^(?:NE|R|[1-9][0-9]?B?|A{1,3})\*?$")
 COLUMNS = range(1, 12)
 ROWS = range(2, 13)
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class _Sourced(_Strict):
-    provenance: Provenance
-    note: str = ""
-
-    @model_validator(mode="after")
-    def _explained(self) -> _Sourced:
-        if self.provenance.needs_note and not self.note.strip():
-            raise ValueError(
-                f"a {self.provenance.value} block needs a note saying how it was reached"
-            )
-        return self
 
 
 def _pair(key: str) -> tuple[str, str]:

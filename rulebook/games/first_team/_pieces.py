@@ -1,0 +1,106 @@
+"""The counters of First Team: Vietnam that fight: NVA and US infantry companies.
+
+An NVA company has four steps (ftv:2.4): the first three combat-ready, the fourth broken; a
+fifth loss eliminates it. A US company has a combat-ready and a broken side and carries fatigue
+(ftv:2.6); a Special Forces camp garrison is infantry with no broken side (ftv:2.5.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["Company", "NvaCompany", "UsCompany"]
+
+
+@dataclass(eq=False)
+class NvaCompany:
+    """``5/32``: company 5 of the 32nd Regiment, on step 1 to 4 (5 once eliminated)."""
+
+    number: int
+    regiment: int
+    ladder: tuple[tuple[int, int], ...]
+    step: int = 1
+    hold: bool = False
+    side: str = field(default="nva", init=False)
+
+    @property
+    def id(self) -> str:
+        return f"{self.number}/{self.regiment}"
+
+    @property
+    def eliminated(self) -> bool:
+        return self.step > len(self.ladder)
+
+    @property
+    def broken(self) -> bool:
+        """On its last step (ftv:1.5.4B)."""
+        return self.step == len(self.ladder)
+
+    @property
+    def strength(self) -> int:
+        return 0 if self.eliminated else self.ladder[self.step - 1][0]
+
+    @property
+    def efficiency(self) -> int:
+        return 0 if self.eliminated else self.ladder[self.step - 1][1]
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Lowest-numbered company of the lowest-numbered regiment first (ftv:4.2.3.1)."""
+        return (self.regiment, self.number)
+
+    def lose_step(self) -> None:
+        self.step += 1
+
+    def gain_step(self) -> None:
+        """Supplies taken from the US restore a step (ftv:3.5.4.3), never above full strength."""
+        self.step = max(1, self.step - 1)
+
+    def __repr__(self) -> str:
+        state = "eliminated" if self.eliminated else f"{self.strength}-{self.efficiency}"
+        return f"<NVA {self.id} step {self.step} {state}>"
+
+
+@dataclass(eq=False)
+class UsCompany:
+    """A US infantry company (``A/1/8``) or a camp garrison (``Plei Me``)."""
+
+    id: str
+    front: tuple[int, int]
+    back: tuple[int, int] | None
+    battalion: str | None = None
+    brigade: int | None = None
+    support: str | None = None
+    broken: bool = False
+    fatigue: int = 0
+    eliminated: bool = False
+    hold: bool = False
+    side: str = field(default="us", init=False)
+
+    @property
+    def garrison(self) -> bool:
+        """Camp garrisons have no broken side (ftv:2.5.2B)."""
+        return self.back is None
+
+    @property
+    def strength(self) -> int:
+        if self.eliminated:
+            return 0
+        return (self.back if self.broken and self.back else self.front)[0]
+
+    @property
+    def efficiency(self) -> int:
+        if self.eliminated:
+            return 0
+        return (self.back if self.broken and self.back else self.front)[1]
+
+    @property
+    def order(self) -> tuple[int, str]:
+        return (0 if self.garrison else 1, self.id)
+
+    def __repr__(self) -> str:
+        state = "eliminated" if self.eliminated else ("broken" if self.broken else "ready")
+        return f"<US {self.id} {self.strength}-{self.efficiency} {state} F{self.fatigue}>"
+
+
+Company = NvaCompany | UsCompany

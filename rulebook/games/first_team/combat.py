@@ -1,0 +1,434 @@
+"""The combat procedure of First Team: Vietnam (ftv:4.0-4.2) as a traced resolver.
+
+Each side that fires starts on column 1 of the CRT and shifts right for superiority,
+efficiency, ambush, supporting locations, HOLD, artillery, night, supply and observation
+(ftv:4.1.1-4.1.9), clamped to columns 1-11; it rolls a die and adds the number of units it
+fires on (ftv:4.1.11). Both results are found before either is applied, since fire is
+simultaneous (ftv:4.0B); in an ambush only the ambusher fires.
+
+Every step is a :class:`~rulebook.trace.TraceStep` citing its case, so a reader can follow the
+worked example of ftv:4.1 line by line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulebook.dice import Dice
+from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.games.first_team.crt import CRT, Result
+from rulebook.games.first_team.logistics import add_fatigue
+from rulebook.trace import Trace
+
+__all__ = ["CombatResult", "Effects", "Force", "apply_result", "column_for", "resolve"]
+
+FatigueSplit = Callable[[list[UsCompany], int], dict[str, int]]
+
+
+@dataclass
+class Force:
+    """One side of one fight: its ground units in the location and what supports them.
+
+    ``support_strength`` is the first value of committed aero-rocket and tactical air counters
+    (ftv:3.4.4.2, 3.4.4.4); ``artillery`` counts committed US batteries, or NVA batteries present
+    under optional rule 6.2; ``hold`` is a HOLD marker, which US units in Pleiku or with a camp
+    garrison always count as having (ftv:4.1.5).
+    """
+
+    side: str
+    units: list[Company]
+    location: str = ""
+    support_strength: int = 0
+    artillery: int = 0
+    observation: bool = False
+    gunship: bool = False
+    helicopters: int = 0
+    hold: bool = False
+    supporting_locations: int = 0
+    supplied: bool = True
+
+    @property
+    def alive(self) -> list[Company]:
+        return [u for u in self.units if not u.eliminated]
+
+    @property
+    def garrison(self) -> UsCompany | None:
+        return next((u for u in self.alive if isinstance(u, UsCompany) and u.garrison), None)
+
+    @property
+    def ground_strength(self) -> int:
+        return sum(u.strength for u in self.alive)
+
+
+@dataclass
+class Effects:
+    """What one result did to the side it hit."""
+
+    result: Result
+    steps: dict[str, int] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+    eliminated: list[str] = field(default_factory=list)
+    casualty_points: int = 0
+    """US casualty points the result adds: from hitting US units, or from the US's own star."""
+    fatigue: dict[str, int] = field(default_factory=dict)
+    retreat: bool = False
+    helicopter_to_refit: bool = False
+    aircraft_lost: bool = False
+
+
+@dataclass
+class CombatResult:
+    """Columns, rolls, results and effects of one fight, with its trace."""
+
+    trace: Trace
+    columns: dict[str, int]
+    rolls: dict[str, int]
+    results: dict[str, Result]
+    effects: dict[str, Effects]
+    night: bool = False
+
+    @property
+    def us_casualty_points(self) -> int:
+        """Casualty points for the US track from both results (ftv:4.2.3.2, ftv:4.2.6.2)."""
+        return sum(e.casualty_points for e in self.effects.values())
+
+
+def _shift(trace: Trace, rule: str, text: str, shifts: int, column: int) -> int:
+    if shifts:
+        trace.step(rule, text, before={"column": column}, after={"column": column + shifts})
+    return column + shifts
+
+
+def column_for(
+    firer: Force,
+    target: Force,
+    *,
+    attacking: bool,
+    ambush: bool = False,
+    night: bool = False,
+    trace: Trace | None = None,
+) -> int:
+    """The CRT column *firer* uses against *target*, every shift traced with its case."""
+    trace = trace if trace is not None else Trace()
+    who = firer.side.upper()
+    column = 1
+    trace.step("ftv:4.0", f"{who} fire starts on column 1", after={"column": 1})
+    # 4.1.1: the attacker leaves its broken units out of its own total, the defender does not.
+    firing = [u for u in firer.alive if not (attacking and u.broken)]
+    total = sum(u.strength for u in firing) + firer.support_strength
+    against = target.ground_strength
+    shifts = total // against if against else 0
+    column = _shift(
+        trace,
+        "ftv:4.1.1",
+        f"{who} superiority: {total} strength (support included) against {against}, "
+        f"{shifts} shift(s)",
+        shifts,
+        column,
+    )
+    # 4.1.2: the NVA look past broken units unless all are broken; the US never do.
+    rated = firer.alive
+    if firer.side == "nva" and any(not u.broken for u in rated):
+        rated = [u for u in rated if not u.broken]
+    efficiency = min((u.efficiency for u in rated), default=0)
+    column = _shift(
+        trace, "ftv:4.1.2", f"{who} efficiency: lowest rating {efficiency}", efficiency, column
+    )
+    if ambush:
+        column = _shift(trace, "ftv:4.1.3", f"{who} ambushes: two shifts", 2, column)
+    column = _shift(
+        trace,
+        "ftv:4.1.4",
+        f"{who} supported from {firer.supporting_locations} adjacent location(s)",
+        firer.supporting_locations,
+        column,
+    )
+    if firer.hold:
+        column = _shift(trace, "ftv:4.1.5", f"{who} fires from under HOLD", 1, column)
+    if target.hold:
+        column = _shift(trace, "ftv:4.1.5", f"{who} fires at units under HOLD", -1, column)
+    column = _shift(
+        trace,
+        "ftv:4.1.6",
+        f"{who} artillery: {firer.artillery} batter{'y' if firer.artillery == 1 else 'ies'}",
+        firer.artillery,
+        column,
+    )
+    if firer.side == "nva" and night:
+        column = _shift(trace, "ftv:4.1.7", "night attack: three shifts for the NVA", 3, column)
+    if firer.side == "nva" and target.side == "us" and not target.supplied:
+        column = _shift(trace, "ftv:4.1.8", "the US have no supply marker: four shifts", 4, column)
+    if firer.side == "us" and firer.observation and firer.artillery:
+        column = _shift(
+            trace, "ftv:4.1.9", "observation helicopter with artillery: one shift", 1, column
+        )
+    final = CRT.clamp(column)
+    if final != column:
+        trace.step(
+            "ftv:4.0",
+            f"column {column} is off the table; {who} fires on column {final}",
+            before={"column": column},
+            after={"column": final},
+        )
+    return final
+
+
+def resolve(
+    attacker: Force,
+    defender: Force,
+    crt: CRT,
+    dice: Dice,
+    *,
+    ambush: bool = False,
+    nva_open_combat: bool = False,
+    options: Mapping[str, Any] | None = None,
+    fatigue_split: FatigueSplit | None = None,
+) -> CombatResult:
+    """Resolve one fight or ambush in full (ftv:4.0-4.2), results applied to the units.
+
+    *nva_open_combat* is the NVA Open Combat Segment, the only time night attacks are
+    checked (ftv:4.1.7A). Retreats are reported in :attr:`Effects.retreat`; moving the
+    units needs the map (:mod:`rulebook.games.first_team.retreat`).
+    """
+    options = options or {}
+    trace = Trace()
+    nva = attacker if attacker.side == "nva" else defender
+    night = False
+    if nva_open_combat:
+        roll = dice.d6("ftv:4.1.7")
+        night = roll <= 4
+        trace.step(
+            "ftv:4.1.7",
+            f"night check at {nva.location or 'the location'}: {roll}, "
+            + ("a night attack" if night else "no night attack"),
+            rolls=dice.rolls[-1:],
+        )
+    firing = [(attacker, defender, True)]
+    if not ambush:
+        firing.append((defender, attacker, False))
+    columns, rolls, results = {}, {}, {}
+    for firer, target, attacking in firing:
+        column = column_for(
+            firer,
+            target,
+            attacking=attacking,
+            ambush=ambush and attacking,
+            night=night,
+            trace=trace,
+        )
+        roll = dice.d6("ftv:4.1.11")
+        row = roll + len(target.alive)
+        result = crt.result(column, row)
+        trace.step(
+            "ftv:4.1.11",
+            f"{firer.side.upper()} rolls {roll} + {len(target.alive)} unit(s) fired on = {row} "
+            f"on column {column}: {result}",
+            rolls=dice.rolls[-1:],
+        )
+        columns[firer.side], rolls[firer.side], results[firer.side] = column, roll, result
+    effects = {}
+    for firer, target, _ in firing:
+        effects[target.side] = apply_result(
+            results[firer.side],
+            firer,
+            target,
+            dice,
+            trace,
+            options=options,
+            fatigue_split=fatigue_split,
+        )
+    return CombatResult(trace, columns, rolls, results, effects, night)
+
+
+def apply_result(
+    result: Result,
+    firer: Force,
+    target: Force,
+    dice: Dice,
+    trace: Trace,
+    *,
+    options: Mapping[str, Any] | None = None,
+    fatigue_split: FatigueSplit | None = None,
+) -> Effects:
+    """Apply one CRT result fired by *firer* to *target* (ftv:4.2)."""
+    options = options or {}
+    fx = Effects(result)
+    if result.kind == "NE":
+        trace.step("ftv:4.2.1", f"{result}: no effect on the {target.side.upper()}")
+    elif result.kind == "R":
+        fx.retreat = True
+        trace.step("ftv:4.2.2", f"R: the {target.side.upper()} in the location must retreat")
+    elif result.kind == "steps":
+        if target.side == "nva":
+            _nva_steps(result.n, target, fx, trace)
+        else:
+            _us_casualties(
+                result.n, target, fx, trace, options=options, fatigue_split=fatigue_split
+            )
+    elif result.kind == "possible":
+        _possible_breaks(result.n, target, fx, dice, trace)
+    elif result.kind == "auto":
+        _automatic_breaks(result.n, target, fx, trace)
+    if result.star:
+        _asterisk(firer, target, fx, trace, options)
+    return fx
+
+
+def _nva_steps(n: int, target: Force, fx: Effects, trace: Trace) -> None:
+    """One step per company in turn, lowest company of the lowest regiment first (ftv:4.2.3.1)."""
+    for _ in range(n):
+        living = sorted(
+            (u for u in target.alive if isinstance(u, NvaCompany)), key=lambda u: u.order
+        )
+        if not living:
+            break
+        unit = _next_in_turn(living, fx)
+        unit.lose_step()
+        fx.steps[unit.id] = fx.steps.get(unit.id, 0) + 1
+        if unit.eliminated:
+            fx.eliminated.append(unit.id)
+    trace.step(
+        "ftv:4.2.3.1",
+        f"{n} step loss(es) dealt one company at a time from the lowest: "
+        + ", ".join(f"{uid} -{k}" for uid, k in fx.steps.items())
+        + (f"; eliminated {', '.join(fx.eliminated)}" if fx.eliminated else ""),
+        after={"steps": sum(fx.steps.values())},
+    )
+
+
+def _next_in_turn(living: list[NvaCompany], fx: Effects) -> NvaCompany:
+    """The first company, in order, that has lost fewest steps so far: a round-robin."""
+    least = min(fx.steps.get(u.id, 0) for u in living)
+    return next(u for u in living if fx.steps.get(u.id, 0) == least)
+
+
+def round_robin(units: list[UsCompany], points: int) -> dict[str, int]:
+    """The default fatigue split: a point each in turn (the ftv:4.2.3.2D example gives 2 and 1)."""
+    split: dict[str, int] = {}
+    for i in range(points):
+        unit = units[i % len(units)]
+        split[unit.id] = split.get(unit.id, 0) + 1
+    return split
+
+
+def _us_casualties(
+    n: int,
+    target: Force,
+    fx: Effects,
+    trace: Trace,
+    *,
+    options: Mapping[str, Any],
+    fatigue_split: FatigueSplit | None,
+) -> None:
+    garrison = target.garrison
+    if garrison is not None:
+        trace.step(
+            "ftv:4.2.3.2", f"{n}: a camp garrison is present, so no casualty points are recorded"
+        )
+    else:
+        points = math.ceil(n / 2) if target.gunship else n
+        if target.gunship:
+            trace.step(
+                "ftv:4.2.3.2",
+                f"{n} casualty points halved by the gunship, rounded up: {points}",
+                after={"casualty_points": points},
+            )
+        else:
+            trace.step("ftv:4.2.3.2", f"{n} casualty points", after={"casualty_points": points})
+        fx.casualty_points += points
+    if garrison is None and options.get("fatigue_from_casualties", "always") != "always":
+        return
+    living = [u for u in target.alive if isinstance(u, UsCompany)]
+    if not living:
+        return
+    split = (fatigue_split or round_robin)(living, n)
+    if sum(split.values()) != n or not set(split) <= {u.id for u in living}:
+        raise ValueError(f"a fatigue split must give {n} points to units in the fight, not {split}")
+    for unit in living:
+        if split.get(unit.id):
+            fx.fatigue[unit.id] = split[unit.id]
+            add_fatigue(unit, split[unit.id], fx)
+    trace.step(
+        "ftv:4.2.3.2",
+        f"{n} fatigue point(s) shared out: "
+        + ", ".join(f"{uid} +{k}" for uid, k in fx.fatigue.items())
+        + (
+            f"; {', '.join(fx.broken + fx.eliminated)} worn out"
+            if fx.broken or fx.eliminated
+            else ""
+        ),
+    )
+
+
+def _break(unit: Company, fx: Effects) -> None:
+    if isinstance(unit, NvaCompany):
+        unit.step = len(unit.ladder)
+        fx.broken.append(unit.id)
+    elif unit.garrison:
+        unit.eliminated = True  # a garrison that breaks melts away (ftv:2.5.2B)
+        fx.eliminated.append(unit.id)
+    else:
+        unit.broken = True  # fatigue stays on a company broken by a result (ftv:2.6D)
+        fx.broken.append(unit.id)
+
+
+def _candidates(n: int, target: Force) -> list[Company]:
+    """Who a #B or A result reaches: combat-ready units, the camp garrison first for the US."""
+    ready = sorted((u for u in target.alive if not u.broken), key=lambda u: u.order)
+    return ready[:n]
+
+
+def _possible_breaks(n: int, target: Force, fx: Effects, dice: Dice, trace: Trace) -> None:
+    """Each unit reached rolls a die and breaks above its efficiency (ftv:4.2.4)."""
+    rule = "ftv:4.2.4.1" if target.side == "nva" else "ftv:4.2.4.2"
+    for unit in _candidates(n, target):
+        roll = dice.d6(rule)
+        breaks = roll > unit.efficiency
+        if breaks:
+            _break(unit, fx)
+        trace.step(
+            rule,
+            f"{unit.id} rolls {roll} against efficiency {unit.efficiency if not breaks else '-'}: "
+            + ("breaks" if breaks else "holds"),
+            rolls=dice.rolls[-1:],
+        )
+
+
+def _automatic_breaks(n: int, target: Force, fx: Effects, trace: Trace) -> None:
+    chosen = _candidates(n, target)
+    for unit in chosen:
+        _break(unit, fx)
+    trace.step(
+        "ftv:4.2.5",
+        f"{'A' * n}: {', '.join(u.id for u in chosen) or 'no combat-ready unit'} broken without a roll",
+    )
+
+
+def _asterisk(
+    firer: Force, target: Force, fx: Effects, trace: Trace, options: Mapping[str, Any]
+) -> None:
+    if firer.side == "nva":
+        helicopters = target.helicopters or int(target.gunship) + int(target.observation)
+        if helicopters:
+            fx.helicopter_to_refit = True
+            trace.step("ftv:4.2.6.1", "*: one US helicopter in the fight goes to the Refit Box")
+        if (
+            options.get("nva_artillery")
+            and firer.artillery
+            and (helicopters or target.support_strength)
+        ):
+            fx.aircraft_lost = True
+            trace.step(
+                "ftv:6.2.2",
+                "*: NVA anti-aircraft guns destroy one helicopter or air strike unit for good",
+            )
+    elif firer.artillery:
+        fx.casualty_points += 1
+        trace.step(
+            "ftv:4.2.6.2",
+            "*: artillery fired, so one casualty point for the US (a gunship does not prevent it)",
+            after={"casualty_points": 1},
+        )

@@ -1,0 +1,143 @@
+"""Stacking, garrisons, fatigue and supply (ftv:2.3, 2.5, 2.6, 2.7, 3.3, 3.4.3)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.trace import Trace
+
+if TYPE_CHECKING:
+    from rulebook.games.first_team.combat import Effects
+    from rulebook.maps.point_map import PointMap
+
+__all__ = [
+    "add_fatigue",
+    "choose_garrison",
+    "consume_for_combat",
+    "consume_supply",
+    "garrison_size",
+    "move_fatigue",
+    "stacking_problem",
+]
+
+US_ONE_BATTALION, US_MIXED, NVA_LIMIT = 4, 2, 6
+
+
+def stacking_problem(units: Iterable[Company], *, mix: str = "battalion") -> str | None:
+    """Why these units may not share a location, or None if they may (ftv:2.3.1).
+
+    Garrisons do not count for the US (nor do pathfinders and markers, which are not units
+    here); NVA artillery is not a unit here either. *mix* is the scenario option
+    ``us_stacking_mix``: the two-company limit applies when ``battalion``s or ``brigade``s mix.
+
+    >>> from rulebook.games.first_team import campaign_scenario, us_company
+    >>> spec = campaign_scenario().first_team
+    >>> three = [us_company(spec, c) for c in ("A/1/8", "B/1/8", "C/1/8")]
+    >>> stacking_problem(three + [us_company(spec, "A/2/8")])
+    'US companies of more than one battalion: at most 2 may stack, not 4'
+    >>> stacking_problem(three + [us_company(spec, "A/2/8")], mix="brigade") is None
+    True
+    """
+    units = [u for u in units if not u.eliminated]
+    nva = [u for u in units if isinstance(u, NvaCompany)]
+    us = [u for u in units if isinstance(u, UsCompany) and not u.garrison]
+    if nva and len(nva) > NVA_LIMIT:
+        return f"{len(nva)} NVA units: at most {NVA_LIMIT} may stack"
+    if not us:
+        return None
+    groups = {u.battalion if mix == "battalion" else u.brigade for u in us}
+    if len(groups) == 1:
+        if len(us) > US_ONE_BATTALION:
+            return f"{len(us)} US companies: at most {US_ONE_BATTALION} of one battalion may stack"
+        return None
+    if len(us) > US_MIXED:
+        return f"US companies of more than one {mix}: at most {US_MIXED} may stack, not {len(us)}"
+    return None
+
+
+def garrison_size(point_map: PointMap, loc: str, attackers: int) -> int:
+    """How many NVA units must stay in a taken place (ftv:2.5.1, ftv:4.1.14).
+
+    Half the attackers, rounded up, at a Special Forces camp; one at any other road location;
+    six in Pleiku; none elsewhere.
+    """
+    if loc == "Pleiku":
+        return 6
+    if point_map.camp(loc):
+        return math.ceil(attackers / 2)
+    return 1 if point_map.is_road_location(loc) else 0
+
+
+def choose_garrison(units: Iterable[NvaCompany], size: int) -> list[NvaCompany]:
+    """The lowest companies of the lowest regiment stay, under HOLD (ftv:4.1.14C)."""
+    chosen = sorted((u for u in units if not u.eliminated), key=lambda u: u.order)[:size]
+    for unit in chosen:
+        unit.hold = True
+    return chosen
+
+
+def add_fatigue(unit: UsCompany, points: int, fx: Effects | None = None) -> None:
+    """Raise a company's fatigue; at 5 it breaks and restarts at 0, a broken one is lost (ftv:2.6).
+
+    A point past the fifth carries on into the new count, since each point is one step of
+    fatigue. A camp garrison has no broken side, so reaching 5 eliminates it (ftv:2.5.2B).
+    """
+    unit.fatigue += points
+    while unit.fatigue >= 5 and not unit.eliminated:
+        unit.fatigue -= 5
+        if unit.broken or unit.garrison:
+            unit.eliminated = True
+            if fx is not None:
+                fx.eliminated.append(unit.id)
+        else:
+            unit.broken = True
+            if fx is not None:
+                fx.broken.append(unit.id)
+    if unit.eliminated:
+        unit.fatigue = 0
+
+
+def move_fatigue(point_map: PointMap, path: list[str], *, supplied: bool) -> int:
+    """Fatigue for one ground move along *path* (ftv:3.4.3D-E, ftv:2.7C).
+
+    Each line costs by its colour; a move without supply costs one more in all, once for a
+    two-location road move (interpretation ftv:2.7/road-double-move).
+    """
+    if len(path) < 2:
+        return 0
+    cost = sum(point_map.fatigue_cost(a, b) for a, b in itertools.pairwise(path))
+    return cost + (0 if supplied else 1)
+
+
+def consume_supply(supply: dict[str, int], loc: str) -> bool:
+    """Use one supply step at a location: a full counter flips, a half one goes (ftv:3.3A).
+
+    Supply is counted in steps (a full counter is two); returns False when there was none.
+    """
+    if supply.get(loc, 0) <= 0:
+        return False
+    supply[loc] -= 1
+    if supply[loc] == 0:
+        del supply[loc]
+    return True
+
+
+def consume_for_combat(
+    supply: dict[str, int], fought: list[str], supporting: list[str], trace: Trace
+) -> list[str]:
+    """One supply step wherever US units fired or were ambushed, or fired in support (ftv:4.1.10).
+
+    Returns the locations that had nothing to give; their units fought unsupplied.
+    """
+    short = []
+    for loc in [*fought, *supporting]:
+        if consume_supply(supply, loc):
+            trace.step("ftv:4.1.10", f"one supply step used at {loc}")
+        else:
+            short.append(loc)
+            trace.step("ftv:4.1.10", f"no supply left at {loc} to use")
+    return short

@@ -1,0 +1,100 @@
+"""Where units go on an R result (ftv:4.2.2)."""
+
+from __future__ import annotations
+
+from rulebook.games.first_team._pieces import UsCompany
+from rulebook.games.first_team.board import Board
+from rulebook.games.first_team.logistics import stacking_problem
+from rulebook.maps.point_map import AN_KHE, CAMBODIA
+from rulebook.trace import Trace
+
+__all__ = ["BY_HELICOPTER", "nva_retreat", "retreat_nva", "retreat_us", "us_retreats"]
+
+BY_HELICOPTER = AN_KHE
+
+
+def _zone_key(board: Board, loc: str) -> tuple[str, int]:
+    zone = board.map.zone(loc)
+    # Cambodia has no letter; it sits below zone A on the Zone Display, so it comes first.
+    return ("" if zone == CAMBODIA else zone, board.map.number(loc) or 0)
+
+
+def nva_retreat(board: Board, loc: str) -> str | None:
+    """The empty neighbour with the lowest zone letter, then the lowest number (ftv:4.2.2.1).
+
+    >>> from rulebook.games.first_team import campaign_map
+    >>> nva_retreat(Board(campaign_map()), "C1")
+    'A3'
+    """
+    empty = [n for n in board.map.neighbors(loc) if not board.occupied(n)]
+    return min(empty, key=lambda n: _zone_key(board, n)) if empty else None
+
+
+def retreat_nva(board: Board, loc: str, trace: Trace) -> str | None:
+    """Move every NVA unit out of *loc*, or cost the lowest company a step if it cannot go."""
+    units = board.nva(loc)
+    target = nva_retreat(board, loc)
+    if target is None:
+        lowest = min(units, key=lambda u: u.order)
+        lowest.lose_step()
+        trace.step("ftv:4.2.2.1", f"no empty location to retreat to: {lowest.id} loses a step")
+        return None
+    board.place(target, *units)
+    trace.step("ftv:4.2.2.1", f"the NVA in {loc} retreat to {target}, the lowest empty neighbour")
+    return target
+
+
+def us_retreats(
+    board: Board, loc: str, units: list[UsCompany], *, transports: int = 0, mix: str = "battalion"
+) -> list[str]:
+    """Every place the US units in *loc* may retreat to (ftv:4.2.2.2A-B).
+
+    Empty locations or ones held only by US units, within stacking; and by helicopter to An Khe
+    from Pleiku, a camp or a revealed LZ when a transport is ready for each company.
+    """
+    movers = [u for u in units if not u.garrison]
+    out = []
+    for n in board.map.neighbors(loc):
+        if board.map.in_cambodia(n) or board.nva(n):
+            continue
+        if stacking_problem([*board.us(n), *movers], mix=mix) is None:
+            out.append(n)
+    if board.is_lz(loc) and transports >= len(movers):
+        out.append(BY_HELICOPTER)
+    return sorted(
+        out, key=lambda n: (n == BY_HELICOPTER, _zone_key(board, n) if n != AN_KHE else ("", 0))
+    )
+
+
+def retreat_us(
+    board: Board, loc: str, to: str | None, trace: Trace, *, transports: int = 0
+) -> None:
+    """Carry out a US retreat to *to*; with nowhere to go, lose a garrison or break a company.
+
+    Supply and garrisons stay behind (ftv:4.2.2.2C); the NVA take any supply left (ftv:4.2.2.2D),
+    which the caller settles since it depends on who holds the location next.
+    """
+    units = board.us(loc)
+    movers = [u for u in units if not u.garrison]
+    if to is None:
+        garrison = next((u for u in units if u.garrison), None)
+        if garrison is not None:
+            garrison.eliminated = True
+            trace.step("ftv:4.2.2.2", f"no retreat: the {garrison.id} garrison is eliminated")
+            return
+        ready = sorted((u for u in movers if not u.broken), key=lambda u: u.id)
+        victim = ready[0] if ready else sorted(movers, key=lambda u: u.id)[0]
+        if ready:
+            victim.broken = True
+            trace.step("ftv:4.2.2.2", f"no retreat: {victim.id} is broken")
+        else:
+            victim.eliminated = True
+            trace.step(
+                "ftv:4.2.2.2", f"no retreat and every company broken: {victim.id} is eliminated"
+            )
+        return
+    if to not in us_retreats(board, loc, units, transports=transports):
+        raise ValueError(f"the US in {loc} cannot retreat to {to}")
+    board.place(to, *movers)
+    how = "by helicopter to the An Khe Box" if to == BY_HELICOPTER else f"to {to}"
+    trace.step("ftv:4.2.2.2", f"{', '.join(u.id for u in movers)} retreat {how}")

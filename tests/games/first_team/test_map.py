@@ -1,0 +1,115 @@
+"""The reconstructed point map against every map fact the First Team text gives."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from rulebook.errors import AreaNotFoundError
+from rulebook.games.first_team import campaign_scenario
+from rulebook.scenario._io import scenario_from_data
+
+
+def test_ftv_1_5_14_sixty_lettered_locations_six_per_zone_plus_cambodia_and_pleiku(point_map):
+    assert len(point_map.locations) == 67
+    for zone in "ABCDEFGHIJ":
+        assert [point_map.number(n) for n in point_map.in_zone(zone) if n != "Pleiku"] == [
+            1,
+            2,
+            3,
+            4,
+            5,
+            6,
+        ]
+    ground = point_map.graph.subgraph(point_map.locations)
+    assert nx.is_connected(ground)
+
+
+def test_ftv_1_5_17_road_locations_have_two_road_lines_and_a_route(point_map):
+    roads = [n for n in point_map.locations if point_map.is_road_location(n)]
+    assert {"D2", "G4", "D5", "CAM1", "Pleiku"} <= set(roads)
+    assert all(point_map.routes(n) for n in roads)
+    assert not point_map.is_road_location("G2")
+
+
+def test_ftv_1_1_and_ftv_7_0_the_camps(point_map):
+    assert point_map.camp("G4") == "Plei Me"
+    assert point_map.camp("D2") == "Duc Co"
+    assert point_map.camp("C1") is None
+
+
+def test_ftv_3_4_3_2_an_khe_reaches_i2_and_j4_but_not_j3(point_map):
+    assert sorted(point_map.neighbors("An Khe", boxes=True)) == ["I2", "J4"]
+    assert "An Khe" not in point_map.neighbors("J3", boxes=True)
+
+
+@pytest.mark.parametrize(
+    ("loc", "neighbours", "rule"),
+    [
+        ("C1", {"A3", "A4", "C3", "D3", "D6"}, "ftv:4.2.2.2"),
+        ("C6", {"B4", "G2", "G4"}, "ftv:3.5.4.1"),
+    ],
+)
+def test_locations_the_examples_list_in_full(point_map, loc, neighbours, rule):
+    assert set(point_map.neighbors(loc)) == neighbours, rule
+
+
+def test_ftv_4_1_4_and_ftv_3_4_3_5_example_lines_exist(point_map):
+    for a, b in [
+        ("F3", "F1"),
+        ("F3", "F2"),
+        ("F3", "F4"),
+        ("F3", "H2"),
+        ("F1", "F2"),
+        ("B4", "G4"),
+        ("C4", "G2"),
+    ]:
+        assert b in point_map.neighbors(a), (a, b)
+
+
+def test_ftv_3_5_2_the_zone_display_ranks_and_arrows(point_map):
+    assert point_map.rank("C") == 3
+    assert point_map.zone_up("C") == "F"  # the arrow example
+    assert point_map.zone_down("A") == "Cambodia"
+    for zone in "ABCDEFGH":
+        assert point_map.zone_up(zone) is not None, zone
+    for zone in "BCDEFGHIJ":
+        assert point_map.zone_down(zone) is not None, zone
+    assert point_map.hops_to_pleiku("Pleiku") == 0
+
+
+def test_every_reconstructed_block_says_so_and_how(spec):
+    blocks = [
+        spec.map,
+        spec.map.zone_display,
+        spec.nva,
+        spec.us,
+        spec.tables.crt,
+        spec.tables.intelligence,
+        spec.tables.offboard,
+    ]
+    assert all(b.provenance == "reconstructed" and len(b.note) > 40 for b in blocks)
+
+
+def test_an_unknown_location_names_the_near_misses(point_map):
+    with pytest.raises(AreaNotFoundError, match="did you mean"):
+        point_map.zone("g4")
+
+
+def test_a_broken_map_names_the_field():
+    data = campaign_scenario().model_dump(mode="json")
+    data["first_team"]["map"]["lines"]["A1-Z9"] = "jungle"
+    from rulebook.errors import ScenarioError
+
+    with pytest.raises(ScenarioError, match=r"first_team\.map.*A1-Z9"):
+        scenario_from_data(data, "broken.yaml")
+
+
+def test_the_crt_fits_every_cell_the_text_shows(crt, spec):
+    assert str(crt.result(7, 8)) == "3"
+    assert str(crt.result(11, 9)) == "8*"
+    assert str(crt.result(8, 9)) == "2B"
+    assert str(crt.result(8, 11)) == "2B"
+    assert str(crt.result(15, 9)) == str(crt.result(11, 9))  # off the table reads as 11
+    assert set(spec.tables.crt.pinned) == {"7/8", "11/9", "8/9", "8/11"}
+    assert spec.tables.intelligence.turns[1][4 - 1] == "B"  # turn 1, roll 4: zone B
