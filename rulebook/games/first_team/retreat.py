@@ -8,7 +8,14 @@ from rulebook.games.first_team.logistics import stacking_problem
 from rulebook.maps.point_map import AN_KHE, CAMBODIA
 from rulebook.trace import Trace
 
-__all__ = ["BY_HELICOPTER", "nva_retreat", "retreat_nva", "retreat_us", "us_retreats"]
+__all__ = [
+    "BY_HELICOPTER",
+    "capture_supply",
+    "nva_retreat",
+    "retreat_nva",
+    "retreat_us",
+    "us_retreats",
+]
 
 BY_HELICOPTER = AN_KHE
 
@@ -98,3 +105,29 @@ def retreat_us(
     board.place(to, *movers)
     how = "by helicopter to the An Khe Box" if to == BY_HELICOPTER else f"to {to}"
     trace.step("ftv:4.2.2.2", f"{', '.join(u.id for u in movers)} retreat {how}")
+
+
+def capture_supply(board: Board, loc: str, trace: Trace) -> int:
+    """NVA units alone with US supply take it: each step restores a step (ftv:4.2.2.2D, 3.5.4.3).
+
+    The steps go to the most reduced companies first, lowest-numbered among equals, since a
+    company at full strength cannot gain; supply no company can use is still removed.
+    """
+    steps = board.supply.pop(loc, 0)
+    if not steps or board.us(loc):
+        if steps:
+            board.supply[loc] = steps
+        return 0
+    restored = 0
+    for _ in range(steps):
+        damaged = [u for u in board.nva(loc) if u.step > 1]
+        if not damaged:
+            break
+        unit = min(damaged, key=lambda u: (-u.step, u.order))
+        unit.gain_step()
+        restored += 1
+    trace.step(
+        "ftv:4.2.2.2",
+        f"the NVA in {loc} take {steps} supply step(s) left behind; {restored} step(s) restored",
+    )
+    return restored

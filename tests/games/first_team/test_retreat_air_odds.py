@@ -12,7 +12,13 @@ from rulebook.games.first_team import Force, nva_company, us_company
 from rulebook.games.first_team.air import check_location_strike, rocket_attack, strike, zone_strike
 from rulebook.games.first_team.board import Board
 from rulebook.games.first_team.odds import fight_odds, fire_odds, strike_odds
-from rulebook.games.first_team.retreat import nva_retreat, retreat_nva, retreat_us, us_retreats
+from rulebook.games.first_team.retreat import (
+    capture_supply,
+    nva_retreat,
+    retreat_nva,
+    retreat_us,
+    us_retreats,
+)
 from rulebook.trace import Trace
 
 
@@ -141,3 +147,20 @@ def test_ftv_3_4_2_landing_zones_are_revealed_markers_pleiku_and_the_camps(point
         "G4",
         "D2",
     ]
+
+
+def test_ftv_4_2_2_2_supply_left_behind_feeds_the_nva(point_map, spec):
+    board = Board(point_map, supply={"F3": 2})
+    board.place(
+        "F3",
+        nva_company(spec, "6/32", step=3),
+        nva_company(spec, "5/32", step=2),
+        nva_company(spec, "7/32"),
+    )
+    assert capture_supply(board, "F3", Trace()) == 2
+    assert [u.step for u in sorted(board.nva("F3"), key=lambda u: u.order)] == [1, 2, 1]
+    assert board.supply == {}
+    guarded = Board(point_map, supply={"F1": 1})
+    guarded.place("F1", us_company(spec, "A/1/8"), nva_company(spec, "1/32", step=2))
+    assert capture_supply(guarded, "F1", Trace()) == 0
+    assert guarded.supply == {"F1": 1}
