@@ -1,8 +1,10 @@
 """The campaign's places and chapters, as sourced data for the teaching walkthrough.
 
 Every place and every figure names where it comes from: a case of one of the
-game texts (``lza:1.1``, ``ftv:1.1B``) or a public page. Nothing here is
-reconstructed; where sources disagree, a chapter lists the disagreement.
+game texts (``lza:1.1``, ``ftv:1.1B``) or a public page; where sources disagree, a
+chapter lists the disagreement. The one reconstructed thing is where First Team's counters
+stand in each chapter: beyond the printed set-up those are illustrations on a reconstructed
+map, marked so, each with a note naming the sourced facts it follows.
 
 >>> chapters = load_chapters()
 >>> [c.id for c in chapters][:2]
@@ -20,9 +22,20 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rulebook.errors import Problem, ScenarioError
+from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
 
-__all__ = ["Chapter", "Figure", "Place", "load_chapters", "load_places", "missing_places"]
+__all__ = [
+    "Chapter",
+    "Figure",
+    "FirstTeamStage",
+    "Place",
+    "load_chapters",
+    "load_places",
+    "missing_places",
+    "stage_problems",
+    "turn_dates",
+]
 
 DATA = Path(__file__).resolve().parents[1] / "scenarios" / "ia_drang"
 
@@ -51,9 +64,27 @@ class Figure(_Strict):
     source: str = Field(min_length=3)
 
 
+class FirstTeamStage(_Strict):
+    """Where the counters of First Team: Vietnam stand at this stage, drawn on its map.
+
+    Beyond the printed set-up (ftv:7.0) the positions are an illustration of the chapter's
+    sourced events on the reconstructed map, so they carry provenance and a note saying which
+    facts they follow. Units not listed are in the An Khe Box (US) or the Unknown Box (NVA).
+    """
+
+    turn: int = Field(ge=1, le=15, description="the game turn (turn 1 is 27-28 October 1965)")
+    provenance: Provenance
+    note: str = Field(min_length=10)
+    locations: dict[str, list[str]] = Field(default_factory=dict)
+    zones: dict[str, list[str]] = Field(
+        default_factory=dict, description="identified NVA by zone box"
+    )
+
+
 class GameLink(_Strict):
     note: str
     app: str | None = None
+    first_team: FirstTeamStage | None = None
 
 
 class Chapter(_Strict):
@@ -130,6 +161,58 @@ def load_chapters(folder: Path = DATA) -> list[Chapter]:
         for p in c.places
         if p not in places
     ]
+    for i, chapter in enumerate(chapters):
+        if chapter.game.first_team is not None:
+            problems += stage_problems(
+                chapter.game.first_team,
+                str(folder / "chapters.yaml"),
+                f"chapters.{i}.game.first_team",
+            )
     if problems:
         raise ScenarioError(problems)
     return chapters
+
+
+def turn_dates(turn: int) -> str:
+    """The two days a First Team turn covers, turn 1 being 27-28 October 1965 (ftv:1.1B, 1.3B).
+
+    >>> turn_dates(1), turn_dates(10)
+    ('27-28 Oct 1965', '14-15 Nov 1965')
+    """
+    import datetime as dt
+
+    first = dt.date(1965, 10, 27) + dt.timedelta(days=2 * (turn - 1))
+    second = first + dt.timedelta(days=1)
+    head = f"{first.day} {first:%b}" if first.month != second.month else f"{first.day}"
+    return f"{head}-{second.day} {second:%b} 1965"
+
+
+def stage_problems(stage: FirstTeamStage, file: str, path: str) -> list[Problem]:
+    """Unit ids and locations a stage names that the First Team campaign does not have."""
+    from rulebook.games.first_team import (
+        campaign_map,
+        campaign_scenario,
+        nva_companies,
+        us_companies,
+    )
+
+    spec = campaign_scenario().first_team
+    known = {u.id for u in nva_companies(spec)} | {u.id for u in us_companies(spec)}
+    places = set(campaign_map().locations)
+    problems, seen = [], set()
+    for where, ids in [*stage.locations.items(), *stage.zones.items()]:
+        if where in stage.locations and where not in places:
+            problems.append(
+                Problem(file, f"{path}.locations.{where}", "no such location on the map")
+            )
+        if where in stage.zones and where not in "ABCDEFGHIJ":
+            problems.append(Problem(file, f"{path}.zones.{where}", "zones are A to J"))
+        for unit in ids:
+            if unit not in known:
+                problems.append(
+                    Problem(file, f"{path}.{where}", f"no unit {unit!r} in the campaign")
+                )
+            elif unit in seen:
+                problems.append(Problem(file, f"{path}.{where}", f"{unit!r} is placed twice"))
+            seen.add(unit)
+    return problems

@@ -8,7 +8,7 @@ from html import escape
 import ipywidgets as ipw
 from ipyleaflet import CircleMarker, DivIcon, Map, Marker, TileLayer, basemaps
 
-from rulebook.history import Chapter, load_chapters, load_places, missing_places
+from rulebook.history import Chapter, load_chapters, load_places, missing_places, turn_dates
 from widgets._page import app_page
 
 __all__ = ["Walkthrough", "walkthrough_app"]
@@ -39,6 +39,40 @@ def chapter_html(chapter: Chapter) -> str:
             else ""
         )
         + f"<p class='rb-game'><b>In the games:</b> {escape(chapter.game.note)}{link}</p></div>"
+    )
+
+
+def first_team_html(chapter: Chapter) -> str:
+    """First Team: Vietnam's map at this stage: who stands where, and what the picture rests on."""
+    stage = chapter.game.first_team
+    if stage is None:
+        return ""
+    from rulebook.games.first_team import campaign_map
+    from rulebook.render import provenance_badge
+    from rulebook.render.svg import point_map_svg
+
+    counts = {}
+    for loc, ids in stage.locations.items():
+        us = sum(1 for i in ids if not i[0].isdigit())
+        nva = len(ids) - us
+        counts[loc] = " ".join(
+            part for part in (f"{us} US" if us else "", f"{nva} NVA" if nva else "") if part
+        )
+    zones = "".join(
+        f"<li>Zone {escape(z)}: {len(ids)} identified NVA compan{'y' if len(ids) == 1 else 'ies'} "
+        f"({escape(', '.join(ids))})</li>"
+        for z, ids in stage.zones.items()
+    )
+    units = "".join(
+        f"<li><b>{escape(loc)}</b>: {escape(', '.join(ids))}</li>"
+        for loc, ids in stage.locations.items()
+    )
+    return (
+        f"<div class='rb-ftv-stage' data-turn='{stage.turn}'><h3>First Team: Vietnam, turn {stage.turn} "
+        f"({escape(turn_dates(stage.turn))}) {provenance_badge(stage.provenance)}</h3>"
+        f"<p>{escape(stage.note)}</p>{point_map_svg(campaign_map(), 520, counts=counts)}"
+        f"<ul>{units}{zones}</ul><p><small>Units not shown are at An Khe (US) or in the Unknown Box "
+        "(NVA). The map itself is reconstructed.</small></p></div>"
     )
 
 
@@ -109,6 +143,7 @@ class Walkthrough(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self.play_log = ipw.HTML()
+        self.first_team = ipw.HTML()
         self.play_button.on_click(lambda _: self.play_turn())
         self.game = None
         self.sources = ipw.HTML(self._sources_html())
@@ -123,7 +158,7 @@ class Walkthrough(ipw.VBox):
                     [
                         map_box,
                         ipw.VBox(
-                            [self.text, self.play_button, self.play_log],
+                            [self.text, self.play_button, self.play_log, self.first_team],
                             layout=ipw.Layout(width="45%"),
                         ),
                     ]
@@ -154,6 +189,7 @@ class Walkthrough(ipw.VBox):
             dot.radius = 9 if place_id in chapter.places else 5
         self.map.center, self.map.zoom = frame([self.places[p] for p in chapter.places])
         self.text.value = chapter_html(chapter)
+        self.first_team.value = first_team_html(chapter)
         playable = chapter.game.app == "lz_albany_play.ipynb"
         self.play_button.layout.display = None if playable else "none"
         if not playable:

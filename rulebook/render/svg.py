@@ -102,7 +102,8 @@ def point_map_svg(
         shape = (
             f'<rect x="{x - 18:.1f}" y="{y - 11:.1f}" width="36" height="22" rx="4" fill="#e8eef7" stroke="#333"/>'
             if n == "An Khe"
-            else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{fill}" stroke="#333" stroke-width="1.2"/>'
+            else f'<circle cx="{x:.1f}" cy="{y:.1f}" r="13" fill="{fill}" '
+            f'stroke="{"#8b0000" if n in counts else "#333"}" stroke-width="{3 if n in counts else 1.2}"/>'
         )
         label = escape(point_map.graph.nodes[n]["name"] if camp else n)
         extra = (

@@ -25,6 +25,11 @@ def test_moving_the_timeline_changes_the_chapter_and_the_map(voila_url, page, ar
         timeout=15_000,
     )
     assert "151" in page.locator(".rb-figures").inner_text()
+    # First Team's map follows the chapter: turn 11, 2-7 Cav's companies in A6 with the NVA.
+    stage = page.locator(".rb-ftv-stage")
+    assert stage.get_attribute("data-turn") == "11"
+    assert "3 US 6 NVA" in stage.locator("g.location[data-location='A6']").text_content()
+    stage.screenshot(path=str(artifacts / "walkthrough_first_team.png"))
     page.get_by_role("button", name="Play a turn of LZ Albany here").click()
     page.wait_for_selector(".rb-turn-log[data-turn='1']", timeout=60_000)
     assert "lza:7" in page.locator(".rb-turn-log").inner_text()
