@@ -7,7 +7,7 @@ air and Dust Off (lza:5.4-5.6, 6.3-6.4, 7.5-7.7), ``_state`` the position,
 hits and victory points (lza:4, 8, 10.4).
 """
 
-from rulebook.games.lz_albany._decisions import CHANCE, Action, Chance, Decision
+from rulebook.games._decisions import CHANCE, Action, Chance, Decision
 from rulebook.games.lz_albany._scripted import scripted_policy
 from rulebook.games.lz_albany.engine import GameState, LogEntry, new_game, replay, standard_scenario
 from rulebook.games.lz_albany.policy import play_out, random_policy

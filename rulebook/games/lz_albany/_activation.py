@@ -7,6 +7,7 @@ from functools import cache
 
 import networkx as nx
 
+from rulebook.games._decisions import Action, ask
 from rulebook.games.lz_albany._combat import (
     fire_options,
     firing_dice,
@@ -15,7 +16,6 @@ from rulebook.games.lz_albany._combat import (
     mortar_fire,
     mortar_targets,
 )
-from rulebook.games.lz_albany._decisions import Action, ask
 from rulebook.games.lz_albany._pieces import Unit
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 from rulebook.maps import AreaMap

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 
-from rulebook.games.lz_albany._decisions import Action, ask
+from rulebook.games._decisions import Action, ask
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 

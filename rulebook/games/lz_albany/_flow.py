@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from fractions import Fraction
 
+from rulebook.games._decisions import Action, Chance, ask
 from rulebook.games.lz_albany._activation import (
     activated,
     fire_activation,
@@ -17,7 +18,6 @@ from rulebook.games.lz_albany._activation import (
     move_activation,
 )
 from rulebook.games.lz_albany._combat import apply_hits
-from rulebook.games.lz_albany._decisions import Action, Chance, ask
 from rulebook.games.lz_albany._pieces import SIDES, Chit, Unit, other
 from rulebook.games.lz_albany._state import ALBANY, TRANSITION, GameOver, State
 from rulebook.games.lz_albany._support import artillery, dust_off, gunship, skyraider

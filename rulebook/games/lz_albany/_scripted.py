@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulebook.games.lz_albany._decisions import Action
+from rulebook.games._decisions import Action
 from rulebook.games.lz_albany._pieces import other
 from rulebook.games.lz_albany._state import ALBANY, State
 from rulebook.games.lz_albany.engine import GameState

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulebook.games.lz_albany._decisions import CHANCE, Action
+from rulebook.games._decisions import CHANCE, Action
 from rulebook.games.lz_albany.engine import GameState
 
 __all__ = ["play_out", "random_policy"]

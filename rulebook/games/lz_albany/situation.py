@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.dice import Dice, ScriptedDice
+from rulebook.games._decisions import Action, Chance, Decision
 from rulebook.games.lz_albany import _activation, _combat, _flow, _support
-from rulebook.games.lz_albany._decisions import Action, Chance, Decision
 from rulebook.games.lz_albany._pieces import WoundedMarker
 from rulebook.games.lz_albany._state import GameOver, State
 from rulebook.games.lz_albany.engine import standard_scenario

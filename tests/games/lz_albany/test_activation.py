@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 
+from rulebook.games._decisions import Decision
 from rulebook.games.lz_albany import _flow
-from rulebook.games.lz_albany._decisions import Decision
 from rulebook.games.lz_albany.situation import Situation
 
 

@@ -1,0 +1,244 @@
+"""The engine core every game shares: rules as a generator of decisions, driven by actions.
+
+A game's sequence of play is a Python generator. It yields a
+:class:`~rulebook.games._decisions.Decision` whenever a player must choose (or a
+:class:`~rulebook.games._decisions.Chance` when the pool decides) and receives the chosen
+:class:`~rulebook.games._decisions.Action`. :class:`FlowGame` wraps such a generator in the
+OpenSpiel-style interface the apps, policies and simulations use (``legal_actions``,
+``apply``, ``current_player``, ``is_terminal``), keeps a log whose every entry carries the rule
+trace it caused, and makes a game replayable from its scenario, seed and action list.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol
+
+from rulebook.dice import Dice
+from rulebook.errors import IllegalActionError, InvalidActionError
+from rulebook.games._decisions import CHANCE, Action, Chance, Decision
+from rulebook.scenario import Scenario
+from rulebook.trace import Trace, TraceStep
+
+__all__ = ["Board", "FlowGame", "LogEntry"]
+
+
+class Board(Protocol):
+    """What the core needs of a game's position."""
+
+    trace: list[TraceStep]
+    turn: int
+    phase: str
+
+    def summary(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One step of a game: who chose what, when, and every rule that fired as a result."""
+
+    index: int
+    turn: int
+    phase: str
+    player: str
+    action: str
+    trace: Trace
+
+    def __str__(self) -> str:
+        head = f"{self.index:4d}  T{self.turn} {self.phase:<14} {self.player:<6} {self.action}"
+        return "\n".join([head, *(f"        {step}" for step in self.trace)])
+
+
+class FlowGame:
+    """A game in progress. Change it only through :meth:`apply`, :meth:`play` or :meth:`advance`.
+
+    Subclasses say how to set up the position (:meth:`new_board`), what the sequence of play is
+    (:meth:`sequence`), what the result is (:meth:`outcome`) and which scenario a saved record
+    belongs to by default (:meth:`default_scenario`).
+    """
+
+    name: ClassVar[str] = "game"
+    over_rule: ClassVar[str]
+    chance_rule: ClassVar[str] = ""
+    log_version: ClassVar[int] = 1
+
+    def __init__(
+        self, scenario: Scenario, seed: int = 0, options: dict[str, Any] | None = None
+    ) -> None:
+        for option, value in (options or {}).items():
+            if option not in scenario.options:
+                raise InvalidActionError(
+                    f"unknown option {option!r}; the scenario has {sorted(scenario.options)}"
+                )
+            if value not in scenario.options[option].choices:
+                raise InvalidActionError(
+                    f"option {option}: {value!r} is not one of {scenario.options[option].choices}"
+                )
+        self.scenario = scenario
+        self.seed = seed
+        self.options = dict(options or {})
+        self.dice = Dice(seed)
+        self.board = self.new_board()
+        self.history: list[Action] = []
+        self.log: list[LogEntry] = []
+        self._flow = self.sequence()
+        self._pending: Decision | Chance | None = None
+        self._step(None, "start", "setup")
+
+    # --- what a game defines ------------------------------------------------------------
+
+    def new_board(self) -> Any:
+        raise NotImplementedError
+
+    def sequence(self) -> Generator[Decision | Chance, Action, None]:
+        raise NotImplementedError
+
+    def outcome(self) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    @classmethod
+    def default_scenario(cls) -> Scenario:
+        raise NotImplementedError
+
+    # --- the decision loop --------------------------------------------------------------
+
+    def _step(self, action: Action | None, player: str, label: str) -> None:
+        mark = len(self.board.trace)
+        turn, phase = self.board.turn, self.board.phase
+        try:
+            self._pending = self._flow.send(action) if action is not None else next(self._flow)
+        except StopIteration:
+            self._pending = None
+        steps = Trace(self.board.trace[mark:])
+        self.log.append(LogEntry(len(self.log), turn, phase, player, label, steps))
+
+    def current_player(self) -> str | None:
+        """The player to act, ``'chance'``, or None when the game is over."""
+        return None if self._pending is None else self._pending.player
+
+    @property
+    def decision(self) -> Decision | Chance | None:
+        """What the game is waiting for: the prompt, the rule and the options."""
+        return self._pending
+
+    @property
+    def turn(self) -> int:
+        return self.board.turn
+
+    @property
+    def phase(self) -> str:
+        return self.board.phase
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take (empty when the game is over)."""
+        return [] if self._pending is None else list(self._pending.options)
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, each outcome with its exact probability."""
+        return list(self._pending.outcomes) if isinstance(self._pending, Chance) else []
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action. Raises IllegalActionError, naming the rule, otherwise."""
+        if self._pending is None:
+            raise IllegalActionError(self.over_rule, "the game is over")
+        if action not in self._pending.options:
+            raise IllegalActionError(
+                self._pending.rule,
+                f"{action.notation()!r} is not allowed now ({self._pending.prompt}); "
+                f"legal: {', '.join(a.notation() for a in self._pending.options[:8])}"
+                + (" ..." if len(self._pending.options) > 8 else ""),
+            )
+        player = self._pending.player
+        self.history.append(action)
+        self._step(action, player, action.notation())
+
+    def play(self, notation: str) -> None:
+        """Parse a notation, check it and apply it."""
+        self.apply(Action.from_notation(notation))
+
+    def sample_chance(self) -> Action:
+        """Pick a chance outcome with the game's dice."""
+        options = self.chance_outcomes()
+        return options[self.dice.pick(len(options), self.chance_rule)][0]
+
+    def advance(self) -> None:
+        """Resolve chance nodes until a player must decide or the game ends."""
+        while self.current_player() == CHANCE:
+            self.apply(self.sample_chance())
+
+    def is_terminal(self) -> bool:
+        return self._pending is None
+
+    def is_over(self) -> bool:
+        return self.is_terminal()
+
+    # --- records ------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The replayable record (scenario id, seed, options, actions) and the position reached."""
+        return json.dumps(
+            {
+                "log_version": self.log_version,
+                "scenario": self.scenario.id,
+                "seed": self.seed,
+                "options": self.options,
+                "actions": [a.notation() for a in self.history],
+                "position": self.board.summary(),
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, scenario: Scenario | None = None) -> FlowGame:
+        """Rebuild a game by replaying its record; the position must match the one saved."""
+        data = json.loads(text)
+        if data.get("log_version") != cls.log_version:
+            raise InvalidActionError(
+                f"game record version {data.get('log_version')!r}; this library reads {cls.log_version}"
+            )
+        state = cls.replay(
+            scenario or cls.default_scenario(), data["seed"], data["actions"], data.get("options")
+        )
+        if state.board.summary() != data["position"]:
+            raise InvalidActionError("replaying the record does not reach the saved position")
+        return state
+
+    @classmethod
+    def replay(
+        cls,
+        scenario: Scenario,
+        seed: int,
+        actions: Iterable[Action | str],
+        options: dict[str, Any] | None = None,
+    ) -> FlowGame:
+        """Replay a recorded game: the same scenario, seed and actions give the same log."""
+        state = cls(scenario, seed, options)
+        for action in actions:
+            step = action if isinstance(action, Action) else Action.from_notation(action)
+            if state.current_player() == CHANCE:
+                # The outcome was chosen by the dice: consume the same roll to stay in step.
+                state.dice.pick(len(state.chance_outcomes()), cls.chance_rule)
+            state.apply(step)
+        return state
+
+    def log_text(self) -> str:
+        """The whole log, one entry per action with its trace."""
+        return "\n".join(str(e) for e in self.log)
+
+    def undo(self, steps: int = 1) -> FlowGame:
+        """A new game with the last *steps* actions taken back (replay from the start)."""
+        return self.replay(
+            self.scenario,
+            self.seed,
+            self.history[: max(0, len(self.history) - steps)],
+            self.options,
+        )
+
+    def __repr__(self) -> str:
+        return f"<{self.name} game seed={self.seed} turn={self.turn} phase={self.phase} actions={len(self.history)}>"
