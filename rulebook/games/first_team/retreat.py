@@ -37,9 +37,12 @@ def nva_retreat(board: Board, loc: str) -> str | None:
     return min(empty, key=lambda n: _zone_key(board, n)) if empty else None
 
 
-def retreat_nva(board: Board, loc: str, trace: Trace) -> str | None:
-    """Move every NVA unit out of *loc*, or cost the lowest company a step if it cannot go."""
-    units = board.nva(loc)
+def retreat_nva(board: Board, loc: str, trace: Trace, units: list | None = None) -> str | None:
+    """Move the NVA out of *loc* (all of them, or just *units*: an air strike's R moves only the
+    company struck, ftv:3.4.1.3E), or cost the lowest company a step if they cannot go."""
+    units = [u for u in (units if units is not None else board.nva(loc)) if not u.eliminated]
+    if not units:
+        return None
     target = nva_retreat(board, loc)
     if target is None:
         lowest = min(units, key=lambda u: u.order)

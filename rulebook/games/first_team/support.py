@@ -43,6 +43,9 @@ def return_support(units: list[SupportUnit], trace: Trace) -> None:
         elif unit.kind in ("observation", "airstrike"):
             unit.box = "an-khe"
             what = "returns to An Khe"
+        elif unit.kind == "b52":
+            unit.box = "gone"
+            what = "is used up"
         elif unit.kind == "gunship":
             unit.box = "refit" if unit.fatigued else "an-khe"
             what = "goes to the Refit Box" if unit.fatigued else "flips to fatigued at An Khe"

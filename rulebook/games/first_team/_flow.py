@@ -1,0 +1,849 @@
+"""The sequence of play of First Team: Vietnam as a generator of US decisions (ftv:3.0-3.9, 5.0, 7.0).
+
+The US player is asked whenever the rules give a choice; the NVA is the programme of section
+3.5 and never asks. Every phase and segment sets ``state.phase`` / ``state.segment``, so a
+stepper can stop at any of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team import _nva
+from rulebook.games.first_team._pieces import UsCompany
+from rulebook.games.first_team._state import CampaignState, GameOver, victory_level
+from rulebook.games.first_team.combat import Force, resolve
+from rulebook.games.first_team.logistics import (
+    add_fatigue,
+    choose_garrison,
+    consume_supply,
+    garrison_size,
+    move_fatigue,
+    stacking_problem,
+)
+from rulebook.games.first_team.retreat import (
+    BY_HELICOPTER,
+    capture_supply,
+    retreat_nva,
+    retreat_us,
+    us_retreats,
+)
+from rulebook.games.first_team.support import SupportUnit, return_support
+from rulebook.maps.point_map import AN_KHE, PLEIKU
+
+__all__ = ["campaign", "contact", "fight"]
+
+Flow = Generator
+
+AN_KHE_ARG = "AnKhe"  # action arguments have no spaces
+DONE = Action.of("done")
+
+
+def _loc(token: str) -> str:
+    return AN_KHE if token == AN_KHE_ARG else token
+
+
+def _token(loc: str) -> str:
+    return AN_KHE_ARG if loc == AN_KHE else loc
+
+
+# --- set-up (ftv:7.0) ------------------------------------------------------------------------
+
+
+def setup(s: CampaignState) -> Flow:
+    s.phase = "set-up"
+    s.board.place("D2", s.us["Duc Co"])
+    s.board.place("G4", s.us["Plei Me"])
+    s.board.supply.update({"D2": 2, "G4": 2})
+    for unit in s.us.values():
+        if not unit.garrison:
+            s.board.place(AN_KHE, unit)
+    s.note(
+        "ftv:7.0",
+        "set-up: camp garrisons and a full supply counter at D2 and G4, all US units at An Khe, 21 NVA companies in the Unknown Box",
+    )
+    real = [True] * s.spec.us.lz_markers + [False] * s.spec.us.no_lz_markers
+    # The markers are mixed face down: which is real is drawn now, unseen until flipped (ftv:3.2.1).
+    order = list(range(len(real)))
+    for i in range(len(order) - 1, 0, -1):
+        j = s.dice.pick(i + 1, "ftv:7.0")
+        order[i], order[j] = order[j], order[i]
+    for k in range(len(real)):
+        per_zone = {}
+        for loc in s.lz_markers:
+            per_zone[s.map.zone(loc)] = per_zone.get(s.map.zone(loc), 0) + 1
+        options = [
+            Action.of("place-lz", loc)
+            for loc in s.map.locations
+            if loc not in s.lz_markers
+            and loc != PLEIKU
+            and not s.map.camp(loc)
+            and not s.map.in_cambodia(loc)
+            and per_zone.get(s.map.zone(loc), 0) < 2
+        ]
+        action = yield from ask(
+            "us",
+            options,
+            f"place LZ marker {k + 1} of {len(real)} face down (two per zone at most)",
+            "ftv:7.0",
+        )
+        s.lz_markers[action.args[0]] = real[order[k]]
+
+
+# --- 3.1-3.3 ---------------------------------------------------------------------------------
+
+
+def command_phase(s: CampaignState) -> None:
+    s.phase, s.segment = "command", ""
+    s.cp.new_turn()
+    s.moved.clear()
+    s.struck.clear()
+    s.note(
+        "ftv:3.1", f"turn {s.turn}: {s.cp.left} CPs, unspent ones are lost at the end of the turn"
+    )
+
+
+def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
+    options = []
+    if s.cp.left >= 1:
+        options += [
+            Action.of("find-lz", loc)
+            for loc in sorted(s.lz_markers)
+            if loc not in s.board.revealed_lz
+        ]
+    if not attempted:
+        zones = s.identified_zones()
+        for extra in range(min(2, s.cp.left - 1) + 1):
+            if s.unknown():
+                options.append(Action.of("identify", extra))
+            options += [Action.of("contact", zone, extra) for zone in zones]
+    return options
+
+
+def intelligence_phase(s: CampaignState) -> Flow:
+    s.phase = "intelligence"
+    attempted = False
+    while True:
+        options = _intel_options(s, attempted)
+        options.append(DONE)
+        action = yield from ask(
+            "us",
+            options,
+            "intelligence: find landing zones, and one attempt to locate the enemy",
+            "ftv:3.2",
+        )
+        if action == DONE:
+            return
+        if action.verb == "find-lz":
+            loc = action.args[0]
+            s.cp.spend(1, "ftv:3.2.1", "locating a landing zone")
+            if s.lz_markers.pop(loc):
+                s.board.revealed_lz.add(loc)
+                s.note("ftv:3.2.1", f"the marker at {loc} is a landing zone")
+            else:
+                s.note("ftv:3.2.1", f"the marker at {loc} says No LZ and is removed")
+            continue
+        attempted = True
+        extra = int(action.args[-1])
+        s.cp.spend(1 + extra, "ftv:3.2.2", "an attempt to locate the enemy")
+        roll = s.dice.d6("ftv:3.2.2")
+        success = roll - extra <= 1
+        s.note(
+            "ftv:3.2.2",
+            f"locate roll {roll} - {extra} = {roll - extra}: {'found' if success else 'nothing'}",
+            rolls=s.dice.rolls[-1:],
+        )
+        if not success:
+            continue
+        if action.verb == "identify":
+            _identify(s)
+        else:
+            _contact(s, action.args[0])
+
+
+def _identify(s: CampaignState) -> None:
+    roll = s.dice.d6("ftv:3.2.2.1")
+    zone = s.spec.tables.intelligence.turns[s.turn][roll - 1]
+    regiment = min(u.regiment for u in s.unknown())
+    if zone == "-":
+        s.note(
+            "ftv:3.2.2.1",
+            f"intelligence table turn {s.turn}, roll {roll}: nothing",
+            rolls=s.dice.rolls[-1:],
+        )
+        return
+    for unit in s.unknown():
+        if unit.regiment == regiment:
+            s.box[unit.id] = zone
+    s.note(
+        "ftv:3.2.2.1",
+        f"intelligence table turn {s.turn}, roll {roll}: the {regiment}th Regiment is in zone {zone}",
+        rolls=s.dice.rolls[-1:],
+    )
+
+
+def contact(s: CampaignState, zone: str, place_die: int, count_die: int) -> list[str]:
+    """Place the lowest company of the lowest regiment in *zone* and up to *count_die*
+    consecutive companies after it at location *place_die* of the zone (ftv:3.2.2.2)."""
+    units = s.zone_units(zone)
+    first = units[0]
+    chain = [first]
+    for unit in units[1:]:
+        if (
+            len(chain) >= count_die
+            or unit.regiment != first.regiment
+            or unit.number != chain[-1].number + 1
+        ):
+            break
+        chain.append(unit)
+    loc = f"{zone}{place_die}"
+    placed = _nva._place(s, loc, chain, "ftv:3.2.2.2")
+    return [u.id for u in placed]
+
+
+def _contact(s: CampaignState, zone: str) -> None:
+    place_die, count_die = s.dice.d6("ftv:3.2.2.2"), s.dice.d6("ftv:3.2.2.2")
+    s.note(
+        "ftv:3.2.2.2",
+        f"contact in zone {zone}: location die {place_die}, companies die {count_die}",
+        rolls=s.dice.rolls[-2:],
+    )
+    contact(s, zone, place_die, count_die)
+
+
+def supply_phase(s: CampaignState) -> Flow:
+    s.phase = "supply"
+    while True:
+        options = [Action.of("buy-supply")] if s.cp.left >= 1 else []
+        action = yield from ask(
+            "us", [*options, DONE], "buy supply counters for the An Khe Box at 1 CP each", "ftv:3.3"
+        )
+        if action == DONE:
+            return
+        s.cp.spend(1, "ftv:3.3", "a supply counter")
+        s.board.supply[AN_KHE] = s.board.supply.get(AN_KHE, 0) + 2
+        s.note(
+            "ftv:3.3", f"a full supply counter goes to An Khe ({s.board.supply[AN_KHE] // 2} there)"
+        )
+
+
+# --- 3.4 US assault ----------------------------------------------------------------------
+
+
+def air_strike_segment(s: CampaignState) -> Flow:
+    from rulebook.games.first_team.air import strike, zone_strike
+
+    s.segment = "air strikes"
+    while True:
+        ready = [u for u in s.support.values() if u.kind in ("airstrike", "b52") and u.ready]
+        options = []
+        if s.cp.left >= 2:
+            for loc in s.nva_on_map():
+                if loc in s.struck:
+                    continue
+                for unit in ready:
+                    if unit.kind == "b52" and (
+                        loc == PLEIKU or any(not u.garrison for u in s.board.us(loc))
+                    ):
+                        continue
+                    options.append(Action.of("strike", loc, unit.id))
+            for zone in s.identified_zones():
+                options += [Action.of("strike-zone", zone, unit.id) for unit in ready]
+        action = yield from ask(
+            "us", [*options, DONE], "air strikes: one counter at a time, 2 CP each", "ftv:3.4.1"
+        )
+        if action == DONE:
+            return
+        target, uid = action.args
+        unit = s.support[uid]
+        s.cp.spend(2, "ftv:3.4.1", f"air strike {uid}")
+        value = s.spec.us.b52s[uid] if unit.kind == "b52" else s.spec.us.airstrikes[uid][1]
+        unit.box = "gone" if unit.kind == "b52" else "used"
+        if action.verb == "strike":
+            s.struck.add(target)
+            hits = strike(
+                value,
+                s.board.nva(target),
+                s.crt,
+                s.dice,
+                trace=_Sink(s),
+                airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+            )
+            for hit in hits:
+                if hit.effects.retreat:
+                    retreat_nva(s.board, target, _Sink(s), [s.nva[hit.target]])
+        else:
+            zone_strike(
+                "b52" if unit.kind == "b52" else "tactical",
+                value,
+                s.zone_units(target),
+                s.crt,
+                s.dice,
+                trace=_Sink(s),
+                airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+            )
+
+
+class _Sink:
+    """A Trace-like writer into the campaign trace."""
+
+    def __init__(self, s: CampaignState) -> None:
+        self.s = s
+
+    def step(self, rule: str, text: str, **kwargs: object) -> None:
+        self.s.note(rule, text, **kwargs)
+
+
+def _landing_zones(s: CampaignState, pathfinder: str | None) -> list[str]:
+    lzs = [loc for loc in s.map.locations if s.board.is_lz(loc) and not s.map.in_cambodia(loc)]
+    if pathfinder:
+        lzs.append(pathfinder)
+    return sorted(set(lzs))
+
+
+def _mix(s: CampaignState) -> str:
+    return s.options.get("us_stacking_mix", "battalion")
+
+
+def _transport_options(
+    s: CampaignState, free: list[SupportUnit], nine_free: bool, pathfinder: str | None
+) -> list[Action]:
+    """What the ready helicopters may carry this segment (ftv:3.4.2A, 3.4.2.3)."""
+    lzs = _landing_zones(s, pathfinder)
+    options = []
+    if free:
+        for unit in s.board.us(AN_KHE):
+            options += [
+                Action.of("fly", unit.id, loc)
+                for loc in lzs
+                if stacking_problem([*s.board.us(loc), unit], mix=_mix(s)) is None
+            ]
+        if s.board.supply.get(AN_KHE, 0) >= 2:
+            options += [Action.of("fly-supply", loc) for loc in lzs if s.board.us(loc)]
+        for loc in lzs:
+            options += [
+                Action.of("fly", u.id, AN_KHE_ARG) for u in s.board.us(loc) if not u.garrison
+            ]
+        if pathfinder is None and s.spec.us.pathfinders:
+            options += [
+                Action.of("pathfinder", loc)
+                for loc in s.map.locations
+                if not s.board.nva(loc)
+                and not s.board.is_lz(loc)
+                and not s.map.in_cambodia(loc)
+                and _near_action(s, loc)
+            ]
+    nine = s.us.get("1/9")
+    if nine_free and nine is not None and s.where(nine) == AN_KHE:
+        options += [Action.of("fly", "1/9", loc) for loc in lzs]
+    return list(dict.fromkeys(options))
+
+
+def _carry(
+    s: CampaignState, action: Action, helicopter: SupportUnit, *, first: bool, rule: str
+) -> Flow:
+    if action.verb == "fly-supply":
+        s.board.supply[AN_KHE] -= 2
+        if not s.board.supply[AN_KHE]:
+            del s.board.supply[AN_KHE]
+        s.board.supply[action.args[0]] = s.board.supply.get(action.args[0], 0) + 2
+        s.note(rule, f"{helicopter.id} flies a supply counter to {action.args[0]}")
+        return
+    unit, dest = s.us[action.args[0]], _loc(action.args[1])
+    origin = s.where(unit)
+    s.board.place(dest, unit)
+    s.moved.add(unit.id)
+    if first and dest != AN_KHE:
+        s.flown.add(unit.id)
+    s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}")
+    if dest != AN_KHE and s.board.nva(dest) and len(s.board.us(dest)) == 1:
+        s.note("ftv:3.4.2.1", f"{unit.id} lands among the NVA at {dest}: ambush")
+        yield from fight(s, dest, attacker="nva", ambush=True)
+
+
+def transport_segment(s: CampaignState, first: bool) -> Flow:
+    """Each ready helicopter makes one trip (the text's round trip, and LZ-to-LZ hops, are left out)."""
+    s.segment = "first transport" if first else "final transport"
+    rule = "ftv:3.4.2" if first else "ftv:3.4.6"
+    used: list[SupportUnit] = []
+    pathfinder: str | None = None
+    while True:
+        free = [u for u in s.ready("transport") if u not in used and u.id != "TRA-1/9"]
+        nine = s.support.get("TRA-1/9")
+        nine_free = nine is not None and nine.ready and nine not in used
+        options = _transport_options(s, free, nine_free, pathfinder)
+        prompt = "transport: each ready helicopter carries one company or one supply counter"
+        action = yield from ask("us", [*options, DONE], prompt, rule)
+        if action == DONE:
+            break
+        if action.verb == "pathfinder":
+            pathfinder = action.args[0]
+            used.append(free[0])
+            s.note(
+                "ftv:3.4.2.3", f"pathfinders land at {pathfinder}: a landing zone for this segment"
+            )
+            continue
+        helicopter = nine if action.args[0] == "1/9" and nine_free else free[0]
+        used.append(helicopter)
+        yield from _carry(s, action, helicopter, first=first, rule=rule)
+    for helicopter in used:
+        if helicopter.fatigued:
+            helicopter.box = "refit"
+        helicopter.fatigued = True
+    if used:
+        s.note(
+            "ftv:3.4.2.2",
+            f"{len(used)} helicopter(s) return: fresh ones fatigued to An Khe, tired ones to Refit",
+        )
+
+
+def _near_action(s: CampaignState, loc: str) -> bool:
+    """Pathfinder landing sites worth offering: next to contacted NVA (keeps the choice list short)."""
+    return any(s.board.nva(n) for n in s.map.neighbors(loc))
+
+
+def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
+    """Each company not flown in may move one location along any line, or hold (ftv:3.4.3, 3.4.3.1)."""
+    options = []
+    for loc in [AN_KHE, *s.us_on_map()]:
+        for unit in s.board.us(loc):
+            if unit.garrison or unit.id in done or unit.id in s.flown:
+                continue
+            for n in s.map.neighbors(loc, boxes=True):
+                if n == loc or (n != AN_KHE and s.map.in_cambodia(n)):
+                    continue  # no entry to Cambodia without option 6.1 (ftv:3.4.3.1B)
+                if stacking_problem([*s.board.us(n), unit], mix=_mix(s)) is None:
+                    options.append(Action.of("move", unit.id, _token(n)))
+            if loc != AN_KHE:
+                options.append(Action.of("hold", unit.id))
+    return options
+
+
+def _walk(s: CampaignState, unit: UsCompany, dest: str) -> None:
+    here = s.where(unit)
+    unit.hold = False
+    if AN_KHE in {here, dest}:
+        kind = s.map.line(here, dest)
+        cost = 0 if kind == "road" else 1
+    else:
+        kind = s.map.line(here, dest)
+        cost = move_fatigue(s.map, [here, dest], supplied=s.board.supply.get(here, 0) > 0)
+    s.board.place(dest, unit)
+    s.moved.add(unit.id)
+    if cost:
+        add_fatigue(unit, cost)
+    broken = " and broken" if unit.broken else ""
+    s.note(
+        "ftv:3.4.3",
+        f"{unit.id} moves {here} to {dest} by {kind}: fatigue now F{unit.fatigue}{broken}",
+    )
+
+
+def ground_movement_segment(s: CampaignState) -> Flow:
+    """One company at a time; stacks, supply carried along and road double moves are left out."""
+    s.segment = "ground movement"
+    done: set[str] = set()
+    entered: set[str] = set()
+    while True:
+        prompt = "ground movement: move one location, or hold"
+        action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
+        if action == DONE:
+            break
+        unit = s.us[action.args[0]]
+        done.add(unit.id)
+        if action.verb == "hold":
+            unit.hold = True
+            s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
+            continue
+        dest = _loc(action.args[1])
+        _walk(s, unit, dest)
+        if dest == AN_KHE:
+            continue
+        entered.add(dest)
+        if s.board.nva(dest) and s.board.us(dest) == [unit]:
+            s.note("ftv:3.4.3.4", f"{unit.id} walks into the NVA at {dest}: ambush")
+            yield from fight(s, dest, attacker="nva", ambush=True)
+    _zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])})
+    for loc in s.contested():
+        _nva.evade(s, loc, "ftv:3.4.3.6")
+
+
+def _zone_entry(s: CampaignState, entered: set[str]) -> None:
+    """US units entering a zone with identified NVA may make contact (ftv:3.4.3.5)."""
+    rule = "ftv:3.4.3.5"
+    zones = sorted(
+        {s.map.zone(loc) for loc in entered if loc and loc != AN_KHE and not s.map.in_cambodia(loc)}
+    )
+    for zone in zones:
+        identified = s.zone_units(zone)
+        if not identified:
+            continue
+        occupied = [loc for loc in s.map.in_zone(zone) if s.board.us(loc)]
+        roll = s.dice.d6(rule)
+        if roll > len(occupied):
+            s.note(
+                rule,
+                f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: no contact",
+                rolls=s.dice.rolls[-1:],
+            )
+            continue
+        s.note(
+            rule,
+            f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: the identified units are contacted",
+            rolls=s.dice.rolls[-1:],
+        )
+        for stack in _nva.consecutive_stacks(identified):
+            for _attempt in range(20):
+                die = s.dice.d6(rule)
+                loc = f"{zone}{die}"
+                if len(s.board.nva(loc)) + len(stack) <= 6:
+                    break
+            s.board.place(loc, *stack)
+            s.note(
+                rule,
+                f"{stack[0].id}-{stack[-1].id} placed at {loc} (die {die})",
+                rolls=s.dice.rolls[-1:],
+            )
+
+
+def support_and_combat_segment(s: CampaignState) -> Flow:
+    s.segment = "support and open combat"
+    while True:
+        options = []
+        for loc in s.contested():
+            us = s.board.us(loc)
+            if not s.board.supply.get(loc):
+                continue  # unsupplied units may not start ground combat (ftv:2.7C)
+            if s.treated_as_hold(loc) or not all(u.hold for u in us):
+                options.append(Action.of("attack", loc))
+        for loc in s.nva_on_map():
+            if not s.board.us(loc) and s.ready("aero-rocket") and s.cp.left >= 1:
+                options.append(Action.of("rockets", loc))
+        action = yield from ask(
+            "us",
+            [*options, DONE],
+            "open combat: attack where you choose, or rocket NVA-only locations",
+            "ftv:3.4.5",
+        )
+        if action == DONE:
+            return
+        loc = action.args[0]
+        if action.verb == "rockets":
+            from rulebook.games.first_team.air import rocket_attack
+
+            unit = s.ready("aero-rocket")[0]
+            s.cp.spend(1, "ftv:3.4.4.4", unit.id)
+            unit.box, unit.fatigued = "refit", True
+            rocket_attack(
+                [s.spec.us.aero_rockets[unit.id][1]],
+                s.board.nva(loc),
+                s.crt,
+                s.dice,
+                us_units_there=False,
+                trace=_Sink(s),
+            )
+            continue
+        yield from fight(s, loc, attacker="us")
+
+
+def _commit(s: CampaignState, loc: str) -> Flow:
+    """Support for one fight: batteries, air, gunship, observation, aero-rockets (ftv:3.4.4)."""
+    committed: list[SupportUnit] = []
+    us = [u for u in s.board.us(loc) if not u.garrison]
+    numerals = {u.support for u in us}
+    while True:
+        options = []
+        for unit in s.support.values():
+            if not unit.ready or unit in committed:
+                continue
+            cost = {"observation": 1, "gunship": 1, "aero-rocket": 1, "airstrike": 2}.get(unit.kind)
+            if unit.kind == "battery":
+                battalion = unit.id.split("/", 1)[1]
+                numeral = s.spec.us.artillery.get(battalion)
+                cost = (
+                    1
+                    if numeral is None or (numerals == {numeral} and s.garrison_at(loc) is None)
+                    else 2
+                )
+            if cost is None:
+                continue
+            if "1/9" in unit.id:
+                if not any(u.id == "1/9" for u in us):
+                    continue
+                cost = 0
+            if cost <= s.cp.left and unit.kind in (
+                "battery",
+                "observation",
+                "gunship",
+                "aero-rocket",
+                "airstrike",
+            ):
+                if unit.kind in ("observation", "gunship") and any(
+                    c.kind == unit.kind for c in committed
+                ):
+                    continue
+                options.append(Action.of("commit", unit.id, cost))
+        action = yield from ask(
+            "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
+        )
+        if action.verb == "fight":
+            return committed
+        unit = s.support[action.args[0]]
+        s.cp.spend(int(action.args[1]), "ftv:3.4.4", f"{unit.id} in support")
+        committed.append(unit)
+        s.note("ftv:3.4.4", f"{unit.id} supports the fight at {loc} ({action.args[1]} CP)")
+
+
+def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[Force, Force]:
+    us_units, nva_units = s.board.us(loc), s.board.nva(loc)
+    kinds = [u.kind for u in committed]
+    support = sum(s.spec.us.aero_rockets[u.id][0] for u in committed if u.kind == "aero-rocket")
+    support += sum(s.spec.us.airstrikes[u.id][0] for u in committed if u.kind == "airstrike")
+    us = Force(
+        "us",
+        us_units,
+        location=loc,
+        support_strength=support,
+        artillery=kinds.count("battery"),
+        observation="observation" in kinds,
+        gunship="gunship" in kinds,
+        helicopters=sum(kinds.count(k) for k in ("observation", "gunship", "aero-rocket")),
+        hold=s.treated_as_hold(loc) or all(u.hold for u in us_units if not u.garrison),
+        supplied=s.board.supply.get(loc, 0) > 0,
+    )
+    nva = Force(
+        "nva",
+        nva_units,
+        location=loc,
+        hold=all(u.hold for u in nva_units),
+        supporting_locations=sum(
+            1 for n in s.map.neighbors(loc) if s.board.nva(n) and not s.board.us(n)
+        ),
+    )
+    return us, nva
+
+
+def _us_retreat(s: CampaignState, loc: str) -> Flow:
+    """The US player picks where to go; with nowhere to go the losses of ftv:4.2.2.2C apply."""
+    movers = [u for u in s.board.us(loc) if not u.garrison]
+    transports = len(s.ready("transport"))
+    choices = us_retreats(s.board, loc, movers, transports=transports, mix=_mix(s))
+    if not (movers and choices):
+        retreat_us(s.board, loc, None, _Sink(s))
+        return
+    options = [Action.of("retreat", _token(c)) for c in choices]
+    action = yield from ask("us", options, f"the US at {loc} must retreat", "ftv:4.2.2.2")
+    retreat_us(s.board, loc, _loc(action.args[0]), _Sink(s), transports=transports)
+    if _loc(action.args[0]) == BY_HELICOPTER:
+        for helicopter in s.ready("transport")[: len(movers)]:
+            helicopter.box = "refit" if helicopter.fatigued else "an-khe"
+            helicopter.fatigued = True
+
+
+def fight(
+    s: CampaignState,
+    loc: str,
+    *,
+    attacker: str,
+    ambush: bool = False,
+    nva_open_combat: bool = False,
+) -> Flow:
+    """One fight at *loc*, support asked for first, results applied, units returned (ftv:4.0-4.2)."""
+    committed: list[SupportUnit] = (
+        [] if ambush and attacker == "nva" else (yield from _commit(s, loc))
+    )
+    if not s.board.us(loc) or not s.board.nva(loc):
+        return
+    attackers_at_start = len(s.board.nva(loc))
+    us, nva = _forces(s, loc, committed)
+    first, second = (us, nva) if attacker == "us" else (nva, us)
+    result = resolve(
+        first,
+        second,
+        s.crt,
+        s.dice,
+        ambush=ambush,
+        nva_open_combat=nva_open_combat,
+        options=s.options,
+    )
+    s.trace.extend(result.trace)
+    s.casualty_points += result.us_casualty_points
+    if consume_supply(s.board.supply, loc):
+        s.note("ftv:4.1.10", f"one supply step used at {loc}")
+    return_support(committed, _Sink(s))
+    us_fx, nva_fx = result.effects.get("us"), result.effects.get("nva")
+    if us_fx is not None:
+        s.garrisons_lost.update(uid for uid in us_fx.eliminated if s.us[uid].garrison)
+        helicopter = next(
+            (u for u in committed if u.kind in ("gunship", "observation", "aero-rocket")), None
+        )
+        if us_fx.helicopter_to_refit and helicopter is not None:
+            helicopter.box = "refit"
+    if nva_fx is not None and nva_fx.retreat and s.board.nva(loc):
+        retreat_nva(s.board, loc, _Sink(s))
+    if us_fx is not None and us_fx.retreat and s.board.us(loc):
+        yield from _us_retreat(s, loc)
+        if s.board.nva(loc):
+            capture_supply(s.board, loc, _Sink(s))
+    if attacker == "nva" and s.board.nva(loc) and not s.board.us(loc):
+        size = garrison_size(s.map, loc, attackers_at_start)
+        if size:
+            chosen = choose_garrison(s.board.nva(loc), size)
+            s.note("ftv:4.1.14", f"{', '.join(u.id for u in chosen)} garrison {loc} under HOLD")
+
+
+def us_assault(s: CampaignState, number: int) -> Flow:
+    s.phase = "first US assault" if number == 1 else "second US assault"
+    s.flown.clear()
+    yield from air_strike_segment(s)
+    yield from transport_segment(s, first=True)
+    yield from ground_movement_segment(s)
+    yield from support_and_combat_segment(s)
+    yield from transport_segment(s, first=False)
+
+
+# --- 3.5 NVA assault -------------------------------------------------------------------------
+
+
+def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
+    """NVA who entered a place held only by US units may ambush them (ftv:3.5.5)."""
+    for loc, ids in sorted(s.entered.items()):
+        us = s.board.us(loc)
+        exempt = loc == PLEIKU or s.garrison_at(loc) is not None or all(u.hold for u in us)
+        if not before.get(loc) or not us or exempt:
+            continue
+        entering = [s.nva[i] for i in ids if not s.nva[i].broken and s.where(s.nva[i]) == loc]
+        if not entering:
+            continue
+        worst = min(u.efficiency for u in entering)
+        roll = s.dice.d6("ftv:3.5.5")
+        ambush = roll <= worst
+        verdict = "ambush" if ambush else "no ambush"
+        s.note(
+            "ftv:3.5.5",
+            f"NVA entering {loc} roll {roll} against {worst}: {verdict}",
+            rolls=s.dice.rolls[-1:],
+        )
+        if ambush:
+            yield from fight(s, loc, attacker="nva", ambush=True)
+
+
+def nva_assault(s: CampaignState, number: int) -> Flow:
+    s.phase = "first NVA assault" if number == 1 else "second NVA assault"
+    s.entered = {}
+    before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.map.locations}
+    s.segment = "target determination"
+    _nva.target_determination(s)
+    s.segment = "offboard movement"
+    moved = _nva.offboard_movement(s)
+    if moved and s.turn < 15:
+        s.segment = "second target determination"
+        _nva.target_determination(s, only=moved, rule="ftv:3.5.3")
+    elif not moved:
+        s.note("ftv:3.5.3", "nothing moved offboard: no second target determination")
+    s.segment = "ground movement"
+    _nva.ground_movement(s)
+    s.segment = "ambush"
+    yield from _nva_ambushes(s, before)
+    s.segment = "open combat"
+    for loc in s.contested():
+        yield from fight(s, loc, attacker="nva", nva_open_combat=True)
+    for loc in s.map.locations:
+        if (
+            s.board.nva(loc)
+            and not s.board.us(loc)
+            and (s.map.is_road_location(loc) or s.map.camp(loc))
+        ):
+            for unit in s.board.nva(loc):
+                if not any(u.hold for u in s.board.nva(loc)):
+                    unit.hold = True
+    s.score_possession()
+    s.segment = "evasion"
+    for loc in s.contested():
+        _nva.evade(s, loc)
+    yield from maintenance(s)
+
+
+def maintenance(s: CampaignState) -> Flow:
+    s.segment = "US maintenance"
+    for unit in s.support.values():
+        if unit.kind in ("transport", "gunship", "observation") and unit.box == "an-khe":
+            unit.fatigued = False
+        if unit.kind == "airstrike" and unit.box == "used":
+            unit.box = "an-khe"
+    s.note("ftv:3.5.8", "helicopters at An Khe are combat-ready again")
+    while True:
+        refit = [u for u in s.support.values() if u.box == "refit"]
+        options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= 1 else []
+        action = yield from ask(
+            "us",
+            [*options, DONE],
+            "maintenance: bring helicopters out of Refit at 1 CP each",
+            "ftv:3.5.8",
+        )
+        if action == DONE:
+            return
+        unit = s.support[action.args[0]]
+        s.cp.spend(1, "ftv:3.5.8", f"refitting {unit.id}")
+        unit.box, unit.fatigued = "an-khe", False
+        s.note("ftv:3.5.8", f"{unit.id} leaves the Refit Box")
+
+
+# --- 3.8, 3.9 and the end ----------------------------------------------------------------------
+
+
+def fatigue_reduction(s: CampaignState) -> None:
+    s.phase, s.segment = "fatigue reduction", ""
+    for unit in s.us.values():
+        loc = s.where(unit)
+        if unit.eliminated or unit.garrison or unit.id in s.moved or unit.fatigue == 0:
+            continue
+        rests = loc in {AN_KHE, PLEIKU} or (loc and s.map.camp(loc) and s.garrison_at(loc))
+        if rests and not s.board.nva(loc):
+            unit.fatigue = max(0, unit.fatigue - 2)
+            s.note("ftv:3.8", f"{unit.id} rests at {loc}: fatigue F{unit.fatigue}")
+
+
+def final_supply(s: CampaignState) -> None:
+    s.phase = "final supply"
+    for loc in s.us_on_map():
+        if consume_supply(s.board.supply, loc):
+            s.note("ftv:3.9", f"{loc} uses a supply step")
+        else:
+            s.note("ftv:3.9", f"{loc} has no supply: its units are out of supply")
+    # Units no longer on the map lose any HOLD marker; supply at An Khe is never used (ftv:2.7B).
+    for unit in s.us.values():
+        if s.where(unit) == AN_KHE:
+            unit.hold = False
+
+
+def campaign(s: CampaignState) -> Flow:
+    yield from setup(s)
+    turns = s.scenario.turns.value if s.scenario.turns else 15
+    try:
+        for turn in range(1, turns + 1):
+            s.turn = turn
+            command_phase(s)
+            yield from intelligence_phase(s)
+            yield from supply_phase(s)
+            yield from us_assault(s, 1)
+            yield from nva_assault(s, 1)
+            yield from us_assault(s, 2)
+            yield from nva_assault(s, 2)
+            fatigue_reduction(s)
+            final_supply(s)
+    except GameOver:
+        s.phase = "game over"
+        return
+    s.phase = "game over"
+    lines = s.final_vp()
+    s.vp += sum(lines.values())
+    s.note(
+        "ftv:5.1",
+        "end of the game: "
+        + ", ".join(f"{k} {v:+d}" for k, v in lines.items() if v)
+        + f"; NVA {s.vp} VP",
+    )
+    s.ending = victory_level(s.vp)
+    s.note("ftv:5.2", f"victory level: {s.ending}")

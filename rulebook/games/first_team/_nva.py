@@ -1,0 +1,356 @@
+"""The programmed NVA: target determination, offboard and ground movement, ambush, evasion (ftv:3.5).
+
+Every choice the automaton makes is a rule of section 3.5 applied to the position; where the
+rule leaves a tie to chance, the game's dice break it and the trace says so. Each function
+notes what it did, and the scores behind it, in the campaign trace.
+"""
+
+from __future__ import annotations
+
+from rulebook.games.first_team._pieces import NvaCompany
+from rulebook.games.first_team._state import EXITED, UNKNOWN, CampaignState
+from rulebook.games.first_team.retreat import capture_supply
+from rulebook.maps.point_map import CAMBODIA, PLEIKU
+
+__all__ = [
+    "consecutive_stacks",
+    "evade",
+    "ground_movement",
+    "offboard_movement",
+    "priority_targets",
+    "score_locations",
+    "target_determination",
+]
+
+NVA_LIMIT = 6
+REGIMENT_OF_DIGIT = {"2": 32, "3": 33, "6": 66}
+
+
+def consecutive_stacks(units: list[NvaCompany], limit: int = NVA_LIMIT) -> list[list[NvaCompany]]:
+    """Stacks of up to six consecutively numbered combat-ready companies, lowest first (ftv:3.5.1D-F).
+
+    Broken companies are left out; a gap in the numbers, or a new regiment, starts a new stack.
+    """
+    ready = sorted((u for u in units if not u.broken and not u.eliminated), key=lambda u: u.order)
+    stacks: list[list[NvaCompany]] = []
+    for unit in ready:
+        last = stacks[-1][-1] if stacks else None
+        joins = (
+            last is not None
+            and last.regiment == unit.regiment
+            and last.number + 1 == unit.number
+            and len(stacks[-1]) < limit
+        )
+        if joins:
+            stacks[-1].append(unit)
+        else:
+            stacks.append([unit])
+    return stacks
+
+
+def priority_targets(s: CampaignState, zone: str) -> list[str]:
+    """The zone's priority targets in order (ftv:3.5.1B): Pleiku, a camp, a road location with US
+    ground units, an empty road location, a non-road location with US ground units; the lowest
+    location number first within each class."""
+    locations = [loc for loc in s.map.in_zone(zone) if len(s.board.nva(loc)) < NVA_LIMIT]
+
+    def number(loc: str) -> int:
+        return s.map.number(loc) or 0
+
+    classes = [
+        [loc for loc in locations if loc == PLEIKU],
+        [loc for loc in locations if s.map.camp(loc) and (s.board.us(loc) or not s.board.nva(loc))],
+        [
+            loc
+            for loc in locations
+            if s.map.is_road_location(loc)
+            and s.board.us(loc)
+            and not s.map.camp(loc)
+            and loc != PLEIKU
+        ],
+        [
+            loc
+            for loc in locations
+            if s.map.is_road_location(loc)
+            and not s.board.units(loc)
+            and not s.map.camp(loc)
+            and loc != PLEIKU
+        ],
+        [loc for loc in locations if not s.map.is_road_location(loc) and s.board.us(loc)],
+    ]
+    out: list[str] = []
+    for group in classes:
+        out += [loc for loc in sorted(group, key=number) if loc not in out]
+    return out
+
+
+def _place(s: CampaignState, loc: str, units: list[NvaCompany], rule: str) -> list[NvaCompany]:
+    """Put units on a location, lowest first, until it holds six NVA (ftv:3.5.1I); return those placed."""
+    room = NVA_LIMIT - len(s.board.nva(loc))
+    placed = sorted(units, key=lambda u: u.order)[: max(0, room)]
+    if placed:
+        s.board.place(loc, *placed)
+        s.entered.setdefault(loc, set()).update(u.id for u in placed)
+        s.note(rule, f"{', '.join(u.id for u in placed)} move from their Zone Box to {loc}")
+    return placed
+
+
+def target_determination(
+    s: CampaignState, only: set[str] | None = None, rule: str = "ftv:3.5.1"
+) -> None:
+    """Identified units go for the priority targets of their zone (ftv:3.5.1, 3.5.3).
+
+    *only* limits the units considered (the second determination takes just those that moved
+    offboard). Broken units stay in their boxes.
+    """
+    zones = sorted(
+        {z for i, z in s.box.items() if z not in (UNKNOWN, EXITED) and s.where(s.nva[i]) is None}
+    )
+    for zone in zones:
+        units = [u for u in s.zone_units(zone) if only is None or u.id in only]
+        if not units:
+            continue
+        targets = priority_targets(s, zone)
+        if not targets:
+            s.note(rule, f"zone {zone}: no priority target, the identified units stay in the box")
+            continue
+        if targets[0] == PLEIKU:
+            ready = [u for u in units if not u.broken][:NVA_LIMIT]
+            s.note(
+                rule,
+                f"zone {zone}: Pleiku is the target; no roll, the first combat-ready companies go",
+            )
+            _place(s, PLEIKU, ready, rule)
+            continue
+        for stack in consecutive_stacks(units):
+            target = next((t for t in priority_targets(s, zone)), None)
+            if target is None:
+                break
+            worst = min(u.efficiency for u in stack)
+            roll = s.dice.d6(rule)
+            names = "-".join((stack[0].id, stack[-1].id)) if len(stack) > 1 else stack[0].id
+            if roll <= worst:
+                s.note(
+                    rule,
+                    f"zone {zone}: stack {names} rolls {roll} against efficiency {worst} and goes for {target}",
+                    rolls=s.dice.rolls[-1:],
+                )
+                _place(s, target, stack, rule)
+            else:
+                s.note(
+                    rule,
+                    f"zone {zone}: stack {names} rolls {roll} against efficiency {worst} and stays",
+                    rolls=s.dice.rolls[-1:],
+                )
+
+
+def _arrow(s: CampaignState) -> set[str]:
+    """Every identified unit one rank up, to the highest adjacent zone (ftv:3.5.2D)."""
+    moved: set[str] = set()
+    zones = sorted(s.identified_zones(), key=lambda z: -s.map.rank(z))
+    for zone in zones:
+        higher = s.map.zone_up(zone)
+        for unit in s.zone_units(zone):
+            if not unit.broken and higher is not None and unit.id not in moved:
+                s.box[unit.id] = higher
+                moved.add(unit.id)
+    if moved:
+        s.note("ftv:3.5.2", f"the arrow: {len(moved)} identified companies move a rank up")
+    return moved
+
+
+def _arrivals(s: CampaignState, result: str) -> set[str]:
+    """Regiments named by digit leave the Unknown Box for the zone (ftv:3.5.2B)."""
+    digits, zone = result[:-1], result[-1]
+    regiments = {REGIMENT_OF_DIGIT.get(d) for d in digits}
+    moved = {u.id for u in s.unknown() if u.regiment in regiments and not u.broken}
+    for uid in moved:
+        s.box[uid] = zone
+    if moved:
+        s.note(
+            "ftv:3.5.2",
+            f"{len(moved)} companies leave the Unknown Box for zone {zone}: now identified",
+        )
+    return moved
+
+
+def _broken_drift(s: CampaignState) -> None:
+    """Broken units ignore the table and drift toward Cambodia, leaving play there (ftv:3.5.2E)."""
+    for zone in s.identified_zones():
+        lower = s.map.zone_down(zone)
+        for unit in [u for u in s.zone_units(zone) if u.broken]:
+            if lower == CAMBODIA:
+                s.box[unit.id] = EXITED
+                s.note("ftv:3.5.2", f"broken {unit.id} reaches Cambodia and leaves play")
+            elif lower is not None:
+                s.box[unit.id] = lower
+
+
+def offboard_movement(s: CampaignState) -> set[str]:
+    """Roll 2d6 on the NVA Offboard Movement Table by turn; return the units that moved (ftv:3.5.2)."""
+    rule = "ftv:3.5.2"
+    if s.turn >= 15:
+        s.note(rule, "turn 15: no offboard movement")
+        return set()
+    roll = s.dice.two_d6(rule)
+    result = s.spec.tables.offboard.turns.get(s.turn, ["-"] * 11)[roll - 2]
+    s.note(
+        rule, f"offboard movement roll {roll} on turn {s.turn}: {result}", rolls=s.dice.rolls[-2:]
+    )
+    moved = _arrow(s) if result == "up" else set() if result == "-" else _arrivals(s, result)
+    _broken_drift(s)
+    return moved
+
+
+def _number(s: CampaignState, loc: str) -> int | None:
+    return s.map.number(loc) if loc != PLEIKU else None
+
+
+def _zone_class(s: CampaignState, loc: str) -> str:
+    zone = s.map.zone(loc)
+    return "" if zone == CAMBODIA else zone
+
+
+def score_locations(
+    s: CampaignState, here: str, stack: list[NvaCompany], *, broken: bool
+) -> dict[str, int]:
+    """The movement schedule's points for *here* and each neighbour with room (ftv:3.5.4.1-2)."""
+    candidates = [here] + [n for n in s.map.neighbors(here) if len(s.board.nva(n)) < NVA_LIMIT]
+    numbers = {loc: _number(s, loc) for loc in candidates}
+    known = [n for n in numbers.values() if n is not None]
+    classes = {loc: _zone_class(s, loc) for loc in candidates}
+    strength = sum(u.strength for u in stack)
+    scores = {}
+    for loc in candidates:
+        us = s.board.us(loc)
+        points = 0
+        if broken:
+            points += numbers[loc] is not None and numbers[loc] == min(known, default=None)
+            points += classes[loc] == min(classes.values())
+            points -= bool(s.map.camp(loc) or loc == PLEIKU)
+            points -= s.map.has_road(loc)
+            points -= 5 if us else 0
+            points += 5 if s.map.in_cambodia(loc) else 0
+        else:
+            points += numbers[loc] is not None and numbers[loc] == max(known, default=None)
+            points += classes[loc] == max(classes.values())
+            points += bool(s.map.camp(loc))
+            points += s.map.has_road(loc)
+            points += 5 if loc == PLEIKU else 0
+            if us:  # interpretation ftv:3.5.4.1/strength-compare: only where US units are
+                points += 1 if sum(u.strength for u in us) <= strength else -1
+        scores[loc] = int(points)
+    return scores
+
+
+def _best(s: CampaignState, scores: dict[str, int], rule: str) -> list[str]:
+    """Locations by score, ties to the fewest locations from Pleiku, then at random (ftv:3.5.4.1D)."""
+    order = sorted(scores, key=lambda loc: (-scores[loc], s.map.hops_to_pleiku(loc)))
+    top = [
+        loc
+        for loc in order
+        if (scores[loc], s.map.hops_to_pleiku(loc))
+        == (scores[order[0]], s.map.hops_to_pleiku(order[0]))
+    ]
+    if len(top) > 1:
+        pick = top[s.dice.pick(len(top), rule)]
+        s.note(
+            rule,
+            f"{', '.join(top)} tie on points and distance to Pleiku: the dice pick {pick}",
+            rolls=s.dice.rolls[-1:],
+        )
+        order.remove(pick)
+        order.insert(0, pick)
+    return order
+
+
+def ground_movement(s: CampaignState) -> None:
+    """Every contacted NVA stack moves by its schedule, one location at most (ftv:3.5.4)."""
+    moved: set[str] = set()
+    for here in s.nva_on_map():
+        for broken in (False, True):
+            stack = [
+                u
+                for u in s.board.nva(here)
+                if u.broken == broken and not u.hold and u.id not in moved
+            ]
+            if not stack:
+                continue
+            rule = "ftv:3.5.4.2" if broken else "ftv:3.5.4.1"
+            scores = score_locations(s, here, stack, broken=broken)
+            order = _best(s, scores, rule)
+            table = ", ".join(
+                f"{loc} {scores[loc]:+d}" for loc in sorted(scores, key=lambda x: -scores[x])
+            )
+            s.note(rule, f"{'broken' if broken else 'combat-ready'} NVA in {here} score {table}")
+            remaining = sorted(stack, key=lambda u: u.order)
+            for target in order:
+                if not remaining:
+                    break
+                if target == here:
+                    moved.update(u.id for u in remaining)
+                    break
+                placed = _place(s, target, remaining, rule)
+                moved.update(u.id for u in placed)
+                remaining = [u for u in remaining if u not in placed]
+    for loc, ids in s.entered.items():
+        if s.board.supply.get(loc) and not s.board.us(loc) and ids:
+            capture_supply(s.board, loc, _Tracer(s))
+
+
+class _Tracer:
+    """Lets helpers that take a Trace write into the campaign trace."""
+
+    def __init__(self, s: CampaignState) -> None:
+        self.s = s
+
+    def step(self, rule: str, text: str, **kwargs: object) -> None:
+        self.s.note(rule, text, **kwargs)
+
+
+def evade(s: CampaignState, loc: str, rule: str = "ftv:3.5.7") -> list[str]:
+    """NVA in a contested location try to slip back to their Zone Box (ftv:3.5.7)."""
+    if s.map.in_cambodia(loc):
+        return []
+    drm = -sum(1 for n in s.map.neighbors(loc) if s.board.us(n) and not s.board.nva(n))
+    zone = s.map.zone(loc)
+    gone = []
+    for unit in [u for u in s.board.nva(loc) if u.broken]:
+        roll = s.dice.d6(rule)
+        if roll + drm <= 5:
+            gone.append(unit)
+        s.note(
+            rule,
+            f"broken {unit.id} rolls {roll}{drm:+d}: {'evades' if roll + drm <= 5 else 'stays'}",
+            rolls=s.dice.rolls[-1:],
+        )
+    us_strength = sum(u.strength for u in s.board.us(loc))
+    nva_strength = sum(u.strength for u in s.board.nva(loc) if u not in gone)
+    if us_strength > nva_strength:
+        ready = [u for u in s.board.nva(loc) if u not in gone]
+        if s.options.get("evasion_roll") == "per-stack" and ready:
+            roll = s.dice.d6(rule)
+            worst = min(u.efficiency for u in ready)
+            if roll + drm >= worst:
+                gone += ready
+            s.note(
+                rule,
+                f"the stack rolls {roll}{drm:+d} against efficiency {worst}",
+                rolls=s.dice.rolls[-1:],
+            )
+        else:
+            for unit in ready:
+                roll = s.dice.d6(rule)
+                if roll + drm >= unit.efficiency:
+                    gone.append(unit)
+                s.note(
+                    rule,
+                    f"{unit.id} rolls {roll}{drm:+d} against efficiency {unit.efficiency}: {'evades' if roll + drm >= unit.efficiency else 'stays'}",
+                    rolls=s.dice.rolls[-1:],
+                )
+    for unit in gone:
+        s.board.remove(unit)
+        s.box[unit.id] = zone
+    if gone:
+        s.note(rule, f"{', '.join(u.id for u in gone)} evade from {loc} to Zone Box {zone}")
+    return [u.id for u in gone]

@@ -1,0 +1,227 @@
+"""The campaign position: counters on the map and in the boxes, CPs, casualties and VP (ftv:2, 5, 7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook.dice import Dice
+from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.games.first_team.board import Board
+from rulebook.games.first_team.crt import CRT
+from rulebook.games.first_team.forces import nva_companies, us_companies
+from rulebook.games.first_team.support import CommandPoints, SupportUnit
+from rulebook.maps.point_map import AN_KHE, CAMBODIA, PLEIKU, PointMap
+from rulebook.scenario import Scenario
+from rulebook.trace import TraceStep
+
+__all__ = ["AN_KHE", "CampaignState", "GameOver", "victory_level"]
+
+UNKNOWN = "unknown"
+EXITED = "exited"
+
+
+class GameOver(Exception):  # noqa: N818 - a signal, not an error
+    """Raised inside the flow the moment the NVA hold Pleiku alone (ftv:3.5.6C)."""
+
+
+def victory_level(vp: int, *, pleiku: bool = False) -> str:
+    """The level for a final NVA VP total (ftv:5.2).
+
+    >>> [victory_level(v) for v in (30, 29, 10, 9, -14, -15)]
+    ['NVA Tactical', 'NVA Limited', 'NVA Limited', 'Draw', 'Draw', 'US Tactical']
+    >>> victory_level(0, pleiku=True)
+    'NVA Strategic'
+    """
+    if pleiku:
+        return "NVA Strategic"
+    if vp >= 30:
+        return "NVA Tactical"
+    if vp >= 10:
+        return "NVA Limited"
+    if vp >= -14:
+        return "Draw"
+    return "US Tactical"
+
+
+class CampaignState:
+    """Everything on the table: who is where, what is spent, what is scored.
+
+    NVA companies are in the Unknown Box, a Zone Box (identified), on the map (contacted) or
+    gone; US companies are at An Khe or on the map. Support counters keep their own state.
+    """
+
+    def __init__(
+        self, scenario: Scenario, dice: Dice, options: dict[str, Any], crt: CRT, point_map: PointMap
+    ) -> None:
+        spec = scenario.first_team
+        if spec is None:
+            raise ValueError(f"scenario {scenario.id!r} has no first_team section")
+        self.scenario, self.spec, self.dice, self.crt, self.map = (
+            scenario,
+            spec,
+            dice,
+            crt,
+            point_map,
+        )
+        self.options = {name: o.default for name, o in scenario.options.items()} | options
+        self.values = {name: v.value for name, v in scenario.values.items()}
+        self.turn, self.phase, self.segment = 1, "set-up", ""
+        self.trace: list[TraceStep] = []
+        self.board = Board(point_map)
+        self.nva: dict[str, NvaCompany] = {u.id: u for u in nva_companies(spec)}
+        self.us: dict[str, UsCompany] = {u.id: u for u in us_companies(spec)}
+        # Where each NVA company is when it is off the map: the Unknown Box, a zone letter, exited.
+        self.box: dict[str, str] = dict.fromkeys(self.nva, UNKNOWN)
+        self.support: dict[str, SupportUnit] = {}
+        for battalion in spec.us.artillery:
+            for letter in "ABCD":
+                self.support[f"{letter}/{battalion}"] = SupportUnit(
+                    f"{letter}/{battalion}", "battery"
+                )
+        for kind, ids in (
+            ("transport", spec.us.transports),
+            ("gunship", spec.us.gunships),
+            ("observation", spec.us.observation),
+        ):
+            for uid in ids:
+                self.support[f"{kind[:3].upper()}-{uid}"] = SupportUnit(
+                    f"{kind[:3].upper()}-{uid}", kind
+                )  # type: ignore[arg-type]
+        for uid in spec.us.aero_rockets:
+            self.support[uid] = SupportUnit(uid, "aero-rocket")
+        for uid in spec.us.airstrikes:
+            self.support[uid] = SupportUnit(uid, "airstrike")
+        for uid in spec.us.b52s:
+            self.support[uid] = SupportUnit(uid, "b52")
+        self.cp = CommandPoints(self.values["cp_per_turn"])
+        self.lz_markers: dict[str, bool] = {}  # location -> is a real LZ (face down until revealed)
+        self.casualty_points = 0
+        self.vp = 0
+        self.garrisons_lost: set[str] = set()
+        self.moved: set[str] = set()  # US companies that moved this turn (ftv:3.8A)
+        self.flown: set[str] = set()  # flown in during the first transport segment (ftv:3.4.3A)
+        self.struck: set[str] = set()  # locations struck from the air this turn (ftv:3.4.1.2B)
+        self.entered: dict[str, set[str]] = {}  # NVA ids that entered a location this NVA phase
+        self.ambushed: set[str] = set()
+        self.pleiku_lost = False
+        self.ending: str | None = None
+
+    # --- queries ----------------------------------------------------------------------------
+
+    def note(self, rule: str, text: str, **kwargs: Any) -> TraceStep:
+        step = TraceStep.of(rule, text, **kwargs)
+        self.trace.append(step)
+        return step
+
+    def where(self, unit: Company) -> str | None:
+        return self.board.where(unit)
+
+    def zone_units(self, zone: str) -> list[NvaCompany]:
+        """Identified NVA in a Zone Box, lowest regiment and company first."""
+        return sorted(
+            (
+                self.nva[i]
+                for i, z in self.box.items()
+                if z == zone and not self.nva[i].eliminated and self.where(self.nva[i]) is None
+            ),
+            key=lambda u: u.order,
+        )
+
+    def identified_zones(self) -> list[str]:
+        """Zone Boxes holding identified NVA companies."""
+        zones = {z for z in self.box.values() if len(z) == 1}
+        return sorted(z for z in zones if self.zone_units(z))
+
+    def unknown(self) -> list[NvaCompany]:
+        return self.zone_units(UNKNOWN)
+
+    def contested(self) -> list[str]:
+        """Locations holding both sides."""
+        return [loc for loc in self.map.locations if self.board.nva(loc) and self.board.us(loc)]
+
+    def us_on_map(self) -> list[str]:
+        return [loc for loc in self.map.locations if self.board.us(loc)]
+
+    def nva_on_map(self) -> list[str]:
+        return [loc for loc in self.map.locations if self.board.nva(loc)]
+
+    def garrison_at(self, loc: str) -> UsCompany | None:
+        return next((u for u in self.board.us(loc) if u.garrison), None)
+
+    def treated_as_hold(self, loc: str) -> bool:
+        """US units in Pleiku or beside an intact camp garrison count as under HOLD (ftv:4.1.5)."""
+        return loc == PLEIKU or self.garrison_at(loc) is not None
+
+    def ready(self, kind: str) -> list[SupportUnit]:
+        return [u for u in self.support.values() if u.kind == kind and u.ready]
+
+    def summary(self) -> dict[str, Any]:
+        """The position as plain data, for records and equality checks."""
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "cp": self.cp.left,
+            "vp": self.vp,
+            "casualty_points": self.casualty_points,
+            "map": {
+                loc: sorted(u.id for u in self.board.units(loc))
+                for loc in self.map.graph
+                if self.board.units(loc)
+            },
+            "supply": dict(sorted(self.board.supply.items())),
+            "boxes": {i: z for i, z in sorted(self.box.items()) if self.where(self.nva[i]) is None},
+            "nva_steps": {i: u.step for i, u in sorted(self.nva.items())},
+            "us": {i: [u.broken, u.fatigue, u.eliminated] for i, u in sorted(self.us.items())},
+        }
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    def score_possession(self) -> None:
+        """Sole NVA possession after an NVA Open Combat Segment (ftv:3.5.6C, ftv:5.1B)."""
+        gained = []
+        for loc in self.map.locations:
+            if not self.board.nva(loc) or self.board.us(loc):
+                continue
+            if loc == PLEIKU:
+                self.pleiku_lost = True
+                self.ending = victory_level(self.vp, pleiku=True)
+                self.note("ftv:5.1", "the NVA hold Pleiku alone: automatic NVA victory")
+                raise GameOver
+            if self.map.in_cambodia(loc):
+                continue  # CAM 1 is a road location but scores nothing (ftv:3.5.6C)
+            points = (1 if self.map.is_road_location(loc) else 0) + (2 if self.map.camp(loc) else 0)
+            if points:
+                gained.append((loc, points))
+        total = sum(p for _, p in gained)
+        self.vp += total
+        if gained:
+            self.note(
+                "ftv:5.1",
+                "NVA alone in "
+                + ", ".join(f"{loc} (+{p})" for loc, p in gained)
+                + f": +{total} VP",
+                after={"vp": self.vp},
+            )
+
+    def final_vp(self) -> dict[str, int]:
+        """The end-of-game additions (ftv:5.1C), each line separately."""
+        us_companies_ = [u for u in self.us.values() if not u.garrison]
+        return {
+            "casualty points": self.casualty_points,
+            "US broken companies": 10
+            * sum(1 for u in us_companies_ if u.broken and not u.eliminated),
+            "garrisons eliminated": 10
+            * sum(1 for u in self.us.values() if u.garrison and u.eliminated),
+            "US companies eliminated": 26 * sum(1 for u in us_companies_ if u.eliminated),
+            "NVA broken units": -sum(
+                1
+                for u in self.nva.values()
+                if u.broken and not u.eliminated and self.box[u.id] != EXITED
+            ),
+            "NVA units eliminated": -3
+            * sum(1 for u in self.nva.values() if u.eliminated and self.box[u.id] != EXITED),
+        }
+
+    def zone_of(self, loc: str) -> str:
+        zone = self.map.zone(loc)
+        return zone if zone != CAMBODIA else "A"

@@ -1,0 +1,81 @@
+"""The First Team: Vietnam campaign as a game: the US player's actions over the solitaire rules.
+
+>>> from rulebook.games.first_team.engine import new_campaign
+>>> g = new_campaign(seed=1)
+>>> g.current_player(), g.phase
+('us', 'set-up')
+>>> g.legal_actions()[0]
+Action.from_notation('place-lz A1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulebook.games._core import FlowGame
+from rulebook.games._decisions import Action
+from rulebook.games.first_team import campaign_crt, campaign_map, campaign_scenario
+from rulebook.games.first_team._flow import campaign
+from rulebook.games.first_team._state import CampaignState
+from rulebook.scenario import Scenario
+
+__all__ = ["CampaignGame", "new_campaign", "replay_campaign"]
+
+
+class CampaignGame(FlowGame):
+    """A First Team campaign in progress; only the US player is ever asked."""
+
+    name = "First Team: Vietnam"
+    over_rule = "ftv:5.0"
+
+    def new_board(self) -> CampaignState:
+        from rulebook.games.first_team.crt import CRT
+        from rulebook.maps.point_map import PointMap
+
+        shipped = campaign_scenario()
+        spec = self.scenario.first_team
+        point_map = campaign_map() if spec == shipped.first_team else PointMap(spec.map)
+        crt = campaign_crt() if spec == shipped.first_team else CRT(spec.tables.crt)
+        return CampaignState(self.scenario, self.dice, self.options, crt, point_map)
+
+    def sequence(self):
+        return campaign(self.board)
+
+    @classmethod
+    def default_scenario(cls) -> Scenario:
+        return campaign_scenario()
+
+    def outcome(self) -> dict[str, Any] | None:
+        """Turns played, NVA VP, the victory level, US casualty points and companies lost."""
+        if not self.is_terminal():
+            return None
+        s = self.board
+        return {
+            "turns": s.turn,
+            "nva_vp": s.vp,
+            "level": s.ending,
+            "us_casualty_points": s.casualty_points,
+            "us_companies_lost": sum(1 for u in s.us.values() if u.eliminated and not u.garrison),
+            "us_companies_broken": sum(
+                1 for u in s.us.values() if u.broken and not u.eliminated and not u.garrison
+            ),
+            "nva_companies_lost": sum(1 for u in s.nva.values() if u.eliminated),
+        }
+
+
+def new_campaign(
+    scenario: Scenario | None = None, seed: int = 0, options: dict[str, Any] | None = None
+) -> CampaignGame:
+    """Start the shipped campaign (or *scenario*) with seeded dice."""
+    return CampaignGame(scenario or campaign_scenario(), seed, options)
+
+
+def replay_campaign(
+    scenario: Scenario,
+    seed: int,
+    actions: Iterable[Action | str],
+    options: dict[str, Any] | None = None,
+) -> CampaignGame:
+    """Replay a recorded campaign: the same scenario, seed and actions give the same log."""
+    return CampaignGame.replay(scenario, seed, actions, options)  # type: ignore[return-value]
