@@ -32,7 +32,7 @@ from rulebook.games.first_team.retreat import (
 from rulebook.games.first_team.support import SupportUnit, return_support
 from rulebook.maps.point_map import AN_KHE, PLEIKU
 
-__all__ = ["campaign", "contact", "fight"]
+__all__ = ["campaign", "contact", "fight", "zone_entry"]
 
 Flow = Generator
 
@@ -464,14 +464,21 @@ def ground_movement_segment(s: CampaignState) -> Flow:
         if s.board.nva(dest) and s.board.us(dest) == [unit]:
             s.note("ftv:3.4.3.4", f"{unit.id} walks into the NVA at {dest}: ambush")
             yield from fight(s, dest, attacker="nva", ambush=True)
-    _zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])})
+    for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
+        s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")
+        yield from fight(s, loc, attacker="nva", ambush=True)
     for loc in s.contested():
         _nva.evade(s, loc, "ftv:3.4.3.6")
 
 
-def _zone_entry(s: CampaignState, entered: set[str]) -> None:
-    """US units entering a zone with identified NVA may make contact (ftv:3.4.3.5)."""
+def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
+    """US units entering a zone with identified NVA may make contact (ftv:3.4.3.5).
+
+    Returns the locations where a placed stack found US units that arrived this phase: each
+    is an ambush (ftv:3.4.3.5J).
+    """
     rule = "ftv:3.4.3.5"
+    ambushes = []
     zones = sorted(
         {s.map.zone(loc) for loc in entered if loc and loc != AN_KHE and not s.map.in_cambodia(loc)}
     )
@@ -481,23 +488,20 @@ def _zone_entry(s: CampaignState, entered: set[str]) -> None:
             continue
         occupied = [loc for loc in s.map.in_zone(zone) if s.board.us(loc)]
         roll = s.dice.d6(rule)
-        if roll > len(occupied):
-            s.note(
-                rule,
-                f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: no contact",
-                rolls=s.dice.rolls[-1:],
-            )
-            continue
+        found = roll <= len(occupied)
+        verdict = "the identified units are contacted" if found else "no contact"
         s.note(
             rule,
-            f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: the identified units are contacted",
+            f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: {verdict}",
             rolls=s.dice.rolls[-1:],
         )
+        if not found:
+            continue
         for stack in _nva.consecutive_stacks(identified):
-            for _attempt in range(20):
+            while True:  # reroll until the stack fits (ftv:3.4.3.5I); six fit in any empty location
                 die = s.dice.d6(rule)
                 loc = f"{zone}{die}"
-                if len(s.board.nva(loc)) + len(stack) <= 6:
+                if len(s.board.nva(loc)) + len(stack) <= _nva.NVA_LIMIT:
                     break
             s.board.place(loc, *stack)
             s.note(
@@ -505,6 +509,10 @@ def _zone_entry(s: CampaignState, entered: set[str]) -> None:
                 f"{stack[0].id}-{stack[-1].id} placed at {loc} (die {die})",
                 rolls=s.dice.rolls[-1:],
             )
+            newcomers = [u for u in s.board.us(loc) if s.start.get(u.id) != loc]
+            if newcomers and loc not in ambushes:
+                ambushes.append(loc)
+    return ambushes
 
 
 def support_and_combat_segment(s: CampaignState) -> Flow:
@@ -696,6 +704,7 @@ def fight(
 def us_assault(s: CampaignState, number: int) -> Flow:
     s.phase = "first US assault" if number == 1 else "second US assault"
     s.flown.clear()
+    s.start = {u.id: s.where(u) for u in s.us.values()}
     yield from air_strike_segment(s)
     yield from transport_segment(s, first=True)
     yield from ground_movement_segment(s)

@@ -102,7 +102,7 @@ class CampaignState:
         self.flown: set[str] = set()  # flown in during the first transport segment (ftv:3.4.3A)
         self.struck: set[str] = set()  # locations struck from the air this turn (ftv:3.4.1.2B)
         self.entered: dict[str, set[str]] = {}  # NVA ids that entered a location this NVA phase
-        self.ambushed: set[str] = set()
+        self.start: dict[str, str | None] = {}  # US positions when the assault phase began
         self.pleiku_lost = False
         self.ending: str | None = None
 

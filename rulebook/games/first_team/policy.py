@@ -1,0 +1,198 @@
+"""Players for the US side of First Team: a random one and a scripted one.
+
+The scripted player follows a plain, documented plan, good enough to play whole campaigns for
+simulation and to show a class what the rules reward; it is not a strong player:
+
+1. Set-up: LZ markers go to the zones around Pleiku, the camps and the Chu Pong first.
+2. Intelligence: one or two landing zones found while CPs last, then identify while regiments
+   are unknown, else contact the zone box holding the most identified companies, always with
+   the two extra CPs.
+3. Supply: keep three counters ready at An Khe.
+4. Air: strike the strongest contacted NVA stack that has no US company with it.
+5. Transport: first hold Pleiku with a battalion and put a company at each camp; then fly supply
+   to any US location without it; then land companies, a battalion at a time, on landing zones
+   next to contacted NVA. The final transport brings broken companies home.
+6. Ground movement: companies stay put (walking into the NVA alone invites an ambush).
+7. Combat: attack wherever a supplied US stack shares a location with the NVA, committing a
+   battery or two (dedicated ones first), an observation helicopter with them, a gunship and an
+   aero-rocket company while more than three CPs remain; rockets alone on NVA-only stacks when
+   CPs are plentiful.
+8. Retreat by helicopter when it is offered, else to the first place listed.
+9. Maintenance: refit helicopters while more than two CPs remain, transports first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rulebook.games._decisions import Action
+from rulebook.games.first_team.engine import CampaignGame
+from rulebook.maps.point_map import AN_KHE, PLEIKU
+
+__all__ = ["random_policy", "scripted_policy"]
+
+Policy = Callable[[CampaignGame], Action]
+LZ_ZONES = "GJDCFBIEAH"
+
+
+def random_policy(rng: random.Random) -> Policy:
+    """Any legal action, uniformly; 'done' and 'fight' more often, so segments end."""
+
+    def choose(game: CampaignGame) -> Action:
+        options = game.legal_actions()
+        closers = [a for a in options if a.verb in ("done", "fight")]
+        if closers and rng.random() < 0.4:
+            return closers[0]
+        return options[rng.randrange(len(options))]
+
+    return choose
+
+
+def _strength(units: list) -> int:
+    return sum(u.strength for u in units)
+
+
+def scripted_policy() -> Policy:
+    """The plan in this module's docstring, as a function of the game."""
+
+    def choose(game: CampaignGame) -> Action:
+        options = game.legal_actions()
+        by_verb: dict[str, list[Action]] = {}
+        for action in options:
+            by_verb.setdefault(action.verb, []).append(action)
+        done = next((a for a in options if a.verb in ("done", "fight")), options[0])
+        for verbs, handler in HANDLERS:
+            if verbs & set(by_verb):
+                return handler(game, by_verb, done)
+        return done
+
+    return choose
+
+
+def _place_lz(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    def rank(a: Action) -> tuple[int, str]:
+        zone = a.args[0][0]
+        return (LZ_ZONES.index(zone) if zone in LZ_ZONES else 99, a.args[0])
+
+    return min(by_verb["place-lz"], key=rank)
+
+
+def _supply(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    return by_verb["buy-supply"][0] if s.board.supply.get(AN_KHE, 0) < 6 and s.cp.left > 6 else done
+
+
+def _combat(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    if "attack" in by_verb:
+        return by_verb["attack"][0]
+    if s.cp.left > 8:
+        return max(by_verb["rockets"], key=lambda a: _strength(s.board.nva(a.args[0])))
+    return done
+
+
+def _retreat(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    return next((a for a in by_verb["retreat"] if a.args[0] == "AnKhe"), by_verb["retreat"][0])
+
+
+def _refit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    if game.board.cp.left <= 2:
+        return done
+    return min(by_verb["refit"], key=lambda a: (not a.args[0].startswith("TRA"), a.args[0]))
+
+
+def _stay(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    return done
+
+
+def _intelligence(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    found = len(s.board.revealed_lz)
+    if "find-lz" in by_verb and found < 2 + s.turn and s.cp.left > 14:
+        return by_verb["find-lz"][0]
+    best_extra = [a for a in by_verb.get("identify", []) if a.args[-1] == "2"]
+    if best_extra and s.unknown():
+        return best_extra[0]
+    contacts = [a for a in by_verb.get("contact", []) if a.args[-1] == "2"]
+    if contacts:
+        return max(contacts, key=lambda a: len(s.zone_units(a.args[0])))
+    return done
+
+
+def _air(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    if s.cp.left < 8:
+        return done
+    targets = [a for a in by_verb.get("strike", []) if not s.board.us(a.args[0])]
+    if not targets:
+        return done
+    return max(
+        targets, key=lambda a: (_strength(s.board.nva(a.args[0])), a.args[1].startswith("B52"))
+    )
+
+
+def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    flights = by_verb.get("fly", [])
+    inbound = [a for a in flights if a.args[1] != "AnKhe"]
+    first = s.segment == "first transport"
+    if first:
+        pleiku = [a for a in inbound if a.args[1] == PLEIKU]
+        if pleiku and len(s.board.us(PLEIKU)) < 4:
+            return min(pleiku, key=lambda a: a.args[0].split("/", 1)[-1] != "2/12")
+        for camp in ("G4", "D2"):
+            guard = [a for a in inbound if a.args[1] == camp]
+            if guard and len([u for u in s.board.us(camp) if not u.garrison]) < 1:
+                return guard[0]
+    supply = [a for a in by_verb.get("fly-supply", []) if not s.board.supply.get(a.args[0])]
+    if supply:
+        return supply[0]
+    if first:
+        near = [
+            a
+            for a in inbound
+            if any(s.board.nva(n) for n in s.map.neighbors(a.args[1]))
+            and not s.board.nva(a.args[1])
+        ]
+        if near:
+            return min(near, key=lambda a: (a.args[0].split("/", 1)[-1], a.args[1]))
+        return done
+    home = [a for a in flights if a.args[1] == "AnKhe" and s.us[a.args[0]].broken]
+    return home[0] if home else done
+
+
+def _commit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+    s = game.board
+    if s.cp.left <= 3:
+        return done
+    already = []
+    for action in reversed(game.history):  # the commits made so far for this fight
+        if action.verb != "commit":
+            break
+        already.append(s.support[action.args[0]].kind)
+    commits = by_verb["commit"]
+    batteries = sorted(
+        (a for a in commits if s.support[a.args[0]].kind == "battery"), key=lambda a: int(a.args[1])
+    )
+    if batteries and already.count("battery") < 2:
+        return batteries[0]
+    for kind in ("observation", "gunship", "aero-rocket"):
+        pick = next((a for a in commits if s.support[a.args[0]].kind == kind), None)
+        if pick is not None and kind not in already:
+            return pick
+    return done
+
+
+HANDLERS = [
+    ({"place-lz"}, _place_lz),
+    ({"find-lz", "identify", "contact"}, _intelligence),
+    ({"buy-supply"}, _supply),
+    ({"strike", "strike-zone"}, _air),
+    ({"fly", "fly-supply", "pathfinder"}, _transport),
+    ({"move", "hold"}, _stay),
+    ({"attack", "rockets"}, _combat),
+    ({"commit"}, _commit),
+    ({"retreat"}, _retreat),
+    ({"refit"}, _refit),
+]
