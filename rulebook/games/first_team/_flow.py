@@ -336,7 +336,11 @@ def _transport_options(
             ]
     nine = s.us.get("1/9")
     if nine_free and nine is not None and s.where(nine) == AN_KHE:
-        options += [Action.of("fly", "1/9", loc) for loc in lzs]
+        options += [
+            Action.of("fly", "1/9", loc)
+            for loc in lzs
+            if stacking_problem([*s.board.us(loc), nine], mix=_mix(s)) is None
+        ]
     return list(dict.fromkeys(options))
 
 

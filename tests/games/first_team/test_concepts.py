@@ -120,7 +120,7 @@ def test_ftv_2_7_and_ftv_3_3_unsupplied_moves_cost_one_more_and_supply_goes_a_st
     point_map,
 ):
     assert move_fatigue(point_map, ["D4", "D5"], supplied=False) == 3
-    road = ["D2", "D5", "D6"]
+    road = ["D2", "D5", "F5"]
     assert {point_map.line(a, b) for a, b in itertools.pairwise(road)} == {"road"}
     assert move_fatigue(point_map, road, supplied=False) == 1  # one in total on a road double move
     supply = {"F3": 2}

@@ -30,6 +30,8 @@ def test_ftv_1_5_17_road_locations_have_two_road_lines_and_a_route(point_map):
     assert {"D2", "G4", "D5", "CAM1", "Pleiku"} <= set(roads)
     assert all(point_map.routes(n) for n in roads)
     assert not point_map.is_road_location("G2")
+    # ftv:3.5.1's example: zone D's priority targets are Duc Co (D2) and the empty road at D5.
+    assert [n for n in point_map.in_zone("D") if point_map.is_road_location(n)] == ["D2", "D5"]
 
 
 def test_ftv_1_1_and_ftv_7_0_the_camps(point_map):
