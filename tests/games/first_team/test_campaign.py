@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook.dice import Dice, ScriptedDice
-from rulebook.games.first_team import campaign_crt, campaign_map, campaign_scenario
-from rulebook.games.first_team import _flow, _nva
+from rulebook.games.first_team import _flow, _nva, campaign_crt, campaign_map, campaign_scenario
 from rulebook.games.first_team._state import EXITED, CampaignState, victory_level
 from rulebook.games.first_team.engine import CampaignGame, new_campaign, replay_campaign
 from rulebook.games.first_team.logistics import stacking_problem
@@ -73,7 +72,8 @@ def test_ftv_3_5_1_the_target_determination_example():
     _nva.target_determination(s)
     # Interpretation ftv:3.5.1/example-location: the stacks go to D2 itself, not the printed D3.
     assert [u.id for u in s.board.nva("D2")] == ["1/32", "3/32", "4/32", "5/32", "6/32", "7/32"]
-    assert s.box["8/32"] == "D" and s.where(s.nva["8/32"]) is None  # no room for it
+    assert s.box["8/32"] == "D"  # no room for it: it stays in the box
+    assert s.where(s.nva["8/32"]) is None
     assert [u.id for u in s.board.nva("D5")] == ["9/32"]
     assert s.where(s.nva["2/32"]) is None  # broken units stay in the box
 
