@@ -214,23 +214,59 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    import json
-    import random
-
-    from rulebook.games.lz_albany import new_game, play_out, random_policy, scripted_policy
-    from rulebook.scenario import load_scenario
-
+def _options(args: argparse.Namespace, scenario) -> dict:
+    """NAME=VALUE pairs, each value matched to one of the option's choices (so 'true' is True)."""
     options = {}
     for item in args.option:
         name, _, value = item.partition("=")
-        options[name] = value
+        choices = scenario.options[name].choices if name in scenario.options else []
+        options[name] = next((c for c in choices if str(c).lower() == value.lower()), value)
+    return options
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    import json
+
+    from rulebook.scenario import load_scenario
+
+    play = _play_first_team if args.game == "first-team" else _play_lz_albany
     scenario = load_scenario(args.scenario) if args.scenario else None
     try:
-        game = new_game(scenario, seed=args.seed, options=options)
+        game, summary = play(args, scenario)
     except ValueError as err:
         print(f"rulebook play: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.log:
+        print(game.log_text())
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    elif args.game == "first-team":
+        print(
+            f"{summary['level']} after {summary['turns_played']} turn(s): NVA {summary['nva_vp']} VP, "
+            f"US casualty points {summary['us_casualty_points']}, US companies lost "
+            f"{summary['us_companies_lost']}; {summary['actions']} actions"
+        )
+    else:
+        print(
+            f"{summary['winner'] or 'nobody'} wins ({summary['ending']}) after {summary['turns_played']} turn(s): "
+            f"US {summary['vp']['us']} VP, NVA {summary['vp']['nva']} VP; {summary['actions']} actions"
+        )
+    return EXIT_OK
+
+
+def _play_lz_albany(args: argparse.Namespace, scenario):
+    import random
+
+    from rulebook.games.lz_albany import (
+        new_game,
+        play_out,
+        random_policy,
+        scripted_policy,
+        standard_scenario,
+    )
+
+    options = _options(args, scenario or standard_scenario())
+    game = new_game(scenario, seed=args.seed, options=options)
     if args.policy == "scripted":
         players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
     else:
@@ -238,7 +274,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         players = {"us": policy, "nva": policy}
     play_out(game, players)
     outcome = game.outcome() or {}
-    summary = {
+    return game, {
         "game": args.game,
         "scenario": game.scenario.id,
         "seed": args.seed,
@@ -250,16 +286,38 @@ def _cmd_play(args: argparse.Namespace) -> int:
         "actions": len(game.history),
         "events": sum(len(e.trace) for e in game.log),
     }
-    if args.log:
-        print(game.log_text())
-    if args.json:
-        print(json.dumps(summary, indent=2))
+
+
+def _play_first_team(args: argparse.Namespace, scenario):
+    import random
+
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.games.first_team.engine import new_campaign
+    from rulebook.games.first_team.policy import random_policy, scripted_policy
+
+    options = _options(args, scenario or campaign_scenario())
+    game = new_campaign(scenario, seed=args.seed, options=options)
+    if args.policy == "scripted":
+        policy = scripted_policy()
     else:
-        print(
-            f"{summary['winner'] or 'nobody'} wins ({summary['ending']}) after {summary['turns_played']} turn(s): "
-            f"US {summary['vp']['us']} VP, NVA {summary['vp']['nva']} VP; {summary['actions']} actions"
-        )
-    return EXIT_OK
+        policy = random_policy(random.Random(args.seed))  # noqa: S311 - a game policy
+    while not game.is_over():
+        game.apply(policy(game))
+    outcome = game.outcome() or {}
+    return game, {
+        "game": args.game,
+        "scenario": game.scenario.id,
+        "seed": args.seed,
+        "options": options,
+        "turns_played": outcome.get("turns"),
+        "nva_vp": outcome.get("nva_vp"),
+        "level": outcome.get("level"),
+        "us_casualty_points": outcome.get("us_casualty_points"),
+        "us_companies_lost": outcome.get("us_companies_lost"),
+        "us_companies_broken": outcome.get("us_companies_broken"),
+        "nva_companies_lost": outcome.get("nva_companies_lost"),
+        "actions": len(game.history),
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -295,11 +353,14 @@ def build_parser() -> argparse.ArgumentParser:
     rul.add_argument("-o", "--output", help="export to this file instead of printing")
     rul.set_defaults(func=_cmd_rules)
 
-    ply = sub.add_parser("play", help="play a whole game with a policy for both sides")
-    ply.add_argument("game", choices=["lz-albany"], help="which game")
+    ply = sub.add_parser("play", help="play a whole game with seeded dice and a policy")
+    ply.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
     ply.add_argument("--seed", type=int, default=0, help="dice and policy seed (default 0)")
     ply.add_argument(
-        "--policy", choices=["random", "scripted"], default="random", help="who plays both sides"
+        "--policy",
+        choices=["random", "scripted"],
+        default="random",
+        help="who plays (both sides of LZ Albany; the US in First Team, whose NVA is programmed)",
     )
     ply.add_argument("--scenario", help="scenario file (default: the standard scenario)")
     ply.add_argument(

@@ -227,3 +227,17 @@ def test_validate_checks_walkthrough_data_too(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "chapters.yaml" in err
     assert "figures.0.source" in err
+
+
+def test_play_first_team_prints_the_campaign_result_and_replays(capsys):
+    assert main(["play", "first-team", "--seed", "4", "--policy", "scripted", "--json"]) == 0
+    first = capsys.readouterr().out
+    summary = json.loads(first)
+    assert summary["turns_played"] in range(1, 16)
+    assert summary["level"] in {"NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical"}
+    for key in ("nva_vp", "us_casualty_points", "us_companies_lost"):
+        assert isinstance(summary[key], int)
+    main(["play", "first-team", "--seed", "4", "--policy", "scripted", "--json"])
+    assert capsys.readouterr().out == first  # seeded: the same campaign again
+    assert main(["play", "first-team", "--option", "airstrike_dice=maybe"]) == 2
+    assert "'maybe' is not one of" in capsys.readouterr().err
