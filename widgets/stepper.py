@@ -1,4 +1,8 @@
-"""TurnStepper: step an LZ Albany game decision by decision, with its log, traces and map."""
+"""Steppers: play a game decision by decision, with its log, traces and map.
+
+:class:`GameStepper` works for any game on the shared engine core; :class:`TurnStepper` adds
+LZ Albany's status line and area map.
+"""
 
 from __future__ import annotations
 
@@ -12,20 +16,26 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook._atomic import atomic_write_text
-from rulebook.games.lz_albany import CHANCE, GameState, random_policy
+from rulebook.games._core import FlowGame
+from rulebook.games._decisions import CHANCE
+from rulebook.games.lz_albany import GameState, random_policy
 from widgets._page import guarded
 from widgets.map_view import MapView
 
-__all__ = ["TurnStepper"]
+__all__ = ["GameStepper", "TurnStepper"]
 
 LOG_SHOWN = 300
 
 
-class TurnStepper(ipw.VBox):
-    """Buttons to decide, draw, auto-play and undo; the legal actions; the log with each entry's trace."""
+class GameStepper(ipw.VBox):
+    """Buttons to decide, draw, auto-play and undo; the legal actions; the log with each entry's trace.
+
+    Subclasses give the status line (:meth:`status_html`), a map widget (:meth:`make_map`,
+    :meth:`update_map`) and the policy that auto-play uses (:meth:`policy`).
+    """
 
     def __init__(
-        self, game: GameState, *, policy_seed: int = 0, saves: str | Path = "saves"
+        self, game: FlowGame, *, policy_seed: int = 0, saves: str | Path = "saves"
     ) -> None:
         self.game = game
         self.policy_seed = policy_seed
@@ -55,7 +65,7 @@ class TurnStepper(ipw.VBox):
         self.save_button = button(description="Save")
         self.load_button = button(description="Load")
         self.errors = ipw.HTML()
-        self.map_view = MapView(game.board.map, height="460px")
+        self.map_view = self.make_map()
 
         self.apply_button.on_click(self._apply)
         self.draw_button.on_click(self._draw)
@@ -90,7 +100,26 @@ class TurnStepper(ipw.VBox):
         )
         super().__init__([ipw.HBox([controls, history]), self.map_view])
         self.add_class("rb-stepper")
+        if not self.has_chance:
+            # Buttons share one Layout object: give this one its own before hiding it.
+            self.draw_button.layout = ipw.Layout(width="auto", display="none")
         self.refresh()
+
+    # --- what a game supplies -------------------------------------------------------
+
+    has_chance = True
+
+    def make_map(self) -> ipw.Widget:
+        raise NotImplementedError
+
+    def update_map(self) -> None:
+        raise NotImplementedError
+
+    def status_html(self) -> str:
+        raise NotImplementedError
+
+    def policy(self, seed: int):
+        raise NotImplementedError
 
     # --- actions ------------------------------------------------------------------
 
@@ -110,7 +139,7 @@ class TurnStepper(ipw.VBox):
 
     @guarded
     def _auto(self, stop: Callable[[tuple[int, str], tuple[int, str]], bool]) -> None:
-        policy = random_policy(random.Random(self.policy_seed + len(self.game.history)))  # noqa: S311
+        policy = self.policy(self.policy_seed + len(self.game.history))
         start = (self.game.turn, self.game.phase)
         while not self.game.is_over():
             if self.game.current_player() == CHANCE:
@@ -133,9 +162,8 @@ class TurnStepper(ipw.VBox):
             raise ValueError("nothing to redo")
         action = self._future.pop()
         if self.game.current_player() == CHANCE:
-            self.game.dice.pick(
-                len(self.game.chance_outcomes()), "lza:3.6"
-            )  # the same draw, as replay does
+            # the same draw, as replay does
+            self.game.dice.pick(len(self.game.chance_outcomes()), self.game.chance_rule)
         self.game.apply(action)
 
     @guarded
@@ -160,7 +188,7 @@ class TurnStepper(ipw.VBox):
         path = self.saves / f"{self.save_name.value.strip() or 'game'}.json"
         if not path.exists():
             raise FileNotFoundError(f"no saved game at {path}")
-        self.game = GameState.from_json(path.read_text(encoding="utf-8"), self.game.scenario)
+        self.game = type(self.game).from_json(path.read_text(encoding="utf-8"), self.game.scenario)
 
     # --- view -----------------------------------------------------------------------
 
@@ -177,23 +205,10 @@ class TurnStepper(ipw.VBox):
         )
 
     def refresh(self) -> None:
-        g, b = self.game, self.game.board
-        night = " (night)" if b.night else ""
-        player = g.current_player() or "nobody: the game is over"
-        outcome = g.outcome()
-        ending = (
-            (
-                f"<div class='rb-outcome'><b>{escape(str(outcome['winner'] or 'nobody').upper())}</b> wins "
-                f"({escape(str(outcome['ending']))})</div>"
-            )
-            if outcome
-            else ""
-        )
+        g = self.game
         self.status.value = (
             f"<div class='rb-status' data-log-length='{len(g.log)}' data-actions='{len(g.history)}'>"
-            f"<b>Turn {b.turn}</b>{night}, {escape(b.phase)} phase. VP: US {b.vp['us']}, NVA {b.vp['nva']}"
-            f"{' (NVA retreating)' if b.retreat else ''}. Chits in pool: {len(b.pool)}. Flares left: {b.flares_left}."
-            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}</div>"
+            f"{self.status_html()}</div>"
         )
         decision = g.decision
         self.prompt.value = (
@@ -217,7 +232,41 @@ class TurnStepper(ipw.VBox):
         ][first:]
         self.log_list.value = len(g.log) - 1
         self._show_entry()
+        self.update_map()
+
+
+class TurnStepper(GameStepper):
+    """The LZ Albany stepper: VP, chits and flares in the status line; the area map with counts."""
+
+    game: GameState
+
+    def make_map(self) -> MapView:
+        return MapView(self.game.board.map, height="460px")
+
+    def update_map(self) -> None:
         self.map_view.show_counts(self._counts())
+
+    def policy(self, seed: int):
+        return random_policy(random.Random(seed))  # noqa: S311 - a game policy
+
+    def status_html(self) -> str:
+        g, b = self.game, self.game.board
+        night = " (night)" if b.night else ""
+        player = g.current_player() or "nobody: the game is over"
+        outcome = g.outcome()
+        ending = (
+            (
+                f"<div class='rb-outcome'><b>{escape(str(outcome['winner'] or 'nobody').upper())}</b> wins "
+                f"({escape(str(outcome['ending']))})</div>"
+            )
+            if outcome
+            else ""
+        )
+        return (
+            f"<b>Turn {b.turn}</b>{night}, {escape(b.phase)} phase. VP: US {b.vp['us']}, NVA {b.vp['nva']}"
+            f"{' (NVA retreating)' if b.retreat else ''}. Chits in pool: {len(b.pool)}. Flares left: {b.flares_left}."
+            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}"
+        )
 
     def _counts(self) -> dict[str, str]:
         board = self.game.board
