@@ -234,7 +234,13 @@ def test_play_first_team_prints_the_campaign_result_and_replays(capsys):
     first = capsys.readouterr().out
     summary = json.loads(first)
     assert summary["turns_played"] in range(1, 16)
-    assert summary["level"] in {"NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical"}
+    assert summary["level"] in {
+        "NVA Strategic",
+        "NVA Tactical",
+        "NVA Limited",
+        "Draw",
+        "US Tactical",
+    }
     for key in ("nva_vp", "us_casualty_points", "us_companies_lost"):
         assert isinstance(summary[key], int)
     main(["play", "first-team", "--seed", "4", "--policy", "scripted", "--json"])
