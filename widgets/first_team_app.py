@@ -13,6 +13,7 @@ from rulebook.maps.point_map import AN_KHE
 from rulebook.render import provenance_badge
 from rulebook.render.svg import point_map_svg
 from widgets._page import app_page
+from widgets.options import OptionsPanel
 from widgets.stepper import GameStepper
 
 __all__ = ["CampaignStepper", "campaign_app"]
@@ -44,10 +45,20 @@ class CampaignStepper(GameStepper):
             else ""
         )
         segment = f", {escape(s.segment)}" if s.segment else ""
+        changed = [
+            f"{name}={value}"
+            for name, value in s.options.items()
+            if name in g.scenario.options and value != g.scenario.options[name].default
+        ]
+        rules = (
+            f"<br><span class='rb-options'>Options: {escape(', '.join(changed))}</span>"
+            if changed
+            else ""
+        )
         return (
             f"<b>Turn {s.turn}</b> of 15, {escape(s.phase)}{segment}. CPs left: <b>{s.cp.left}</b>. "
             f"NVA VP so far: {s.vp}. US casualty points: {s.casualty_points}."
-            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}"
+            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}{rules}"
         )
 
     def update_map(self) -> None:
@@ -103,6 +114,14 @@ def campaign_app(seed: int = 1965) -> ipw.VBox:
         "and apply it, or let the scripted US player take one decision, a phase or a turn. Every "
         "entry of the log opens the rules it set off: the NVA's targets, its movement scores and "
         "every die. The map, counters and three tables are reconstructed; the rules are the "
-        "book's.</p>"
+        "book's. Under <i>Options</i>, switch on the optional rules of section 6 (Cambodia, "
+        "NVA artillery), the author's house rule and the readings of ambiguous cases.</p>"
     )
-    return app_page(intro, CampaignStepper(new_campaign(seed=seed), saves="saves"))
+    stepper = CampaignStepper(new_campaign(seed=seed), saves="saves")
+
+    def start(new_seed: int, options: dict) -> None:
+        stepper.game = new_campaign(seed=new_seed, options=options)
+        stepper.refresh()
+
+    options = OptionsPanel(stepper.game.scenario, start, seed=seed)
+    return app_page(intro, options, stepper)

@@ -228,7 +228,7 @@ class GameStepper(ipw.VBox):
         self.redo_button.disabled = not self._future
         first = max(0, len(g.log) - LOG_SHOWN)
         self.log_list.options = [
-            (f"{i}: T{e.turn} {e.phase[:5]} {e.player} {e.action}", i) for i, e in enumerate(g.log)
+            (f"{i}: T{e.turn} {e.phase}: {e.player} {e.action}", i) for i, e in enumerate(g.log)
         ][first:]
         self.log_list.value = len(g.log) - 1
         self._show_entry()

@@ -91,7 +91,8 @@ class PointMap:
         return self.spec.special_forces_camps.get(self._known(loc))
 
     def in_cambodia(self, loc: str) -> bool:
-        return self.zone(loc) == CAMBODIA
+        """Whether *loc* is one of Cambodia's locations; the An Khe Box is not."""
+        return loc != AN_KHE and self.zone(loc) == CAMBODIA
 
     # --- lines ---------------------------------------------------------------------------
 

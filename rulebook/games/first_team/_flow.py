@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from rulebook.games._decisions import Action, ask
-from rulebook.games.first_team import _nva
+from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState, GameOver, victory_level
 from rulebook.games.first_team.combat import Force, resolve
@@ -63,6 +63,7 @@ def setup(s: CampaignState) -> Flow:
         "ftv:7.0",
         "set-up: camp garrisons and a full supply counter at D2 and G4, all US units at An Khe, 21 NVA companies in the Unknown Box",
     )
+    _optional.attach_batteries(s)
     real = [True] * s.spec.us.lz_markers + [False] * s.spec.us.no_lz_markers
     # The markers are mixed face down: which is real is drawn now, unseen until flipped (ftv:3.2.1).
     order = list(range(len(real)))
@@ -240,8 +241,10 @@ def air_strike_segment(s: CampaignState) -> Flow:
         options = []
         if s.cp.left >= 2:
             for loc in s.nva_on_map():
-                if loc in s.struck:
-                    continue
+                if loc in s.struck or (
+                    s.map.in_cambodia(loc) and not _optional.cambodia_allowed(s)
+                ):
+                    continue  # Cambodia only under option 6.1 (ftv:6.1)
                 for unit in ready:
                     if unit.kind == "b52" and (
                         loc == PLEIKU or any(not u.garrison for u in s.board.us(loc))
@@ -262,6 +265,7 @@ def air_strike_segment(s: CampaignState) -> Flow:
         unit.box = "gone" if unit.kind == "b52" else "used"
         if action.verb == "strike":
             s.struck.add(target)
+            _optional.us_in_cambodia(s, target, air=True)
             hits = strike(
                 value,
                 s.board.nva(target),
@@ -283,6 +287,7 @@ def air_strike_segment(s: CampaignState) -> Flow:
                 trace=_Sink(s),
                 airstrike_dice=s.options.get("airstrike_dice", "2d6"),
             )
+        _optional.battery_upkeep(s)
 
 
 class _Sink:
@@ -415,7 +420,9 @@ def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
             if unit.garrison or unit.id in done or unit.id in s.flown:
                 continue
             for n in s.map.neighbors(loc, boxes=True):
-                if n == loc or (n != AN_KHE and s.map.in_cambodia(n)):
+                if n == loc or (
+                    n != AN_KHE and s.map.in_cambodia(n) and not _optional.cambodia_allowed(s)
+                ):
                     continue  # no entry to Cambodia without option 6.1 (ftv:3.4.3.1B)
                 if stacking_problem([*s.board.us(n), unit], mix=_mix(s)) is None:
                     options.append(Action.of("move", unit.id, _token(n)))
@@ -435,6 +442,7 @@ def _walk(s: CampaignState, unit: UsCompany, dest: str) -> None:
         cost = move_fatigue(s.map, [here, dest], supplied=s.board.supply.get(here, 0) > 0)
     s.board.place(dest, unit)
     s.moved.add(unit.id)
+    _optional.us_in_cambodia(s, dest, air=False)
     if cost:
         add_fatigue(unit, cost)
     broken = " and broken" if unit.broken else ""
@@ -530,6 +538,8 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
             if s.treated_as_hold(loc) or not all(u.hold for u in us):
                 options.append(Action.of("attack", loc))
         for loc in s.nva_on_map():
+            if s.map.in_cambodia(loc) and not _optional.cambodia_allowed(s):
+                continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
             if not s.board.us(loc) and s.ready("aero-rocket") and s.cp.left >= 1:
                 options.append(Action.of("rockets", loc))
         action = yield from ask(
@@ -547,6 +557,7 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
             unit = s.ready("aero-rocket")[0]
             s.cp.spend(1, "ftv:3.4.4.4", unit.id)
             unit.box, unit.fatigued = "refit", True
+            _optional.us_in_cambodia(s, loc, air=True)
             rocket_attack(
                 [s.spec.us.aero_rockets[unit.id][1]],
                 s.board.nva(loc),
@@ -555,6 +566,7 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
                 us_units_there=False,
                 trace=_Sink(s),
             )
+            _optional.battery_upkeep(s)
             continue
         yield from fight(s, loc, attacker="us")
 
@@ -624,10 +636,13 @@ def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[F
         hold=s.treated_as_hold(loc) or all(u.hold for u in us_units if not u.garrison),
         supplied=s.board.supply.get(loc, 0) > 0,
     )
+    batteries = _optional.batteries_at(s, loc)
     nva = Force(
         "nva",
         nva_units,
         location=loc,
+        artillery=sum(1 for b in batteries if not b.fired),
+        aa_guns=len(batteries),
         hold=all(u.hold for u in nva_units),
         supporting_locations=sum(
             1 for n in s.map.neighbors(loc) if s.board.nva(n) and not s.board.us(n)
@@ -681,6 +696,10 @@ def fight(
     )
     s.trace.extend(result.trace)
     s.casualty_points += result.us_casualty_points
+    if nva.artillery:
+        _optional.mark_fired(s, loc)
+    if any(u.kind in _optional.AIRCRAFT for u in committed):
+        _optional.us_in_cambodia(s, loc, air=True)
     if consume_supply(s.board.supply, loc):
         s.note("ftv:4.1.10", f"one supply step used at {loc}")
     return_support(committed, _Sink(s))
@@ -692,6 +711,9 @@ def fight(
         )
         if us_fx.helicopter_to_refit and helicopter is not None:
             helicopter.box = "refit"
+        if us_fx.aircraft_lost:
+            _optional.aircraft_lost(s, committed)
+    _optional.battery_upkeep(s)
     if nva_fx is not None and nva_fx.retreat and s.board.nva(loc):
         retreat_nva(s.board, loc, _Sink(s))
     if us_fx is not None and us_fx.retreat and s.board.us(loc):
@@ -786,6 +808,7 @@ def maintenance(s: CampaignState) -> Flow:
         if unit.kind == "airstrike" and unit.box == "used":
             unit.box = "an-khe"
     s.note("ftv:3.5.8", "helicopters at An Khe are combat-ready again")
+    _optional.recover_batteries(s)
     while True:
         refit = [u for u in s.support.values() if u.box == "refit"]
         options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= 1 else []

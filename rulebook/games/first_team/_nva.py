@@ -126,6 +126,8 @@ def target_determination(
             target = next((t for t in priority_targets(s, zone)), None)
             if target is None:
                 break
+            if _outmatched(s, zone, target, rule):
+                break
             worst = min(u.efficiency for u in stack)
             roll = s.dice.d6(rule)
             names = "-".join((stack[0].id, stack[-1].id)) if len(stack) > 1 else stack[0].id
@@ -142,6 +144,27 @@ def target_determination(
                     f"zone {zone}: stack {names} rolls {roll} against efficiency {worst} and stays",
                     rolls=s.dice.rolls[-1:],
                 )
+
+
+def _last_nva_phase(s: CampaignState) -> bool:
+    turns = s.scenario.turns.value if s.scenario.turns else 15
+    return s.turn == turns and s.phase == "second NVA assault"
+
+
+def _outmatched(s: CampaignState, zone: str, target: str, rule: str) -> bool:
+    """The play note's common sense, when the option asks for it (interpretation
+    ftv:3.5.1/common-sense): a zone whose combat-ready strength is below the US strength at its
+    target stays in its box, except in the last NVA phase, when any attack may score."""
+    if s.options.get("target_common_sense") != "strength-check" or _last_nva_phase(s):
+        return False
+    us = sum(u.strength for u in s.board.us(target))
+    ours = sum(u.strength for u in s.zone_units(zone) if not u.broken)
+    if us and ours < us:
+        s.note(
+            rule, f"zone {zone}: {ours} SP is short of the US {us} SP at {target}: it holds back"
+        )
+        return True
+    return False
 
 
 def _arrow(s: CampaignState) -> set[str]:
@@ -197,8 +220,48 @@ def offboard_movement(s: CampaignState) -> set[str]:
     s.note(
         rule, f"offboard movement roll {roll} on turn {s.turn}: {result}", rolls=s.dice.rolls[-2:]
     )
+    before = dict(s.box)
     moved = _arrow(s) if result == "up" else set() if result == "-" else _arrivals(s, result)
     _broken_drift(s)
+    if s.options.get("offboard_house_rule") == "used":
+        moved |= _regroup(s, before)
+    return moved
+
+
+HOUSE_RULE_SP = 16
+
+
+def _regroup(s: CampaignState, before: dict[str, str]) -> set[str]:
+    """The author's house rule (ftv:3.5.2, interpretation ftv:3.5.2/house-rule): a weak zone
+    that nothing entered or left this segment rolls per stack, and a roll under the stack's
+    lowest efficiency moves the stack a rank up to regroup."""
+    changed = {z for i, z in s.box.items() if before.get(i) != z} | {
+        before[i] for i, z in s.box.items() if before.get(i) != z
+    }
+    moved: set[str] = set()
+    for zone in sorted(s.identified_zones(), key=lambda z: -s.map.rank(z)):
+        units = s.zone_units(zone)
+        higher = s.map.zone_up(zone)
+        total = sum(u.strength for u in units)
+        if zone in changed or higher is None or total >= HOUSE_RULE_SP:
+            continue
+        for stack in consecutive_stacks(units):
+            if any(u.id in moved for u in stack):
+                continue
+            worst = min(u.efficiency for u in stack)
+            roll = s.dice.d6("ftv:3.5.2")
+            goes = roll < worst
+            names = "-".join((stack[0].id, stack[-1].id)) if len(stack) > 1 else stack[0].id
+            s.note(
+                "ftv:3.5.2",
+                f"house rule: zone {zone} has {total} SP; stack {names} rolls {roll} against "
+                f"efficiency {worst}: {'moves up to ' + higher if goes else 'stays'}",
+                rolls=s.dice.rolls[-1:],
+            )
+            if goes:
+                for unit in stack:
+                    s.box[unit.id] = higher
+                    moved.add(unit.id)
     return moved
 
 

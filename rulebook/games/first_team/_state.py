@@ -104,6 +104,12 @@ class CampaignState:
         self.entered: dict[str, set[str]] = {}  # NVA ids that entered a location this NVA phase
         self.start: dict[str, str | None] = {}  # US positions when the assault phase began
         self.pleiku_lost = False
+        # Optional rules (ftv:6.1, 6.2); see _optional.py.
+        self.batteries: dict[int, Any] = {}
+        self.extra_nva_eliminated = 0
+        self.aircraft_destroyed: list[str] = []
+        self.cambodia_first_turn: int | None = None
+        self.cambodia_scored: set[int] = set()
         self.ending: str | None = None
 
     # --- queries ----------------------------------------------------------------------------
@@ -172,6 +178,11 @@ class CampaignState:
             "boxes": {i: z for i, z in sorted(self.box.items()) if self.where(self.nva[i]) is None},
             "nva_steps": {i: u.step for i, u in sorted(self.nva.items())},
             "us": {i: [u.broken, u.fatigue, u.eliminated] for i, u in sorted(self.us.items())},
+            "nva_batteries": {
+                str(r): [b.company, b.fired, b.eliminated]
+                for r, b in sorted(self.batteries.items())
+            },
+            "aircraft_destroyed": list(self.aircraft_destroyed),
         }
 
     # --- scoring ----------------------------------------------------------------------------
@@ -219,7 +230,10 @@ class CampaignState:
                 if u.broken and not u.eliminated and self.box[u.id] != EXITED
             ),
             "NVA units eliminated": -3
-            * sum(1 for u in self.nva.values() if u.eliminated and self.box[u.id] != EXITED),
+            * (
+                sum(1 for u in self.nva.values() if u.eliminated and self.box[u.id] != EXITED)
+                + self.extra_nva_eliminated  # a battery lost with its regiment (ftv:6.2.1D)
+            ),
         }
 
     def zone_of(self, loc: str) -> str:

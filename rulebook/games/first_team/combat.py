@@ -34,7 +34,8 @@ class Force:
 
     ``support_strength`` is the first value of committed aero-rocket and tactical air counters
     (ftv:3.4.4.2, 3.4.4.4); ``artillery`` counts committed US batteries, or NVA batteries present
-    under optional rule 6.2; ``hold`` is a HOLD marker, which US units in Pleiku or with a camp
+    under optional rule 6.2 that have not fired; ``aa_guns`` counts NVA batteries present, fired
+    or not, whose AA works either way (ftv:6.2.2A); ``hold`` is a HOLD marker, which US units in Pleiku or with a camp
     garrison always count as having (ftv:4.1.5).
     """
 
@@ -43,6 +44,7 @@ class Force:
     location: str = ""
     support_strength: int = 0
     artillery: int = 0
+    aa_guns: int = 0
     observation: bool = False
     gunship: bool = False
     helicopters: int = 0
@@ -417,7 +419,7 @@ def _asterisk(
             trace.step("ftv:4.2.6.1", "*: one US helicopter in the fight goes to the Refit Box")
         if (
             options.get("nva_artillery")
-            and firer.artillery
+            and (firer.aa_guns or firer.artillery)
             and (helicopters or target.support_strength)
         ):
             fx.aircraft_lost = True

@@ -19,6 +19,8 @@ simulation and to show a class what the rules reward; it is not a strong player:
    CPs are plentiful.
 8. Retreat by helicopter when it is offered, else to the first place listed.
 9. Maintenance: refit helicopters while more than two CPs remain, transports first.
+10. Cambodia: never struck or rocketed, even under option 6.1, since any US presence there
+    scores for the NVA.
 """
 
 from __future__ import annotations
@@ -87,8 +89,9 @@ def _combat(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) 
     s = game.board
     if "attack" in by_verb:
         return by_verb["attack"][0]
-    if s.cp.left > 8:
-        return max(by_verb["rockets"], key=lambda a: _strength(s.board.nva(a.args[0])))
+    rockets = [a for a in by_verb.get("rockets", []) if not s.map.in_cambodia(a.args[0])]
+    if rockets and s.cp.left > 8:
+        return max(rockets, key=lambda a: _strength(s.board.nva(a.args[0])))
     return done
 
 
@@ -124,7 +127,11 @@ def _air(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> 
     s = game.board
     if s.cp.left < 8:
         return done
-    targets = [a for a in by_verb.get("strike", []) if not s.board.us(a.args[0])]
+    targets = [
+        a
+        for a in by_verb.get("strike", [])
+        if not s.board.us(a.args[0]) and not s.map.in_cambodia(a.args[0])
+    ]
     if not targets:
         return done
     return max(
