@@ -7,6 +7,7 @@ stepper can stop at any of them.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Generator
 
 from rulebook.games._decisions import Action, ask
@@ -311,91 +312,159 @@ def _mix(s: CampaignState) -> str:
     return s.options.get("us_stacking_mix", "battalion")
 
 
-def _transport_options(
-    s: CampaignState, free: list[SupportUnit], nine_free: bool, pathfinder: str | None
-) -> list[Action]:
-    """What the ready helicopters may carry this segment (ftv:3.4.2A, 3.4.2.3)."""
-    lzs = _landing_zones(s, pathfinder)
+NINE = "1/9"  # the 1/9 Cavalry's own helicopter carries only its own company, free (ftv:3.4.2A)
+NINE_HELICOPTER = f"TRA-{NINE}"
+
+
+class _Flights:
+    """What each transport helicopter has done this segment (ftv:3.4.2A).
+
+    A helicopter makes one trip out from An Khe to a landing zone, one trip back, or both
+    (not both if it carried the pathfinders), or one hop between landing zones for 1 CP.
+    """
+
+    def __init__(self, s: CampaignState) -> None:
+        self.s = s
+        self.legs: dict[str, set[str]] = {}
+        self.pathfinder: str | None = None
+
+    def helicopter(self, leg: str, unit: str | None) -> SupportUnit | None:
+        """The helicopter to fly *leg* with *unit* (None for supply): one already half-used first."""
+        candidates = [
+            h
+            for h in self.s.ready("transport")
+            if (h.id != NINE_HELICOPTER or unit == NINE)
+            and h.id != self.pathfinder
+            and leg not in self.legs.get(h.id, set())
+            and "hop" not in self.legs.get(h.id, set())
+            and (leg != "hop" or not self.legs.get(h.id))
+        ]
+        return min(
+            candidates,
+            key=lambda h: (h.id != NINE_HELICOPTER, not self.legs.get(h.id), h.id),
+            default=None,
+        )
+
+    def fly(self, helicopter: SupportUnit, leg: str) -> None:
+        self.legs.setdefault(helicopter.id, set()).add(leg)
+
+    def used(self) -> list[SupportUnit]:
+        ids = set(self.legs) | ({self.pathfinder} if self.pathfinder else set())
+        return [self.s.support[i] for i in sorted(ids)]
+
+
+def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | None) -> list[Action]:
+    """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3)."""
+    lzs = _landing_zones(s, lz_marker)
     options = []
-    if free:
-        for unit in s.board.us(AN_KHE):
+
+    def fits(unit: UsCompany, loc: str) -> bool:
+        return stacking_problem([*s.board.us(loc), unit], mix=_mix(s)) is None
+
+    for unit in s.board.us(AN_KHE):
+        if flights.helicopter("out", unit.id):
+            options += [Action.of("fly", unit.id, loc) for loc in lzs if fits(unit, loc)]
+    if s.board.supply.get(AN_KHE, 0) >= 2 and flights.helicopter("out", None):
+        options += [Action.of("fly-supply", loc) for loc in lzs if s.board.us(loc)]
+    for loc in lzs:
+        for unit in s.board.us(loc):
+            if unit.garrison:
+                continue
+            if flights.helicopter("back", unit.id):
+                options.append(Action.of("fly", unit.id, AN_KHE_ARG))
+            hop = flights.helicopter("hop", unit.id)
+            if hop and (s.cp.left >= 1 or hop.id == NINE_HELICOPTER):
+                options += [
+                    Action.of("hop", unit.id, other)
+                    for other in lzs
+                    if other != loc and fits(unit, other)
+                ]
+        if s.board.supply.get(loc) and flights.helicopter("hop", None) and s.cp.left >= 1:
             options += [
-                Action.of("fly", unit.id, loc)
-                for loc in lzs
-                if stacking_problem([*s.board.us(loc), unit], mix=_mix(s)) is None
+                Action.of("hop-supply", loc, other)
+                for other in lzs
+                if other != loc and s.board.us(other)
             ]
-        if s.board.supply.get(AN_KHE, 0) >= 2:
-            options += [Action.of("fly-supply", loc) for loc in lzs if s.board.us(loc)]
-        for loc in lzs:
-            options += [
-                Action.of("fly", u.id, AN_KHE_ARG) for u in s.board.us(loc) if not u.garrison
-            ]
-        if pathfinder is None and s.spec.us.pathfinders:
-            options += [
-                Action.of("pathfinder", loc)
-                for loc in s.map.locations
-                if not s.board.nva(loc)
-                and not s.board.is_lz(loc)
-                and not s.map.in_cambodia(loc)
-                and _near_action(s, loc)
-            ]
-    nine = s.us.get("1/9")
-    if nine_free and nine is not None and s.where(nine) == AN_KHE:
+    if flights.pathfinder is None and s.spec.us.pathfinders and flights.helicopter("hop", None):
         options += [
-            Action.of("fly", "1/9", loc)
-            for loc in lzs
-            if stacking_problem([*s.board.us(loc), nine], mix=_mix(s)) is None
+            Action.of("pathfinder", loc)
+            for loc in s.map.locations
+            if not s.board.nva(loc)
+            and not s.board.is_lz(loc)
+            and not s.map.in_cambodia(loc)
+            and _near_action(s, loc)
         ]
     return list(dict.fromkeys(options))
 
 
-def _carry(
-    s: CampaignState, action: Action, helicopter: SupportUnit, *, first: bool, rule: str
-) -> Flow:
-    if action.verb == "fly-supply":
-        s.board.supply[AN_KHE] -= 2
-        if not s.board.supply[AN_KHE]:
-            del s.board.supply[AN_KHE]
-        s.board.supply[action.args[0]] = s.board.supply.get(action.args[0], 0) + 2
-        s.note(rule, f"{helicopter.id} flies a supply counter to {action.args[0]}")
-        return
-    unit, dest = s.us[action.args[0]], _loc(action.args[1])
-    origin = s.where(unit)
+def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool) -> Flow:
+    """Put a flown company down; alone among the NVA it is ambushed (ftv:3.4.2.1)."""
     s.board.place(dest, unit)
     s.moved.add(unit.id)
     if first and dest != AN_KHE:
         s.flown.add(unit.id)
-    s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}")
     if dest != AN_KHE and s.board.nva(dest) and len(s.board.us(dest)) == 1:
         s.note("ftv:3.4.2.1", f"{unit.id} lands among the NVA at {dest}: ambush")
         yield from fight(s, dest, attacker="nva", ambush=True)
 
 
+def _move_supply(s: CampaignState, origin: str, dest: str) -> None:
+    """One supply counter (two steps, or one if only a half is left) changes location."""
+    counter = 2 if s.board.supply[origin] >= 2 else 1
+    s.board.supply[origin] -= counter
+    if not s.board.supply[origin]:
+        del s.board.supply[origin]
+    s.board.supply[dest] = s.board.supply.get(dest, 0) + counter
+
+
 def transport_segment(s: CampaignState, first: bool) -> Flow:
-    """Each ready helicopter makes one trip (the text's round trip, and LZ-to-LZ hops, are left out)."""
+    """Helicopters fly out, back, both, or hop between landing zones (ftv:3.4.2, 3.4.6)."""
     s.segment = "first transport" if first else "final transport"
     rule = "ftv:3.4.2" if first else "ftv:3.4.6"
-    used: list[SupportUnit] = []
-    pathfinder: str | None = None
+    flights = _Flights(s)
+    lz_marker: str | None = None
     while True:
-        free = [u for u in s.ready("transport") if u not in used and u.id != "TRA-1/9"]
-        nine = s.support.get("TRA-1/9")
-        nine_free = nine is not None and nine.ready and nine not in used
-        options = _transport_options(s, free, nine_free, pathfinder)
-        prompt = "transport: each ready helicopter carries one company or one supply counter"
+        options = _transport_options(s, flights, lz_marker)
+        prompt = "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop (1 CP)"
         action = yield from ask("us", [*options, DONE], prompt, rule)
         if action == DONE:
             break
         if action.verb == "pathfinder":
-            pathfinder = action.args[0]
-            used.append(free[0])
+            helicopter = flights.helicopter("hop", None)
+            flights.pathfinder, lz_marker = helicopter.id, action.args[0]
             s.note(
-                "ftv:3.4.2.3", f"pathfinders land at {pathfinder}: a landing zone for this segment"
+                "ftv:3.4.2.3",
+                f"{helicopter.id} lands pathfinders at {lz_marker}: a landing zone for this segment",
             )
             continue
-        helicopter = nine if action.args[0] == "1/9" and nine_free else free[0]
-        used.append(helicopter)
-        yield from _carry(s, action, helicopter, first=first, rule=rule)
+        if action.verb == "fly-supply":
+            helicopter = flights.helicopter("out", None)
+            flights.fly(helicopter, "out")
+            _move_supply(s, AN_KHE, action.args[0])
+            s.note(rule, f"{helicopter.id} flies a supply counter to {action.args[0]}")
+            continue
+        if action.verb == "hop-supply":
+            helicopter = flights.helicopter("hop", None)
+            flights.fly(helicopter, "hop")
+            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
+            _move_supply(s, action.args[0], action.args[1])
+            s.note(
+                rule,
+                f"{helicopter.id} flies a supply counter {action.args[0]} to {action.args[1]} (1 CP)",
+            )
+            continue
+        unit, dest = s.us[action.args[0]], _loc(action.args[1])
+        origin = s.where(unit)
+        leg = "hop" if action.verb == "hop" else "back" if dest == AN_KHE else "out"
+        helicopter = flights.helicopter(leg, unit.id)
+        flights.fly(helicopter, leg)
+        cost = ""
+        if leg == "hop" and helicopter.id != NINE_HELICOPTER:
+            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
+            cost = " (1 CP)"
+        s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}{cost}")
+        yield from _land(s, unit, dest, first=first)
+    used = flights.used()
     for helicopter in used:
         if helicopter.fatigued:
             helicopter.box = "refit"
@@ -412,69 +481,120 @@ def _near_action(s: CampaignState, loc: str) -> bool:
     return any(s.board.nva(n) for n in s.map.neighbors(loc))
 
 
+def _may_enter(s: CampaignState, loc: str) -> bool:
+    """No entry to Cambodia without option 6.1 (ftv:3.4.3.1B)."""
+    return loc == AN_KHE or not s.map.in_cambodia(loc) or _optional.cambodia_allowed(s)
+
+
+def _paths(s: CampaignState, here: str) -> list[list[str]]:
+    """Where a ground move may go: one location along any line, or two along roads when the
+    first holds no NVA (ftv:3.4.3C, 3.4.3.1A, 3.4.3.2)."""
+    paths = []
+    for n in s.map.neighbors(here, boxes=True):
+        if n == here or not _may_enter(s, n):
+            continue
+        paths.append([here, n])
+        if AN_KHE in (here, n) or s.map.line(here, n) != "road" or s.board.nva(n):
+            continue
+        for m in s.map.neighbors(n, boxes=True):
+            if m not in (here, n) and _may_enter(s, m) and s.map.line(n, m) == "road":
+                paths.append([here, n, m])
+    return paths
+
+
+def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
+    """Companies at *loc* still free to act this segment (not garrisons, not flown in)."""
+    return [
+        u for u in s.board.us(loc) if not u.garrison and u.id not in done and u.id not in s.flown
+    ]
+
+
 def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
-    """Each company not flown in may move one location along any line, or hold (ftv:3.4.3, 3.4.3.1)."""
+    """Move a company, or the whole free stack of a location, with or without the location's
+    supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3)."""
     options = []
     for loc in [AN_KHE, *s.us_on_map()]:
-        for unit in s.board.us(loc):
-            if unit.garrison or unit.id in done or unit.id in s.flown:
-                continue
-            for n in s.map.neighbors(loc, boxes=True):
-                if n == loc or (
-                    n != AN_KHE and s.map.in_cambodia(n) and not _optional.cambodia_allowed(s)
-                ):
-                    continue  # no entry to Cambodia without option 6.1 (ftv:3.4.3.1B)
-                if stacking_problem([*s.board.us(n), unit], mix=_mix(s)) is None:
-                    options.append(Action.of("move", unit.id, _token(n)))
-            if loc != AN_KHE:
-                options.append(Action.of("hold", unit.id))
+        movers = _movers(s, loc, done)
+        if not movers:
+            continue
+        carry = [(), ("supply",)] if loc != AN_KHE and s.board.supply.get(loc, 0) else [()]
+        for path in _paths(s, loc):
+            stay = [u for u in s.board.us(path[-1]) if u not in movers]
+            tokens = [_token(p) for p in path[1:]]
+            for unit in movers:
+                if stacking_problem([*stay, unit], mix=_mix(s)) is None:
+                    options += [Action.of("move", unit.id, *tokens, *c) for c in carry]
+            if len(movers) > 1 and stacking_problem([*stay, *movers], mix=_mix(s)) is None:
+                options += [Action.of("stack", _token(loc), *tokens, *c) for c in carry]
+        if loc != AN_KHE:
+            options += [Action.of("hold", unit.id) for unit in movers]
     return options
 
 
-def _walk(s: CampaignState, unit: UsCompany, dest: str) -> None:
-    here = s.where(unit)
-    unit.hold = False
-    if AN_KHE in {here, dest}:
-        kind = s.map.line(here, dest)
-        cost = 0 if kind == "road" else 1
+def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
+    """Move *units* together along *path*, fatigue by line and supply (ftv:3.4.3D-E, 3.4.3.3)."""
+    here, dest = path[0], path[-1]
+    kinds = "+".join(s.map.line(a, b) for a, b in itertools.pairwise(path))
+    if AN_KHE in path:
+        # Moves to and from the An Khe Box draw on the division's base: the line alone counts.
+        cost = 0 if kinds == "road" else 1
     else:
-        kind = s.map.line(here, dest)
-        cost = move_fatigue(s.map, [here, dest], supplied=s.board.supply.get(here, 0) > 0)
-    s.board.place(dest, unit)
-    s.moved.add(unit.id)
+        cost = move_fatigue(s.map, path, supplied=supply)
+    if supply:
+        _move_supply(s, here, dest)
+    for unit in units:
+        unit.hold = False
+        s.board.place(dest, unit)
+        s.moved.add(unit.id)
+        if cost:
+            add_fatigue(unit, cost)
     _optional.us_in_cambodia(s, dest, air=False)
-    if cost:
-        add_fatigue(unit, cost)
-    broken = " and broken" if unit.broken else ""
+    names = ", ".join(f"{u.id} F{u.fatigue}{' broken' if u.broken else ''}" for u in units)
+    carried = " carrying their supply counter" if supply else " without supply"
     s.note(
-        "ftv:3.4.3",
-        f"{unit.id} moves {here} to {dest} by {kind}: fatigue now F{unit.fatigue}{broken}",
+        "ftv:3.4.3.3" if supply else "ftv:3.4.3",
+        f"{' and '.join(u.id for u in units)} move {' - '.join(path)} by {kinds}{carried}: {names}",
     )
 
 
 def ground_movement_segment(s: CampaignState) -> Flow:
-    """One company at a time; stacks, supply carried along and road double moves are left out."""
+    """Companies move alone or as a stack, may carry supply, and may double-move on roads."""
     s.segment = "ground movement"
     done: set[str] = set()
     entered: set[str] = set()
     while True:
-        prompt = "ground movement: move one location, or hold"
+        prompt = "ground movement: move a company or a stack, or hold"
         action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
         if action == DONE:
             break
-        unit = s.us[action.args[0]]
-        done.add(unit.id)
+        args = list(action.args)
+        supply = args[-1] == "supply"
+        if supply:
+            args.pop()
         if action.verb == "hold":
+            unit = s.us[args[0]]
+            done.add(unit.id)
             unit.hold = True
             s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
             continue
-        dest = _loc(action.args[1])
-        _walk(s, unit, dest)
+        if action.verb == "stack":
+            here = _loc(args[0])
+            units = _movers(s, here, done)
+        else:
+            units = [s.us[args[0]]]
+            here = s.where(units[0])
+        path = [here, *(_loc(a) for a in args[1:])]
+        done.update(u.id for u in units)
+        _walk(s, units, path, supply=supply)
+        dest = path[-1]
         if dest == AN_KHE:
             continue
         entered.add(dest)
-        if s.board.nva(dest) and s.board.us(dest) == [unit]:
-            s.note("ftv:3.4.3.4", f"{unit.id} walks into the NVA at {dest}: ambush")
+        if s.board.nva(dest) and set(s.board.us(dest)) == set(units):
+            s.note(
+                "ftv:3.4.3.4",
+                f"{', '.join(u.id for u in units)} walk into the NVA at {dest}: ambush",
+            )
             yield from fight(s, dest, attacker="nva", ambush=True)
     for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
         s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")

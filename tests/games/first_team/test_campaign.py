@@ -445,3 +445,71 @@ def test_ftv_3_5_8_maintenance_readies_helicopters_and_refit_costs_a_cp():
     assert not tired.fatigued
     assert broken.box == "an-khe"
     assert s.cp.left == 19
+
+
+def test_ftv_3_4_3_1_two_road_lines_make_a_double_move_unless_the_nva_block_the_first():
+    s = state(Dice(0))
+    unit = s.us["A/1/8"]
+    s.board.place("F1", unit)
+    assert s.map.line("F1", "F2") == s.map.line("F2", "F5") == "road"
+    assert "move A/1/8 F2 F5" in offered(_flow.ground_movement_segment(s))
+    s.board.place("F2", s.nva["1/32"])
+    assert "move A/1/8 F2 F5" not in offered(_flow.ground_movement_segment(s))
+    s.board.remove(s.nva["1/32"])
+    drive(_flow.ground_movement_segment(s), "move A/1/8 F2 F5")
+    assert s.where(unit) == "F5"
+    assert unit.fatigue == 1  # roads cost nothing; without a supply counter, one in all
+
+
+def test_ftv_3_4_3_3_a_stack_carries_its_supply_counter_and_moves_together():
+    s = state(Dice(0))
+    a, b = s.us["A/1/8"], s.us["B/1/8"]
+    s.board.place("D4", a, b)
+    s.board.supply["D4"] = 3
+    flow = _flow.ground_movement_segment(s)
+    assert {"stack D4 D5 supply", "stack D4 D5", "move A/1/8 D5 supply"} <= offered(flow)
+    drive(_flow.ground_movement_segment(s), "stack D4 D5 supply")
+    assert s.where(a) == s.where(b) == "D5"
+    assert s.board.supply["D5"] == 2
+    assert s.board.supply["D4"] == 1
+    cost = s.map.fatigue_cost("D4", "D5")
+    assert a.fatigue == b.fatigue == cost  # supplied: the line's cost only (ftv:3.4.3D)
+
+
+def test_ftv_3_4_3_d_moving_without_a_supply_counter_costs_one_more():
+    s = state(Dice(0))
+    unit = s.us["A/1/8"]
+    s.board.place("D4", unit)
+    s.board.supply["D4"] = 2
+    drive(_flow.ground_movement_segment(s), "move A/1/8 D5")
+    assert unit.fatigue == s.map.fatigue_cost("D4", "D5") + 1
+    assert s.board.supply.get("D4") == 2  # the counter stayed behind
+
+
+def test_ftv_3_4_2_a_a_helicopter_flies_out_and_back_in_one_segment_and_hops_for_a_cp():
+    s = state(Dice(0))
+    helicopters = [u for u in s.support.values() if u.kind == "transport" and u.id != "TRA-1/9"]
+    s.board.place(AN_KHE, s.us["A/1/8"])
+    s.board.place("Pleiku", s.us["B/1/8"])
+    drive(
+        _flow.transport_segment(s, first=True),
+        "fly A/1/8 G4",
+        "fly B/1/8 AnKhe",
+        "hop A/1/8 D2",
+    )
+    assert s.where(s.us["A/1/8"]) == "D2"
+    assert s.where(s.us["B/1/8"]) == AN_KHE
+    assert s.cp.left == 19  # only the hop costs
+    tired = [h for h in helicopters if h.fatigued]
+    assert len(tired) == 2  # one made the round trip, one the hop
+    assert "A/1/8" in s.flown
+
+
+def test_ftv_3_4_2_a_supply_hops_between_landing_zones():
+    s = state(Dice(0))
+    s.board.place("Pleiku", s.us["A/2/12"])
+    s.board.supply["G4"] = 2
+    drive(_flow.transport_segment(s, first=True), "hop-supply G4 Pleiku")
+    assert s.board.supply.get("Pleiku") == 2
+    assert "G4" not in s.board.supply
+    assert s.cp.left == 19
