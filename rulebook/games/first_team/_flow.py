@@ -677,6 +677,7 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
             unit = s.ready("aero-rocket")[0]
             s.cp.spend(1, "ftv:3.4.4.4", unit.id)
             unit.box, unit.fatigued = "refit", True
+            s.rocketed.add(loc)
             _optional.us_in_cambodia(s, loc, air=True)
             rocket_attack(
                 [s.spec.us.aero_rockets[unit.id][1]],
@@ -694,10 +695,11 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
 def _commit(s: CampaignState, loc: str) -> Flow:
     """Support for one fight: batteries, air, gunship, observation, aero-rockets (ftv:3.4.4)."""
     committed: list[SupportUnit] = []
+    s.supporting[loc] = []
     us = [u for u in s.board.us(loc) if not u.garrison]
     numerals = {u.support for u in us}
     while True:
-        options = []
+        options = [Action.of("support-from", n) for n in _us_supporters(s, loc)]
         for unit in s.support.values():
             if not unit.ready or unit in committed:
                 continue
@@ -733,10 +735,54 @@ def _commit(s: CampaignState, loc: str) -> Flow:
         )
         if action.verb == "fight":
             return committed
+        if action.verb == "support-from":
+            n = action.args[0]
+            s.supporting[loc].append(n)
+            consume_supply(s.board.supply, n)
+            s.note(
+                "ftv:4.1.4",
+                f"the US at {n} support the fight at {loc}: one shift, one supply step used there",
+            )
+            continue
         unit = s.support[action.args[0]]
         s.cp.spend(int(action.args[1]), "ftv:3.4.4", f"{unit.id} in support")
         committed.append(unit)
         s.note("ftv:3.4.4", f"{unit.id} supports the fight at {loc} ({action.args[1]} CP)")
+
+
+def _us_supporters(s: CampaignState, loc: str) -> list[str]:
+    """Adjacent US-only locations that may still support a fight at *loc*: each supports one
+    fight a segment and pays a supply step for it (ftv:4.1.4A-D; interpretation: a location
+    with no supply step left cannot support)."""
+    used = {n for chosen in s.supporting.values() for n in chosen}
+    return [
+        n
+        for n in s.map.neighbors(loc)
+        if s.board.us(n) and not s.board.nva(n) and n not in used and s.board.supply.get(n, 0)
+    ]
+
+
+def _nva_support_key(s: CampaignState, loc: str) -> tuple:
+    """The 3.5.1 priority order of fights, for choosing which one an NVA location supports."""
+    return (
+        loc != PLEIKU,
+        not s.map.camp(loc),
+        not s.map.is_road_location(loc),
+        s.map.number(loc) or 0,
+        loc,
+    )
+
+
+def _nva_supporters(s: CampaignState, loc: str) -> int:
+    """Adjacent NVA-only locations whose highest-priority neighbouring fight is *loc* (ftv:4.1.4C)."""
+    count = 0
+    for n in s.map.neighbors(loc):
+        if not s.board.nva(n) or s.board.us(n) or n in s.rocketed:
+            continue  # aero-rockets pin a location down (ftv:4.1.4A)
+        fights = [m for m in s.map.neighbors(n) if s.board.us(m) and s.board.nva(m)]
+        if fights and min(fights, key=lambda m: _nva_support_key(s, m)) == loc:
+            count += 1
+    return count
 
 
 def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[Force, Force]:
@@ -755,6 +801,7 @@ def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[F
         helicopters=sum(kinds.count(k) for k in ("observation", "gunship", "aero-rocket")),
         hold=s.treated_as_hold(loc) or all(u.hold for u in us_units if not u.garrison),
         supplied=s.board.supply.get(loc, 0) > 0,
+        supporting_locations=len(s.supporting.get(loc, [])),
     )
     batteries = _optional.batteries_at(s, loc)
     nva = Force(
@@ -764,9 +811,7 @@ def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[F
         artillery=sum(1 for b in batteries if not b.fired),
         aa_guns=len(batteries),
         hold=all(u.hold for u in nva_units),
-        supporting_locations=sum(
-            1 for n in s.map.neighbors(loc) if s.board.nva(n) and not s.board.us(n)
-        ),
+        supporting_locations=_nva_supporters(s, loc),
     )
     return us, nva
 
@@ -849,6 +894,7 @@ def fight(
 
 def us_assault(s: CampaignState, number: int) -> Flow:
     s.phase = "first US assault" if number == 1 else "second US assault"
+    s.supporting, s.rocketed = {}, set()
     s.flown.clear()
     s.start = {u.id: s.where(u) for u in s.us.values()}
     yield from air_strike_segment(s)
@@ -886,6 +932,7 @@ def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
 
 def nva_assault(s: CampaignState, number: int) -> Flow:
     s.phase = "first NVA assault" if number == 1 else "second NVA assault"
+    s.supporting, s.rocketed = {}, set()
     s.entered = {}
     before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.map.locations}
     s.segment = "target determination"

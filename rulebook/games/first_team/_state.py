@@ -103,6 +103,9 @@ class CampaignState:
         self.struck: set[str] = set()  # locations struck from the air this turn (ftv:3.4.1.2B)
         self.entered: dict[str, set[str]] = {}  # NVA ids that entered a location this NVA phase
         self.start: dict[str, str | None] = {}  # US positions when the assault phase began
+        # Adjacent locations whose US units support each fight this segment (ftv:4.1.4).
+        self.supporting: dict[str, list[str]] = {}
+        self.rocketed: set[str] = set()  # NVA locations under aero-rocket attack this segment
         self.pleiku_lost = False
         # Optional rules (ftv:6.1, 6.2); see _optional.py.
         self.batteries: dict[int, Any] = {}

@@ -15,8 +15,9 @@ simulation and to show a class what the rules reward; it is not a strong player:
 6. Ground movement: companies stay put (walking into the NVA alone invites an ambush).
 7. Combat: attack wherever a supplied US stack shares a location with the NVA, committing a
    battery or two (dedicated ones first), an observation helicopter with them, a gunship and an
-   aero-rocket company while more than three CPs remain; rockets alone on NVA-only stacks when
-   CPs are plentiful.
+   aero-rocket company while more than three CPs remain, and support from each adjacent US
+   location with a supply step to spare; rockets alone on NVA-only stacks when CPs are
+   plentiful.
 8. Retreat by helicopter when it is offered, else to the first place listed.
 9. Maintenance: refit helicopters while more than two CPs remain, transports first.
 10. Cambodia: never struck or rocketed, even under option 6.1, since any US presence there
@@ -171,6 +172,9 @@ def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Actio
 
 def _commit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
     s = game.board
+    spare = [a for a in by_verb.get("support-from", []) if s.board.supply.get(a.args[0], 0) > 1]
+    if spare:
+        return spare[0]
     if s.cp.left <= 3:
         return done
     already = []
@@ -178,7 +182,7 @@ def _commit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) 
         if action.verb != "commit":
             break
         already.append(s.support[action.args[0]].kind)
-    commits = by_verb["commit"]
+    commits = by_verb.get("commit", [])
     batteries = sorted(
         (a for a in commits if s.support[a.args[0]].kind == "battery"), key=lambda a: int(a.args[1])
     )
@@ -199,7 +203,7 @@ HANDLERS = [
     ({"fly", "fly-supply", "pathfinder"}, _transport),
     ({"move", "hold"}, _stay),
     ({"attack", "rockets"}, _combat),
-    ({"commit"}, _commit),
+    ({"commit", "support-from"}, _commit),
     ({"retreat"}, _retreat),
     ({"refit"}, _refit),
 ]

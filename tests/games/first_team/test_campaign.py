@@ -513,3 +513,33 @@ def test_ftv_3_4_2_a_supply_hops_between_landing_zones():
     assert s.board.supply.get("Pleiku") == 2
     assert "G4" not in s.board.supply
     assert s.cp.left == 19
+
+
+def test_ftv_4_1_4_us_locations_support_one_fight_a_segment_for_a_supply_step():
+    s = state(Dice(2))
+    s.board.place("D4", s.us["A/1/8"], s.nva["1/32"])
+    s.board.place("D5", s.us["B/1/8"])
+    s.board.supply.update({"D4": 2, "D5": 2})
+    assert "support-from D5" in offered(_flow.fight(s, "D4", attacker="us"))
+    drive(_flow.fight(s, "D4", attacker="us"), "support-from D5")
+    assert s.board.supply["D5"] == 1
+    shifts = [st for st in s.trace if st.rule == "ftv:4.1.4"]
+    assert any("supported from 1 adjacent" in st.text for st in shifts)
+    assert "D5" not in _flow._us_supporters(s, "D4")  # used once this segment
+    s.supporting = {}
+    s.board.supply.pop("D5")
+    assert "D5" not in _flow._us_supporters(s, "D4")  # no supply step left to pay with
+
+
+def test_ftv_4_1_4_c_an_nva_location_supports_only_its_highest_priority_fight():
+    """NVA at G3 touch fights at G4 (Plei Me, a camp) and G2: they support G4 alone."""
+    s = state(Dice(0))
+    s.board.place("G3", s.nva["9/32"])
+    s.board.place("G4", s.nva["1/32"])  # beside the Plei Me garrison
+    s.board.place("G2", s.nva["2/32"], s.us["B/1/8"])
+    assert _flow._nva_supporters(s, "G4") == 1
+    assert _flow._nva_supporters(s, "G2") == 0
+    s.board.remove(s.nva["1/32"])  # no fight at G4 any more: G3 now supports G2
+    assert _flow._nva_supporters(s, "G2") == 1
+    s.rocketed.add("G3")  # unless aero-rockets have hit G3 this segment (ftv:4.1.4A)
+    assert _flow._nva_supporters(s, "G2") == 0
