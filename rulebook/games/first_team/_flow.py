@@ -964,7 +964,10 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     s.segment = "evasion"
     for loc in s.contested():
         _nva.evade(s, loc)
-    yield from maintenance(s)
+    if number == 1 or s.options.get("nva_phase_steps") != "without-maintenance":
+        yield from maintenance(s)
+    else:
+        s.note("ftv:3.7", "one US Maintenance Segment a turn: none after the second NVA assault")
 
 
 def maintenance(s: CampaignState) -> Flow:

@@ -201,3 +201,14 @@ def test_campaigns_with_every_option_on_keep_the_invariants(seed):
     assert restored.board.summary() == game.board.summary()
     rules = {step.rule for entry in game.log for step in entry.trace}
     assert "ftv:6.2.1" in rules  # the batteries were attached and followed
+
+
+@pytest.mark.parametrize(("choice", "segments"), [("repeat-3-5", 2), ("without-maintenance", 1)])
+def test_ftv_3_7_the_second_nva_phase_with_or_without_maintenance(choice, segments):
+    game = new_campaign(seed=2, options={"nva_phase_steps": choice})
+    policy = random_policy(random.Random(2))
+    while game.board.turn < 2 and not game.is_over():
+        game.apply(policy(game))
+    steps = [s for e in game.log if e.turn == 1 for s in e.trace]
+    readied = [s for s in steps if s.rule == "ftv:3.5.8" and "combat-ready again" in s.text]
+    assert len(readied) == segments
