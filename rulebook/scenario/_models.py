@@ -7,6 +7,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import check_rule_id
+from rulebook.scenario._av_models import AmbushValleySpec
 from rulebook.scenario._ftv_models import FirstTeamSpec
 from rulebook.scenario._lza_models import LZAlbanySpec
 from rulebook.scenario._map_models import MapSpec
@@ -78,3 +79,4 @@ class Scenario(_Strict):
     map: MapSpec | None = None
     lz_albany: LZAlbanySpec | None = None
     first_team: FirstTeamSpec | None = None
+    ambush_valley: AmbushValleySpec | None = None

@@ -1,0 +1,502 @@
+"""The Snoopin' & Poopin' campaign: a platoon's record stepped through the pre-action and
+after-action sequences, and the VC's Building the Insurgency (av:campaign and after).
+
+>>> game_length_odds()[5], game_length_odds()[8]
+(Fraction(1, 2), Fraction(7, 32))
+>>> margin(30, 10), margin(20, 20), margin(15, 10)
+('Decisive Victory', 'Draw', 'Marginal Victory')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from rulebook._atomic import atomic_write_text
+from rulebook.dice import Dice
+from rulebook.distribution import Distribution
+from rulebook.games.ambush_valley._data import book
+from rulebook.games.ambush_valley.checks import Check
+from rulebook.games.ambush_valley.dice import check_odds
+from rulebook.games.ambush_valley.tables import table
+from rulebook.trace import Trace
+
+__all__ = [
+    "AFTER_ACTION",
+    "PRE_ACTION",
+    "CampaignRecord",
+    "Figure",
+    "GameReport",
+    "Team",
+    "casualty_status",
+    "game_continues",
+    "game_length_odds",
+    "margin",
+    "victory_points",
+]
+
+_T = book("tables")
+
+
+# --- game length, victory points, margins ----------------------------------------------------
+
+
+def game_length_odds() -> Distribution:
+    """The last turn of a Free-Form game: checks after turns 5, 6 and 7 (D6, D8, D10, 4+ goes
+    on), and it always ends after turn 8 (av:game-length)."""
+    spec = _T["game_length"]
+    weights: dict[int, Fraction] = {}
+    going = Fraction(1)
+    for turn in sorted(spec["checks"]):
+        on = check_odds(spec["checks"][turn], target=spec["continue_at_least"])
+        weights[turn] = going * (1 - on)
+        going *= on
+    weights[spec["last_turn"]] = going
+    return Distribution(weights)
+
+
+def game_continues(turn: int, dice: Dice, trace: Trace) -> bool:
+    """After *turn*, does the game go on? (av:game-length)"""
+    spec = _T["game_length"]
+    if turn >= spec["last_turn"]:
+        trace.step("av:game-length", f"turn {turn} was the last")
+        return False
+    if turn not in spec["checks"]:
+        return True
+    sides = spec["checks"][turn]
+    face = dice.roll(sides, "av:game-length")
+    on = face >= spec["continue_at_least"]
+    trace.step(
+        "av:game-length",
+        f"after turn {turn}, D{sides} rolls {face}: {'play on' if on else 'the game ends'}",
+        rolls=dice.rolls[-1:],
+    )
+    return on
+
+
+def victory_points(
+    side: Literal["free_world", "vc"], events: dict[str, int]
+) -> tuple[int, list[str]]:
+    """A side's VP from counts of events named as in the data file (av:victory-points-free-world,
+    av:victory-points-vc); returns the total and one line per event."""
+    schedule = _T["victory_points"][side]
+    total, lines = 0, []
+    for event, count in events.items():
+        if event not in schedule:
+            raise KeyError(
+                f"no VP event {event!r} for {side}; the events are {', '.join(schedule)}"
+            )
+        points = schedule[event] * count
+        total += points
+        lines.append(f"{event} x{count}: {points:+d}")
+    return total, lines
+
+
+def margin(winner: int, loser: int) -> str:
+    """The margin of victory between two totals (av:margin-of-victory).
+
+    Against a total of zero or less any positive total counts as Decisive, the ratio being
+    unbounded (interpretation av:margin-of-victory/non-positive).
+    """
+    high, low = max(winner, loser), min(winner, loser)
+    bands = _T["victory_points"]["margins"]
+    if high == low:
+        return "Draw"
+    if low > 0:
+        if high >= bands["decisive"] * low:
+            return "Decisive Victory"
+        return "Victory" if high >= bands["victory"] * low else "Marginal Victory"
+    return "Decisive Victory" if high > 0 else "Marginal Victory"
+
+
+# --- casualties --------------------------------------------------------------------------------
+
+Where = Literal["evacuated", "accompanied", "straggler"]
+
+
+def casualty_status(dice: Dice, tq: int, where: Where, trace: Trace) -> str:
+    """Roll 2 TQ dice on the right casualty table; a recovered straggler rolls again on the
+    table the result names (av:casualty-status)."""
+    result = table(f"casualty-{where}").resolve(dice, tq=tq, trace=trace).result
+    if isinstance(result, str) and result.startswith("Recovered"):
+        follow: Where = "accompanied" if "Accompanied" in result else "evacuated"
+        return casualty_status(dice, tq, follow, trace)
+    return result
+
+
+# --- the record ------------------------------------------------------------------------------
+
+
+@dataclass
+class Figure:
+    id: str
+    role: str
+    name: str = ""
+    team: str = ""
+    status: str = "active"  # active, returned-to-duty pool, replacement pool, pow, straggler, gone
+    joined_turn: int = 0
+    advancements: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Team:
+    name: str
+    tq: int = 8
+    morale: int = 10
+    ranks: dict[str, int] = field(default_factory=dict)  # Firepower/Defense/Reaction -> 1..3
+    special: list[str] = field(default_factory=list)
+    fatigue: list[str] = field(default_factory=list)
+    replaced_this_turn: int = 0
+    sat_out_last_turn: bool = False
+    asset: bool = False
+
+
+@dataclass
+class GameReport:
+    """What happened in one game, as the after-action steps need it."""
+
+    vp: int
+    enemy_vp: int
+    casualties: dict[str, Where] = field(default_factory=dict)  # figure id -> where it lay
+    teams_eligible: list[str] = field(default_factory=list)  # met both development criteria
+    teams_committed: list[str] = field(default_factory=list)
+    unspent_omp: int = 0
+    insurgent_result: Literal["win", "draw", "loss"] | None = None
+
+
+@dataclass
+class CampaignRecord:
+    """A Regular Platoon Log and, for the VC player, the Insurgency Log (av:platoon-log, av:insurgency-log)."""
+
+    name: str
+    setting: str = ""
+    turns: int = 6
+    turn: int = 1
+    confidence: str = "Confident"
+    supply: str = "Average"
+    tq: int = 8
+    morale: int = 10
+    internal_assets: list[str] = field(default_factory=list)
+    available_assets: list[str] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    teams: dict[str, Team] = field(default_factory=dict)
+    campaign_vp: int = 0
+    omp: int = 0
+    mission: dict[str, Any] | None = None
+    insurgency: dict[str, int] = field(default_factory=dict)
+    insurgency_special: list[str] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+
+    # -- persistence -----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> CampaignRecord:
+        data = json.loads(text)
+        try:
+            figures = [Figure(**f) for f in data.pop("figures", [])]
+            teams = {k: Team(**t) for k, t in data.pop("teams", {}).items()}
+            return cls(**data, figures=figures, teams=teams)
+        except TypeError as err:
+            raise ValueError(f"not a campaign record: {err}") from None
+
+    def save(self, path: str | Path) -> None:
+        atomic_write_text(Path(path), self.to_json())
+
+    @classmethod
+    def load(cls, path: str | Path) -> CampaignRecord:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+    # -- pools -----------------------------------------------------------------------------------
+
+    def pool(self, name: str) -> list[Figure]:
+        return [f for f in self.figures if f.status == name]
+
+
+Step = Callable[[CampaignRecord, Dice, Trace, "GameReport | None"], None]
+
+
+# --- pre-action -------------------------------------------------------------------------------
+
+
+def receive_mission(
+    record: CampaignRecord, dice: Dice, trace: Trace, _: GameReport | None = None
+) -> None:
+    """Step 1: roll the Mission Generator and keep it secret until the game ends (av:mission-generator)."""
+    result = table("mission-generator").resolve(dice, trace=Trace())
+    record.mission = dict(result.result) | {"roll": result.total}
+    trace.step(
+        "av:mission-generator",
+        "a mission is rolled and kept secret until the end of the game",
+        rolls=dice.rolls[-1:],
+    )
+
+
+def plan_and_orders(
+    record: CampaignRecord, dice: Dice, trace: Trace, _: GameReport | None = None
+) -> None:
+    """Step 2: 2D6 Operational Momentum Points; teams not given a mission recuperate (av:operational-momentum, av:combat-fatigue)."""
+    record.omp = table_roll("2d6", dice, "av:operational-momentum")
+    trace.step(
+        "av:operational-momentum",
+        f"the platoon has {record.omp} OMP to buy assets or keep as VP",
+        rolls=dice.rolls[-2:],
+    )
+    for team in record.teams.values():
+        if team.sat_out_last_turn and team.fatigue:
+            trace.step(
+                "av:combat-fatigue",
+                f"{team.name} sat out a turn and recuperates: {', '.join(team.fatigue)} cleared",
+            )
+            team.fatigue.clear()
+
+
+def table_roll(expr: str, dice: Dice, label: str) -> int:
+    from rulebook.games.ambush_valley.dice import roll_expression
+
+    return roll_expression(expr, dice, label)
+
+
+def buy_asset(record: CampaignRecord, asset: str, trace: Trace) -> None:
+    """Spend OMP on an asset at its agreed cost (av:asset-costs)."""
+    costs = _T["asset_costs"]["omp"]
+    if asset not in costs:
+        raise KeyError(f"no asset {asset!r}; the assets are {', '.join(costs)}")
+    if costs[asset] > record.omp:
+        raise ValueError(f"av:asset-costs: {asset} costs {costs[asset]} OMP; {record.omp} left")
+    record.omp -= costs[asset]
+    trace.step("av:asset-costs", f"{asset} bought for {costs[asset]} OMP; {record.omp} left")
+
+
+def reconnoiter(
+    record: CampaignRecord, dice: Dice, trace: Trace, _: GameReport | None = None
+) -> None:
+    """Step 3: dice off with the highest TQ die for objectives, then edges, then deployment (av:reconnoiter)."""
+    for what in ("objective choice", "table edge", "deployment order"):
+        ours = dice.roll(record.tq, "av:reconnoiter")
+        theirs = dice.roll(8, "av:reconnoiter")
+        trace.step(
+            "av:reconnoiter",
+            f"{what}: we roll {ours} on D{record.tq}, they {theirs} on D8: {'ours' if ours >= theirs else 'theirs'}",
+            rolls=dice.rolls[-2:],
+        )
+
+
+PRE_ACTION: list[tuple[str, Step]] = [
+    ("Receive mission and objectives", receive_mission),
+    ("Determine plan and issue orders", plan_and_orders),
+    ("Reconnoiter", reconnoiter),
+]
+
+
+# --- after-action -----------------------------------------------------------------------------
+
+
+def assessment(record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None) -> None:
+    """Step 1: the game's VP, unspent OMP included, and its margin (av:assessment, av:margin-of-victory)."""
+    assert report is not None
+    total = report.vp + report.unspent_omp
+    trace.step(
+        "av:assessment",
+        f"our VP {total} (with {report.unspent_omp} unspent OMP) against {report.enemy_vp}: {margin(total, report.enemy_vp)}",
+    )
+    if record.mission:
+        trace.step(
+            "av:mission-generator", f"the secret mission is revealed: {record.mission['mission']}"
+        )
+
+
+def casualties(record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None) -> None:
+    """Step 2: each seriously wounded Free World or NVA figure rolls for its fate (av:casualty-status)."""
+    assert report is not None
+    outcomes = _T["casualty_outcomes"]
+    by_id = {f.id: f for f in record.figures}
+    for fid, where in report.casualties.items():
+        if fid not in by_id:
+            raise KeyError(f"casualty {fid!r} is not on the roster")
+        figure = by_id[fid]
+        team = record.teams.get(figure.team)
+        status = casualty_status(dice, team.tq if team else record.tq, where, trace)
+        pool = outcomes[status]["pool"]
+        figure.status = {
+            "replacement": "replacement-pool",
+            "returned-to-duty": "rtd-pool",
+            "platoon": "active",
+            "pow": "pow",
+            "straggler-next-game": "straggler",
+        }[pool]
+        if outcomes[status].get("leaves_campaign") or status == "Deceased":
+            figure.status = "gone"
+            record.figures.append(
+                Figure(f"{fid}-slot", figure.role, team=figure.team, status="replacement-pool")
+            )
+        trace.step("av:casualty-status", f"{fid}: {status} -> {figure.status}")
+
+
+def campaign_vp(
+    record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None
+) -> None:
+    """Step 3: the game's VP less 5 for each figure now a prisoner (av:campaign-vp)."""
+    assert report is not None
+    pows = sum(
+        1
+        for fid in report.casualties
+        if next(f for f in record.figures if f.id == fid).status == "pow"
+    )
+    gained = report.vp + report.unspent_omp + _T["victory_points"]["pow_campaign_vp"] * pows
+    record.campaign_vp += gained
+    trace.step(
+        "av:campaign-vp",
+        f"campaign VP {gained:+d} ({pows} POW at -5 each): {record.campaign_vp} in all",
+    )
+
+
+def development(
+    record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None
+) -> None:
+    """Step 4: each eligible team rolls D10 on the development chart; fatigued teams that fought
+    again roll on the fatigue table too (av:combat-team-development, av:combat-fatigue,
+    av:development-ranks, av:special-development, av:leadership-development)."""
+    assert report is not None
+    max_rank = _T["development_ranks"]["max_rank"]
+    for name in report.teams_committed:
+        team = record.teams[name]
+        team.sat_out_last_turn = False
+        if team.fatigue:
+            effect = table("combat-fatigue").resolve(dice, tq=team.tq, trace=trace).result
+            team.fatigue.append(effect)
+            trace.step(
+                "av:combat-fatigue", f"{name} fought on while fatigued: {effect} (effects add up)"
+            )
+    for name in record.teams:
+        if name not in report.teams_committed:
+            record.teams[name].sat_out_last_turn = True
+    for name in report.teams_eligible:
+        team = record.teams[name]
+        if team.asset:
+            trace.step(
+                "av:combat-team-development", f"{name} is an attached asset and does not develop"
+            )
+            continue
+        result = table("unit-development").resolve(dice, trace=trace).result
+        if result == "Combat Fatigue":
+            effect = table("combat-fatigue").resolve(dice, tq=team.tq, trace=trace).result
+            team.fatigue.append(effect)
+        elif result in ("Firepower", "Defense", "Reaction"):
+            rank = min(max_rank, team.ranks.get(result, 0) + 1)
+            team.ranks[result] = rank
+            gain = _T["development_ranks"][result][rank - 1]
+            trace.step("av:development-ranks", f"{name}: {result} rank {rank}: {gain}")
+        elif result in ("Special", "Leadership"):
+            name_ = "special-development" if result == "Special" else "leadership-development"
+            options = {v for _, _, v in table(name_).rows}
+            if options <= set(team.special):
+                trace.step(
+                    "av:combat-team-development", f"{name} already has every {result} result"
+                )
+                continue
+            while True:  # a repeat is rolled again (interpretation av:combat-team-development/repeat-special)
+                gained = table(name_).resolve(dice, trace=trace).result
+                if gained not in team.special:
+                    break
+            team.special.append(gained)
+
+
+def replacements(
+    record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None
+) -> None:
+    """Step 5: Returned to Duty rolls, then replacements, then the test that may cost a team its
+    developments (av:replacements)."""
+    for figure in record.pool("rtd-pool"):
+        tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
+        face = dice.roll(tq, "av:replacements")
+        if face >= _T["core"]["check_target"]["value"]:
+            figure.status = "active"
+        trace.step(
+            "av:replacements",
+            f"{figure.id} rolls {face} on D{tq}: {'back on duty' if figure.status == 'active' else 'stays in the pool'}",
+            rolls=dice.rolls[-1:],
+        )
+    for figure in record.pool("replacement-pool"):
+        tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
+        face = dice.roll(tq, "av:replacements")
+        if face >= _T["core"]["check_target"]["value"]:
+            figure.status = "rtd-pool"
+            trace.step(
+                "av:replacements",
+                f"{figure.id} rolls {face}: fit again, into the Returned to Duty pool",
+                rolls=dice.rolls[-1:],
+            )
+            continue
+        new = table("replacement").resolve(dice, trace=trace).result
+        figure.status = "gone"
+        record.figures.append(
+            Figure(
+                f"{figure.id}-r{record.turn}",
+                figure.role,
+                name=new["kind"],
+                team=figure.team,
+                joined_turn=record.turn,
+            )
+        )
+        if figure.team in record.teams:
+            record.teams[figure.team].replaced_this_turn += 1
+    for team in record.teams.values():
+        size = sum(1 for f in record.figures if f.team == team.name and f.status == "active")
+        if team.replaced_this_turn and team.replaced_this_turn * 2 >= max(1, size):
+            keeps = Check(team.tq, modifier=-team.replaced_this_turn).roll(
+                dice,
+                "av:replacements",
+                f"{team.name} absorbs {team.replaced_this_turn} replacements",
+                trace,
+            )
+            if not keeps.passed:
+                team.ranks.clear()
+                team.special.clear()
+                trace.step("av:replacements", f"{team.name} loses its combat developments")
+        team.replaced_this_turn = 0
+    record.turn += 1
+
+
+def building_the_insurgency(
+    record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None
+) -> None:
+    """After a VC draw or better, one D10 on the Building the Insurgency table; repeats raise a
+    rank to 3, and a roll for a rank-3 improvement counts as no development (av:building-the-insurgency)."""
+    assert report is not None
+    if report.insurgent_result not in ("win", "draw"):
+        trace.step("av:building-the-insurgency", "the insurgents did not draw or win: no roll")
+        return
+    result = table("building-the-insurgency").resolve(dice, trace=trace).result
+    if result == "Special":
+        record.insurgency_special.append(
+            table("vc-special-development").resolve(dice, trace=trace).result
+        )
+    elif result == "Disillusionment":
+        record.insurgency_special.append("Disillusionment")
+    elif result != "No Development":
+        rank = record.insurgency.get(result, 0)
+        if rank >= _T["insurgency_ranks"]["max_rank"]:
+            trace.step("av:building-the-insurgency", f"{result} is already rank 3: no development")
+        else:
+            record.insurgency[result] = rank + 1
+            trace.step(
+                "av:building-the-insurgency",
+                f"{result} rank {rank + 1}: {_T['insurgency_ranks'][result][rank]}",
+            )
+
+
+AFTER_ACTION: list[tuple[str, Step]] = [
+    ("Operation assessment", assessment),
+    ("Casualty status and recovery", casualties),
+    ("Campaign victory points", campaign_vp),
+    ("Combat development", development),
+    ("Replacements", replacements),
+    ("Building the insurgency", building_the_insurgency),
+]

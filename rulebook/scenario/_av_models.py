@@ -1,0 +1,186 @@
+"""The Ambush Valley section of a scenario file: a table in inches, its terrain, the forces,
+the reinforcement tables and the victory point schedules.
+
+The book prints no maps: every layout carries ``provenance: reconstructed`` and a note on
+what the scenario text fixes. Forces name a force and (optionally) a platoon list of the
+catalogue, so validation can hold them to the book's lists.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from rulebook.scenario._lza_models import _Sourced, _Strict
+
+Point = tuple[float, float]
+TerrainKind = Literal[
+    "dense-woods",
+    "average-woods",
+    "light-woods",
+    "heavy-foliage",
+    "paddy",
+    "building",
+    "hooch",
+    "bunker",
+    "trench",
+    "river",
+    "tributary",
+    "hill",
+    "plantation",
+    "firebase",
+    "lz",
+    "open",
+]
+DICE = re.compile(r"^\d*[dD](?:4|6|8|10|12|20)(?:[+-]\d+)?$")
+ROW = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+
+class Feature(_Strict):
+    id: str
+    kind: TerrainKind
+    outline: list[Point] = Field(
+        min_length=3, description="polygon corners in inches from the bottom-left"
+    )
+    label: str = ""
+
+
+class Road(_Strict):
+    id: str
+    path: list[Point] = Field(min_length=2)
+    kind: Literal["road", "track", "river", "tributary"] = "road"
+
+
+class Zone(_Strict):
+    id: str
+    side: str
+    outline: list[Point] = Field(min_length=3)
+    label: str = ""
+
+
+class Marker(_Strict):
+    id: str
+    at: Point
+    label: str = ""
+
+
+class Layout(_Sourced):
+    """Where things stand on the table; reconstructed for every book scenario."""
+
+    features: list[Feature] = Field(default_factory=list)
+    roads: list[Road] = Field(default_factory=list)
+    deployment: list[Zone] = Field(default_factory=list)
+    objectives: list[Marker] = Field(default_factory=list)
+    tunnel_spots: list[Marker] = Field(default_factory=list)
+    civilians: list[Marker] = Field(default_factory=list)
+
+
+class Unit(_Strict):
+    name: str
+    figures: list[tuple[int, str, str]] = Field(min_length=1, description="[count, role, weapon]")
+    setup: str = ""
+    vehicle: str | None = None
+    note: str = ""
+
+
+class Side(_Strict):
+    name: str
+    force: str = Field(description="a force id of the catalogue (us-army, vc-main-force, ...)")
+    platoon: str | None = Field(default=None, description="a platoon list id of the catalogue")
+    tq: Literal[6, 8, 10, 12]
+    morale: Literal[6, 8, 10, 12]
+    supply: Literal["Poor", "Normal", "Well"]
+    confidence: str = ""
+    booby_trap_cards: str | None = None
+    asset_cards: int = 0
+    flak_vests: Literal["none", "frag-only", "all"] = "none"
+    vehicles: list[str] = Field(default_factory=list)
+    assets: list[str] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
+    objective: str = ""
+    note: str = ""
+
+    @field_validator("booby_trap_cards")
+    @classmethod
+    def _dice(cls, value: str | None) -> str | None:
+        if value is not None and not DICE.match(value):
+            raise ValueError(f"{value!r} is not a dice expression like d8 or d6+2")
+        return value
+
+
+class Trigger(_Strict):
+    """When a reinforcement roll succeeds: a die at most or at least a number."""
+
+    die: str
+    at_most: int | None = None
+    at_least: int | None = None
+
+    @model_validator(mode="after")
+    def _one_bound(self) -> Trigger:
+        if (self.at_most is None) == (self.at_least is None):
+            raise ValueError("give exactly one of at_most and at_least")
+        if not DICE.match(self.die):
+            raise ValueError(f"{self.die!r} is not a dice expression like d6")
+        return self
+
+
+class Reinforcements(_Strict):
+    side: str
+    first_turn: int = 1
+    last_turn: int | None = None
+    after_first_fire: bool = False
+    trigger: Trigger
+    roll: str
+    rows: dict[str, str]
+    arrive_at: Literal["tunnel-spot", "edge", "chosen"] = "tunnel-spot"
+    note: str = ""
+
+    @field_validator("roll")
+    @classmethod
+    def _roll(cls, value: str) -> str:
+        if not DICE.match(value):
+            raise ValueError(f"{value!r} is not a dice expression like d6 or 2d6")
+        return value
+
+    @field_validator("rows")
+    @classmethod
+    def _rows(cls, rows: dict[str, str]) -> dict[str, str]:
+        for key in rows:
+            if not ROW.match(str(key)):
+                raise ValueError(f"row {key!r} is not a total or a range like 3-6")
+        return rows
+
+
+class VictoryEvent(_Strict):
+    event: str
+    vp: int
+
+
+class TunnelRules(_Strict):
+    count: int = Field(default=5, ge=0)
+    min_from_road_exit: float = 0
+    min_from_road: float = 0
+    near: str | None = Field(
+        default=None, description="a feature id some spots must stay away from"
+    )
+    near_inches: float = 0
+    near_at_most: int | None = None
+    entry_points_only: bool = False
+
+
+class AmbushValleySpec(_Strict):
+    table: tuple[float, float] = Field(description="width and depth in inches")
+    duration: str = Field(description="turns, or the end rule as the scenario states it")
+    initiative: str = ""
+    fog_of_war: str = ""
+    special_rules: list[str] = Field(default_factory=list)
+    layout: Layout
+    tunnels: TunnelRules | None = None
+    sides: dict[str, Side]
+    reinforcements: list[Reinforcements] = Field(default_factory=list)
+    victory_points: dict[str, list[VictoryEvent]] = Field(default_factory=dict)
+    missing: list[str] = Field(
+        default_factory=list, description="what the book leaves out of this scenario"
+    )
