@@ -50,6 +50,11 @@ def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
         problems += map_problems(scenario.map, file)
     if scenario.lz_albany is not None:
         problems += _lz_albany_problems(scenario, file)
+    if scenario.ambush_valley is not None:
+        # The checks need the book's catalogue, which lives with the game.
+        from rulebook.games.ambush_valley.scenario import problems as ambush_valley_problems
+
+        problems += ambush_valley_problems(scenario.ambush_valley, file)
     return problems
 
 
