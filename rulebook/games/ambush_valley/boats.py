@@ -61,7 +61,7 @@ class BoatHit:
 
 
 def resolve_boat_hits(dice: Dice, hits: int, weight: Weight, trace: Trace | None = None) -> BoatHit:
-    """One roll for the hits of one attack (interpretation av:boat-damage/once-per-attack)."""
+    """One roll for the hits of one attack (interpretation av:boat-damage-light/once-per-attack)."""
     trace = trace if trace is not None else Trace()
     face = dice.d6(_RULE[weight])
     result = boat_damage(face, hits, weight)

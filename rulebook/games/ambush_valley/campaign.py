@@ -413,6 +413,11 @@ def replacements(
 ) -> None:
     """Step 5: Returned to Duty rolls, then replacements, then the test that may cost a team its
     developments (av:replacements)."""
+    trace.step(
+        "av:replacements",
+        f"Returned to Duty pool {len(record.pool('rtd-pool'))}, "
+        f"Replacement pool {len(record.pool('replacement-pool'))}",
+    )
     for figure in record.pool("rtd-pool"):
         tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
         face = dice.roll(tq, "av:replacements")

@@ -1,0 +1,146 @@
+"""The six Ambush Valley scenarios: each loads and validates; broken ones are named precisely."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+
+from rulebook.errors import ScenarioError
+from rulebook.games.ambush_valley.scenario import Scenario, reinforcement_odds, road_exits
+from rulebook.scenario import load_scenario, validate
+
+ROOT = Path(__file__).resolve().parents[3]
+FILES = sorted((ROOT / "scenarios" / "ambush_valley").glob("*.yaml"))
+
+
+def test_all_six_book_scenarios_are_shipped():
+    """av:scenarios: Dak Po, Crimp, Ap Bac, Starlite, Quan Loi, the Hornets' Nest."""
+    assert {f.stem for f in FILES} == {
+        "dak_po",
+        "crimp",
+        "ap_bac",
+        "starlite",
+        "quan_loi",
+        "hornets_nest",
+    }
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_every_scenario_loads_and_validates(path):
+    s = Scenario.load(path)
+    assert s.problems() == []
+    assert validate(s.file, str(path)) == []
+    assert s.spec.layout.provenance.value == "reconstructed"
+    assert s.spec.layout.note
+    for i, _ in enumerate(s.spec.reinforcements):
+        assert sum(s.reinforcement_odds(i).values()) == 1
+    for side in s.spec.sides:
+        assert s.figures(side) > 0
+
+
+def test_av_scenario_dak_po_reinforcement_odds():
+    """av:scenario-dak-po, av:vc-reinforce: 4 or less on a D6, then the D6 table."""
+    s = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml")
+    odds = s.reinforcement_odds(0)
+    assert odds["none"] == Fraction(1, 3)
+    assert odds["6"] == Fraction(1, 9)
+
+
+def test_av_scenario_quan_loi_and_crimp_reinforcement_odds():
+    """av:scenario-quan-loi: 4 or less on a D12 then 2D6; av:scenario-crimp: 5+ on a D6 then 2D6."""
+    quan_loi = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "quan_loi.yaml")
+    assert quan_loi.reinforcement_odds(0)["7"] == Fraction(1, 3) * Fraction(1, 6)
+    crimp = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "crimp.yaml")
+    assert crimp.reinforcement_odds(0)["3-6"] == Fraction(1, 3) * Fraction(14, 36)
+    assert crimp.spec.reinforcements[0].after_first_fire
+
+
+def _broken(tmp_path: Path, change) -> Path:
+    data = yaml.safe_load((ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml").read_text())
+    change(data)
+    path = tmp_path / "broken.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def _problems(path: Path) -> list[str]:
+    return [str(p) for p in Scenario.load(path).problems()]
+
+
+def test_a_tunnel_spot_near_a_road_exit_is_named(tmp_path):
+    """av:tunnel-spots: Dak Po keeps spots 12 in from road exits."""
+    path = _broken(
+        tmp_path, lambda d: d["ambush_valley"]["layout"]["tunnel_spots"][0].update(at=[3, 30])
+    )
+    found = _problems(path)
+    assert any("tunnel_spots[0].at" in p and "road exit" in p for p in found), found
+
+
+def test_spots_closer_than_six_inches_and_too_many_near_the_hamlet(tmp_path):
+    def move(d):
+        spots = d["ambush_valley"]["layout"]["tunnel_spots"]
+        spots[0]["at"] = [30, 33]
+        spots[1]["at"] = [34, 33]
+
+    found = _problems(_broken(tmp_path, move))
+    assert any("spots must be 6 in apart" in p for p in found), found
+    assert any("within 12 in of hamlet" in p and "at most 2" in p for p in found), found
+
+
+def test_a_force_not_in_the_books_lists_is_named(tmp_path):
+    found = _problems(
+        _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(force="khmer-rouge"))
+    )
+    assert any("ambush_valley.sides.vc.force" in p and "khmer-rouge" in p for p in found), found
+
+
+def test_a_reinforcement_table_with_a_gap_is_named(tmp_path):
+    def gap(d):
+        rows = d["ambush_valley"]["reinforcements"][0]["rows"]
+        del rows["5"]
+
+    found = _problems(_broken(tmp_path, gap))
+    assert any("reinforcements[0].rows" in p and "totals 5" in p for p in found), found
+
+
+def test_a_misspelt_field_is_an_error_with_its_line(tmp_path):
+    path = _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["us"].update(moral=8))
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert "ambush_valley.sides.us.moral" in str(err.value)
+    assert "broken.yaml:" in str(err.value)
+
+
+def test_a_feature_off_the_table_is_named(tmp_path):
+    found = _problems(
+        _broken(
+            tmp_path,
+            lambda d: d["ambush_valley"]["layout"]["features"][0].update(
+                outline=[[0, 40], [80, 40], [80, 48]]
+            ),
+        )
+    )
+    assert any("features[0].outline" in p and "off the 72x48 in table" in p for p in found), found
+
+
+def test_a_bad_scenario_is_not_saved_and_the_file_is_untouched(tmp_path):
+    target = tmp_path / "keep.yaml"
+    target.write_text("original\n")
+    bad = Scenario.load(
+        _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(force="nobody"))
+    )
+    with pytest.raises(ValueError, match="not saved"):
+        bad.save(target)
+    assert target.read_text() == "original\n"
+    good = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml")
+    good.save(target)
+    assert Scenario.load(target).problems() == []
+
+
+def test_road_exits_are_where_roads_meet_the_edge():
+    s = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml")
+    assert sorted(road_exits(s.spec)) == [(0, 24), (36, 0), (36, 48), (72, 24)]
+    assert reinforcement_odds(s.spec.reinforcements[0])["3-4"] == Fraction(2, 9)
