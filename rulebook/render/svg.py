@@ -10,8 +10,9 @@ from rulebook.render._html import HTML
 if TYPE_CHECKING:
     from rulebook.maps._area_map import AreaMap
     from rulebook.maps.point_map import PointMap
+    from rulebook.scenario._av_models import AmbushValleySpec
 
-__all__ = ["area_map_svg", "point_map_svg"]
+__all__ = ["area_map_svg", "point_map_svg", "table_svg"]
 
 LINE_COLORS = {
     "road": "#d07a00",
@@ -123,5 +124,117 @@ def point_map_svg(
         f'viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" fill="#f4f1e6"/>'
         + "".join(lines)
         + "".join(nodes)
+        + "</svg>"
+    )
+
+
+TERRAIN_FILL = {
+    "dense-woods": "#1b5e20",
+    "average-woods": "#388e3c",
+    "light-woods": "#81c784",
+    "heavy-foliage": "#2e4d1f",
+    "paddy": "#c5e1a5",
+    "building": "#8d6e63",
+    "hooch": "#bcaaa4",
+    "bunker": "#5d4037",
+    "trench": "#6d4c41",
+    "river": "#64b5f6",
+    "tributary": "#90caf9",
+    "hill": "#d7ccc8",
+    "plantation": "#aed581",
+    "firebase": "#9e9e9e",
+    "lz": "#fff59d",
+    "open": "#f1f8e9",
+}
+SIDE_STROKE = ["#1565c0", "#c62828", "#6a1b9a", "#ef6c00"]
+
+
+def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
+    """An Ambush Valley table to scale (*scale* pixels an inch), north up: terrain, roads,
+    deployment zones by side, objectives, numbered tunnel spots and civilians, a 12 inch grid."""
+    width, depth = spec.table
+    w, h = width * scale, depth * scale
+
+    def xy(x: float, y: float) -> str:
+        return f"{x * scale:.1f},{(depth - y) * scale:.1f}"
+
+    def poly(points: list[tuple[float, float]]) -> str:
+        return " ".join(xy(x, y) for x, y in points)
+
+    layout = spec.layout
+    parts = [f'<rect width="{w:.0f}" height="{h:.0f}" fill="#eef3e2" stroke="#333"/>']
+    for i in range(12, int(width), 12):
+        parts.append(
+            f'<line class="grid" x1="{i * scale:.1f}" y1="0" x2="{i * scale:.1f}" y2="{h:.0f}" stroke="#ccd" stroke-width="0.5"/>'
+        )
+    for i in range(12, int(depth), 12):
+        parts.append(
+            f'<line class="grid" x1="0" y1="{(depth - i) * scale:.1f}" x2="{w:.0f}" y2="{(depth - i) * scale:.1f}" stroke="#ccd" stroke-width="0.5"/>'
+        )
+    for f in layout.features:
+        fill = TERRAIN_FILL.get(f.kind, "#ccc")
+        label = escape(f.label or f.id)
+        parts.append(
+            f'<polygon class="feature {escape(f.kind)}" data-id="{escape(f.id)}" points="{poly(f.outline)}" '
+            f'fill="{fill}" fill-opacity="0.85" stroke="#333" stroke-width="0.6"><title>{label} ({escape(f.kind)})</title></polygon>'
+        )
+    for r in layout.roads:
+        color = "#1976d2" if r.kind in ("river", "tributary") else "#a1887f"
+        parts.append(
+            f'<polyline class="road {r.kind}" data-id="{escape(r.id)}" points="{poly(r.path)}" fill="none" '
+            f'stroke="{color}" stroke-width="{0.8 * scale:.1f}" stroke-linecap="round"><title>{escape(r.id)}</title></polyline>'
+        )
+    sides = list(spec.sides)
+    for z in layout.deployment:
+        color = SIDE_STROKE[sides.index(z.side) % len(SIDE_STROKE)] if z.side in sides else "#000"
+        parts.append(
+            f'<polygon class="deployment" data-side="{escape(z.side)}" data-id="{escape(z.id)}" points="{poly(z.outline)}" '
+            f'fill="{color}" fill-opacity="0.12" stroke="{color}" stroke-width="2" stroke-dasharray="6 3">'
+            f"<title>{escape(z.label or z.id)}: {escape(z.side)} set-up</title></polygon>"
+        )
+
+    def marker(kind: str, mid: str, at: tuple[float, float], shape: str, title: str) -> None:
+        x, y = at[0] * scale, (depth - at[1]) * scale
+        body = shape.format(
+            x=x, y=y, r=0.9 * scale, s=1.2 * scale, x0=x - 0.6 * scale, y0=y - 0.6 * scale
+        )
+        parts.append(
+            f'<g class="{kind}" data-id="{escape(mid)}">{body}<title>{escape(title)}</title></g>'
+        )
+
+    for m in layout.objectives:
+        marker(
+            "objective",
+            m.id,
+            m.at,
+            '<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#ffd600" stroke="#000"/>',
+            m.label or m.id,
+        )
+    for i, m in enumerate(layout.tunnel_spots, 1):
+        number = f'<text x="{{x:.1f}}" y="{{y:.1f}}" dy="0.35em" font-size="{scale:.0f}" text-anchor="middle" fill="#fff">{i}</text>'
+        marker(
+            "tunnel-spot",
+            m.id,
+            m.at,
+            '<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#000"/>' + number,
+            f"tunnel spot {i} ({m.id})",
+        )
+    for m in layout.civilians:
+        marker(
+            "civilians",
+            m.id,
+            m.at,
+            '<rect x="{x0:.1f}" y="{y0:.1f}" width="{s:.1f}" height="{s:.1f}" fill="#fff" stroke="#7b1fa2" stroke-width="2"/>',
+            f"civilian group {m.id}",
+        )
+    bar = 12 * scale
+    parts.append(
+        f'<g class="scale"><line x1="6" y1="{h - 8:.0f}" x2="{6 + bar:.0f}" y2="{h - 8:.0f}" stroke="#000" stroke-width="2"/>'
+        f'<text x="8" y="{h - 12:.0f}" font-size="10">12 in</text></g>'
+    )
+    return HTML(
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="av-table" data-provenance="{layout.provenance.value}" '
+        f'data-width="{width:g}" data-depth="{depth:g}" width="{w:.0f}" height="{h:.0f}" viewBox="0 0 {w:.0f} {h:.0f}">'
+        + "".join(parts)
         + "</svg>"
     )

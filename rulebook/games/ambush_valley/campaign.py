@@ -33,6 +33,7 @@ __all__ = [
     "GameReport",
     "Team",
     "casualty_status",
+    "casualty_status_odds",
     "game_continues",
     "game_length_odds",
     "margin",
@@ -126,6 +127,19 @@ def casualty_status(dice: Dice, tq: int, where: Where, trace: Trace) -> str:
         follow: Where = "accompanied" if "Accompanied" in result else "evacuated"
         return casualty_status(dice, tq, follow, trace)
     return result
+
+
+def casualty_status_odds(tq: int, where: Where) -> Distribution:
+    """The final status of a casualty, following a recovered straggler to the next table."""
+    weights: dict[str, Fraction] = {}
+    for result, p in table(f"casualty-{where}").odds(tq=tq).items():
+        if str(result).startswith("Recovered"):
+            follow: Where = "accompanied" if "Accompanied" in result else "evacuated"
+            for status, q in casualty_status_odds(tq, follow).items():
+                weights[status] = weights.get(status, Fraction(0)) + p * q
+        else:
+            weights[result] = weights.get(result, Fraction(0)) + p
+    return Distribution(weights)
 
 
 # --- the record ------------------------------------------------------------------------------

@@ -256,7 +256,7 @@ class Scenario:
         return self.file.ambush_valley
 
     def problems(self) -> list[Problem]:
-        return problems(self.spec, str(self.path or self.file.id))
+        return problems(self.spec, self.path.name if self.path else self.file.id)
 
     def reinforcement_odds(self, index: int) -> dict[str, Fraction]:
         return reinforcement_odds(self.spec.reinforcements[index])

@@ -16,6 +16,7 @@ from rulebook.games.ambush_valley.campaign import (
     Team,
     buy_asset,
     casualty_status,
+    casualty_status_odds,
     game_continues,
     game_length_odds,
     margin,
@@ -71,6 +72,11 @@ def test_av_casualty_status_recovered_stragglers_roll_again():
     assert casualty_status(ScriptedDice([5, 5, 1, 1]), 8, "straggler", trace) == "Deceased"
     assert [s.text.split(":")[0] for s in trace] == ["casualty-straggler", "casualty-evacuated"]
     assert casualty_status(ScriptedDice([3, 2]), 8, "straggler", Trace()) == "Captured"
+    final = casualty_status_odds(8, "straggler")
+    assert sum(final.values()) == 1
+    assert not any(str(k).startswith("Recovered") for k in final)
+    # 2D8 of 2-3: 3/64 whereabouts unknown, straight from the table.
+    assert final["Duty Status Whereabouts Unknown"] == Fraction(3, 64)
 
 
 def test_av_operational_momentum_and_av_asset_costs():

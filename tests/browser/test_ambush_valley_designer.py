@@ -1,0 +1,64 @@
+"""The Ambush Valley designer in headless Chromium: pick a scenario, see its table and odds,
+break it and see the problem named, revert, save; roll a table."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebook.games.ambush_valley.scenario import Scenario
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
+    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.wait_for_selector("svg.av-table", timeout=30_000)
+    page.locator(".rb-av-picker select").select_option("crimp")
+    page.wait_for_function(
+        "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')", timeout=15_000
+    )
+    assert page.locator("svg.av-table .tunnel-spot").count() == 5
+    assert page.locator("svg.av-table").get_attribute("data-provenance") == "reconstructed"
+    assert "%" in page.locator(".rb-any-arrival").inner_text()
+
+    page.locator(".rb-av-picker select").select_option("dak_po")
+    page.wait_for_selector("svg.av-table .civilians", timeout=15_000)
+    page.locator(".rb-av-spot select").select_option("spot-1")
+    page.locator(".rb-av-spot-x input").fill("2")
+    page.locator(".rb-av-spot-y input").fill("24")
+    page.get_by_role("button", name="Move spot").click()
+    page.wait_for_function(
+        "document.querySelector('.rb-av-problems')?.innerText.includes('road exit')", timeout=15_000
+    )
+    page.screenshot(path=str(artifacts / "ambush_valley_designer.png"), full_page=True)
+    page.get_by_role("button", name="Revert to file").click()
+    page.wait_for_selector(".rb-ok", timeout=15_000)
+
+    save = NOTEBOOKS / "saves" / f"av_browser_test_{int(time.time() * 1000)}.yaml"
+    page.locator(".rb-av-file input").fill(f"saves/{save.name}")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_selector(".rb-saved", timeout=15_000)
+    try:
+        assert Scenario.load(save).problems() == []
+    finally:
+        save.unlink(missing_ok=True)
+    assert page.locator(".rb-error").count() == 0
+
+
+def test_roll_a_table_with_its_odds(voila_url, page, artifacts):
+    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.get_by_role("tab", name="Tables").click()
+    page.wait_for_selector(".rb-av-table-odds .distribution", timeout=15_000)
+    assert "Captured" in page.locator(".rb-av-table-odds").inner_text()
+    page.get_by_role("button", name="Roll").click()
+    page.wait_for_selector(
+        "table.trace .trace-step[data-rule='av:casualty-status']", timeout=15_000
+    )
+    page.screenshot(path=str(artifacts / "ambush_valley_tables.png"), full_page=True)

@@ -1,0 +1,405 @@
+"""Ambush Valley designer: pick or build a scenario, see its table to scale, its forces and the
+odds of its reinforcements, validate and save; browse the catalogues; roll any table."""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+
+from rulebook.dice import Dice
+from rulebook.games.ambush_valley.campaign import casualty_status_odds
+from rulebook.games.ambush_valley.catalogue import figures, platoons, vehicles
+from rulebook.games.ambush_valley.dice import LADDER
+from rulebook.games.ambush_valley.scenario import Scenario
+from rulebook.games.ambush_valley.tables import table, table_names
+from rulebook.render import distribution_html, provenance_badge, trace_html
+from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
+from rulebook.scenario._av_models import Feature, Marker
+from widgets._page import app_page, guarded
+
+__all__ = ["AmbushValleyDesigner", "ambush_valley_app"]
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "ambush_valley"
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+class ScenarioPanel(ipw.VBox):
+    """One scenario: the table, forces, reinforcement odds, problems; small edits; save."""
+
+    def __init__(self, folder: Path = SCENARIOS) -> None:
+        self.folder = folder
+        self.files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+        self.errors = ipw.HTML()
+        self.picker = ipw.Dropdown(options=list(self.files), description="scenario")
+        self.picker.add_class("rb-av-picker")
+        self.picker.observe(self._pick, "value")
+        self.table_view = ipw.HTML()
+        self.table_view.add_class("rb-av-table")
+        self.summary = ipw.HTML()
+        self.forces_view = ipw.HTML()
+        self.odds_view = ipw.HTML()
+        self.odds_view.add_class("rb-av-odds")
+        self.problems_view = ipw.HTML()
+        self.problems_view.add_class("rb-av-problems")
+        # Edits a designer makes most: move a tunnel spot, add a terrain feature, resize the table.
+        self.spot = ipw.Dropdown(description="tunnel spot")
+        self.spot.add_class("rb-av-spot")
+        self.spot_x = ipw.FloatText(description="x (in)", layout=ipw.Layout(width="12em"))
+        self.spot_y = ipw.FloatText(description="y (in)", layout=ipw.Layout(width="12em"))
+        self.spot_x.add_class("rb-av-spot-x")
+        self.spot_y.add_class("rb-av-spot-y")
+        self.move_spot = ipw.Button(description="Move spot")
+        self.move_spot.on_click(self._move_spot)
+        self.spot.observe(self._spot_changed, "value")
+        self.kind = ipw.Dropdown(
+            options=sorted(TERRAIN_FILL), value="heavy-foliage", description="terrain"
+        )
+        self.box = [
+            ipw.FloatText(value=v, description=d, layout=ipw.Layout(width="10em"))
+            for v, d in ((10, "x"), (10, "y"), (8, "width"), (6, "depth"))
+        ]
+        self.add_feature = ipw.Button(description="Add feature")
+        self.add_feature.on_click(self._add_feature)
+        self.width = ipw.FloatText(description="table width", layout=ipw.Layout(width="14em"))
+        self.depth = ipw.FloatText(description="depth", layout=ipw.Layout(width="12em"))
+        self.resize = ipw.Button(description="Resize table")
+        self.resize.on_click(self._resize)
+        self.revert = ipw.Button(description="Revert to file", icon="undo")
+        self.revert.on_click(self._revert)
+        self.file_name = ipw.Text(description="save as", placeholder="my_scenario.yaml")
+        self.file_name.add_class("rb-av-file")
+        self.save_button = ipw.Button(description="Save", button_style="primary")
+        self.save_button.on_click(self._save)
+        self.saved = ipw.HTML()
+        edits = ipw.VBox(
+            [
+                ipw.HBox([self.spot, self.spot_x, self.spot_y, self.move_spot]),
+                ipw.HBox([self.kind, *self.box, self.add_feature]),
+                ipw.HBox([self.width, self.depth, self.resize, self.revert]),
+                ipw.HBox([self.file_name, self.save_button]),
+                self.saved,
+            ]
+        )
+        left = ipw.VBox([self.table_view, edits])
+        right = ipw.VBox([self.summary, self.problems_view, self.odds_view, self.forces_view])
+        right.layout.width = "34em"
+        super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
+        self.scenario: Scenario
+        self._pick()
+
+    # -- loading and drawing ---------------------------------------------------------------------
+
+    @guarded
+    def _pick(self, _: Any = None) -> None:
+        self.scenario = Scenario.load(self.files[self.picker.value])
+        self.saved.value = ""
+
+    def refresh(self) -> None:
+        s = self.scenario
+        spec = s.spec
+        self.table_view.value = str(table_svg(spec)) + self._legend()
+        self.summary.value = (
+            f"<h3>{escape(s.file.title)}</h3><p>{escape(s.file.description)}</p>"
+            f"<p>Table {spec.table[0]:g} x {spec.table[1]:g} in; {escape(spec.duration)}; "
+            f"initiative: {escape(spec.initiative or 'rolled')}</p>"
+            f"<p>Layout {provenance_badge(spec.layout.provenance.value)} {escape(spec.layout.note)}</p>"
+            + (
+                f"<p><b>Not in the book:</b> {escape('; '.join(spec.missing))}</p>"
+                if spec.missing
+                else ""
+            )
+        )
+        found = s.problems()
+        self.problems_view.value = (
+            "<p class='rb-ok'>Valid: no problems found.</p>"
+            if not found
+            else "<ul class='rb-problem-list'>"
+            + "".join(f"<li>{escape(str(p))}</li>" for p in found)
+            + "</ul>"
+        )
+        self.odds_view.value = self._odds_html()
+        self.forces_view.value = self._forces_html()
+        spots = [m.id for m in spec.layout.tunnel_spots]
+        self.spot.options = spots
+        self.move_spot.disabled = not spots
+        self._spot_changed()
+        self.width.value, self.depth.value = spec.table
+
+    def _legend(self) -> str:
+        spec = self.scenario.spec
+        kinds = sorted({f.kind for f in spec.layout.features})
+        swatch = "<span style='display:inline-block;width:1em;height:1em;background:{};border:1px solid #333;vertical-align:middle'></span> {}"
+        items = [swatch.format(TERRAIN_FILL[k], escape(k)) for k in kinds]
+        items += [
+            swatch.format(SIDE_STROKE[i % len(SIDE_STROKE)], f"{escape(s)} set-up")
+            for i, s in enumerate(spec.sides)
+        ]
+        items += [
+            "&#9679; numbered: tunnel spots",
+            "&#9633; civilians",
+            "<span style='color:#c9a400'>&#9679;</span> objectives",
+        ]
+        return (
+            "<div class='rb-av-legend' style='font-size:0.85em;max-width:650px'>"
+            + " &nbsp; ".join(items)
+            + "</div>"
+        )
+
+    def _odds_html(self) -> str:
+        spec = self.scenario.spec
+        if not spec.reinforcements:
+            return "<p>No reinforcement table.</p>"
+        out = []
+        for i, r in enumerate(spec.reinforcements):
+            odds = self.scenario.reinforcement_odds(i)
+            none = odds["none"]
+            last = r.last_turn or (
+                self.scenario.file.turns.value if self.scenario.file.turns else r.first_turn
+            )
+            turns = max(0, last - r.first_turn + 1)
+            gate = ", from the turn after the VC are first fired on" if r.after_first_fire else ""
+            bound = (
+                f"{r.trigger.at_most} or less"
+                if r.trigger.at_most is not None
+                else f"{r.trigger.at_least}+"
+            )
+            rows = "".join(
+                f"<tr data-row='{escape(k)}'><td>{escape(k)}</td><td>{escape(r.rows[k])}</td><td>{_pct(p)}</td></tr>"
+                for k, p in odds.items()
+                if k != "none"
+            )
+            out.append(
+                f"<h4>{escape(r.side)} reinforcements: {bound} on {escape(r.trigger.die)}, then {escape(r.roll)}; "
+                f"turns {r.first_turn}-{last}{gate}</h4>"
+                f"<table class='rb-av-reinforcements'><thead><tr><th>roll</th><th>arrives</th><th>each turn</th></tr></thead>"
+                f"<tbody>{rows}<tr><td>-</td><td>nothing</td><td>{_pct(none)}</td></tr></tbody></table>"
+                f"<p>Chance of at least one arrival over {turns} turn(s): <b class='rb-any-arrival'>{_pct(1 - none**turns)}</b></p>"
+            )
+        return "".join(out)
+
+    def _forces_html(self) -> str:
+        out = []
+        for key, side in self.scenario.spec.sides.items():
+            units = "".join(
+                f"<li>{escape(u.name)} ({sum(n for n, _, _ in u.figures)}): "
+                + escape(", ".join(f"{n} {role} ({weapon})" for n, role, weapon in u.figures))
+                + "</li>"
+                for u in side.units
+            )
+            extra = [f"BT cards {side.booby_trap_cards}"] if side.booby_trap_cards else []
+            extra += [f"{side.asset_cards} asset cards"] if side.asset_cards else []
+            extra += [f"vehicles: {', '.join(side.vehicles)}"] if side.vehicles else []
+            out.append(
+                f"<details class='rb-av-side' data-side='{escape(key)}'><summary><b>{escape(side.name)}</b>: "
+                f"{escape(side.force)}, TQ D{side.tq}, Morale D{side.morale}, {side.supply} supply, "
+                f"{self.scenario.figures(key)} figures {escape('; '.join(extra))}</summary><ul>{units}</ul>"
+                f"<p>{escape(side.objective)}</p></details>"
+            )
+        return "".join(out)
+
+    # -- edits -------------------------------------------------------------------------------------
+
+    def _edit(self) -> Any:
+        """A deep copy of the spec to change; the scenario is only replaced once it validates as a model."""
+        return copy.deepcopy(self.scenario.spec)
+
+    def _commit(self, spec: Any) -> None:
+        data = self.scenario.file.model_copy(update={"ambush_valley": spec})
+        self.scenario = Scenario(
+            type(self.scenario.file).model_validate(data.model_dump()), self.scenario.path
+        )
+
+    def _spot_changed(self, _: Any = None) -> None:
+        spot = next(
+            (m for m in self.scenario.spec.layout.tunnel_spots if m.id == self.spot.value), None
+        )
+        if spot is not None:
+            self.spot_x.value, self.spot_y.value = spot.at
+
+    @guarded
+    def _move_spot(self, _: Any = None) -> None:
+        spec = self._edit()
+        spots = spec.layout.tunnel_spots
+        i = next(i for i, m in enumerate(spots) if m.id == self.spot.value)
+        spots[i] = Marker(
+            id=spots[i].id, at=(self.spot_x.value, self.spot_y.value), label=spots[i].label
+        )
+        chosen = self.spot.value
+        self._commit(spec)
+        self.spot.value = chosen
+
+    @guarded
+    def _add_feature(self, _: Any = None) -> None:
+        x, y, w, d = (b.value for b in self.box)
+        if w <= 0 or d <= 0:
+            raise ValueError(f"a feature needs a positive width and depth, not {w:g} x {d:g}")
+        spec = self._edit()
+        n = sum(1 for f in spec.layout.features if f.kind == self.kind.value) + 1
+        spec.layout.features.append(
+            Feature(
+                id=f"{self.kind.value}-{n}",
+                kind=self.kind.value,
+                outline=[(x, y), (x + w, y), (x + w, y + d), (x, y + d)],
+            )
+        )
+        self._commit(spec)
+
+    @guarded
+    def _resize(self, _: Any = None) -> None:
+        spec = self._edit()
+        spec.table = (self.width.value, self.depth.value)
+        self._commit(spec)
+
+    @guarded
+    def _revert(self, _: Any = None) -> None:
+        self._pick()
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        name = self.file_name.value.strip()
+        if not name:
+            raise ValueError("name the file to save, for example my_scenario.yaml")
+        path = Path(name)
+        if path.suffix not in (".yaml", ".yml"):
+            path = path.with_suffix(".yaml")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.scenario.save(path)
+        self.saved.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
+
+
+class CataloguePanel(ipw.VBox):
+    """Every stat block and platoon list, filterable."""
+
+    def __init__(self) -> None:
+        self.errors = ipw.HTML()
+        self.kind = ipw.Dropdown(
+            options=["all", "ground", "boat", "helicopter", "aircraft"], description="kind"
+        )
+        self.search = ipw.Text(description="search", placeholder="M113, Cobra, DRV...")
+        self.kind.observe(self.refresh, "value")
+        self.search.observe(self.refresh, "value")
+        self.view = ipw.HTML()
+        self.view.add_class("rb-av-vehicles")
+        self.platoon = ipw.Dropdown(options=list(platoons().index), description="platoon list")
+        self.platoon.observe(self.refresh, "value")
+        self.platoon_view = ipw.HTML()
+        super().__init__(
+            [ipw.HBox([self.kind, self.search]), self.view, self.platoon, self.platoon_view]
+        )
+        self.refresh()
+
+    def refresh(self, _: Any = None) -> None:
+        frame = vehicles(None if self.kind.value == "all" else self.kind.value)
+        text = self.search.value.strip().lower()
+        if text:
+            mask = frame.index.str.lower().str.contains(text, regex=False) | frame[
+                "nation"
+            ].str.lower().str.contains(text, regex=False)
+            frame = frame[mask]
+        cols = [
+            "kind",
+            "nation",
+            "weapons",
+            "armor_front",
+            "armor_side",
+            "survivability",
+            "crew",
+            "passengers",
+            "characteristics",
+            "provenance",
+            "lines",
+        ]
+        self.view.value = f"<p>{len(frame)} stat blocks</p>" + frame[cols].to_html(
+            classes="rb-av-catalogue", na_rep=""
+        )
+        row = platoons().loc[self.platoon.value]
+        self.platoon_view.value = (
+            f"<p><b>{escape(row['name'])}</b>: {escape(row['force'])}, TQ {row['tq']}, Morale {row['morale']}, "
+            f"{row['figures']} figures {provenance_badge(row['provenance'])}</p>"
+            + figures(self.platoon.value).to_html(index=False)
+        )
+
+
+class TablesPanel(ipw.VBox):
+    """Any table of the book: its exact odds, and a roll traced to its rule."""
+
+    def __init__(self) -> None:
+        self.errors = ipw.HTML()
+        self.name = ipw.Dropdown(
+            options=table_names(), value="casualty-straggler", description="table"
+        )
+        self.tq = ipw.Dropdown(
+            options=[(f"D{d}", d) for d in LADDER], value=8, description="TQ die"
+        )
+        self.seed = ipw.IntText(value=1, description="seed")
+        self.roll_button = ipw.Button(description="Roll")
+        self.roll_button.on_click(self._roll)
+        self.name.observe(self.refresh, "value")
+        self.tq.observe(self.refresh, "value")
+        self.odds = ipw.HTML()
+        self.odds.add_class("rb-av-table-odds")
+        self.rolled = ipw.HTML()
+        super().__init__(
+            [
+                ipw.HBox([self.name, self.tq]),
+                self.errors,
+                self.odds,
+                ipw.HBox([self.seed, self.roll_button]),
+                self.rolled,
+            ]
+        )
+        self.refresh()
+
+    def refresh(self, _: Any = None) -> None:
+        t = table(self.name.value)
+        self.tq.disabled = t.roll != "2tq"
+        head = (
+            f"<p><code>{escape(t.rule)}</code> {provenance_badge(t.provenance)} rolled on "
+            f"{'2 Troop Quality dice' if t.roll == '2tq' else escape(t.roll)}; source lines "
+            f"{'-'.join(map(str, t.lines[:1] + t.lines[-1:]))}. {escape(t.note)}</p>"
+        )
+        body = str(distribution_html(t.odds(tq=self.tq.value), "result"))
+        if self.name.value.startswith("casualty-"):
+            where = self.name.value.removeprefix("casualty-")
+            final = casualty_status_odds(self.tq.value, where)  # type: ignore[arg-type]
+            body += "<p>Final status, following a recovered straggler on:</p>" + str(
+                distribution_html(final, "status")
+            )
+        self.odds.value = head + body
+
+    @guarded
+    def _roll(self, _: Any = None) -> None:
+        result = table(self.name.value).resolve(Dice(self.seed.value), tq=self.tq.value)
+        self.rolled.value = str(trace_html(result.trace))
+        self.seed.value += 1
+
+
+class AmbushValleyDesigner(ipw.Tab):
+    def __init__(self) -> None:
+        self.scenario = ScenarioPanel()
+        self.catalogue = CataloguePanel()
+        self.tables = TablesPanel()
+        super().__init__(
+            children=[self.scenario, self.catalogue, self.tables],
+            titles=("Scenario", "Catalogue", "Tables"),
+        )
+
+
+def ambush_valley_app() -> ipw.VBox:
+    intro = (
+        "<h1>Ambush Valley: scenario designer</h1><p>Force on Force in Vietnam is played on a table "
+        "in inches. Pick one of the book's six scenarios and see its table to scale, both sides' "
+        "forces and the odds of every reinforcement; move tunnel spots, add terrain and resize, "
+        "and the checks the book's rules allow run at once; save when it is valid. The book prints "
+        "no maps: every layout is marked <i>reconstructed</i>. The other tabs hold every stat block "
+        "and platoon list, and every table with its exact odds.</p>"
+    )
+    return app_page(intro, AmbushValleyDesigner())
