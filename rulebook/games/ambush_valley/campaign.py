@@ -37,6 +37,7 @@ __all__ = [
     "game_continues",
     "game_length_odds",
     "margin",
+    "rate_leaders",
     "victory_points",
 ]
 
@@ -234,6 +235,26 @@ class CampaignRecord:
 
 
 Step = Callable[[CampaignRecord, Dice, Trace, "GameReport | None"], None]
+
+
+def rate_leaders(
+    leaders: list[str], dice: Dice, trace: Trace, *, platoon_leaders: tuple[str, ...] = ()
+) -> dict[str, int]:
+    """Starting Leadership (av:campaign-force, av:leadership-rating): the platoon leader and
+    sergeant start at +1; with the optional roll, every leader down to squad leader rolls a
+    D6 and on a 6 rolls the Leadership Rating Table (which may also lower a platoon leader's +1)."""
+    ratings = {}
+    for leader in leaders:
+        ratings[leader] = 1 if leader in platoon_leaders else 0
+        face = dice.d6("av:leadership-rating")
+        if face == 6:
+            ratings[leader] = table("leadership-rating").resolve(dice, trace=trace).result
+        trace.step(
+            "av:leadership-rating",
+            f"{leader}: rolled {face}, leadership {ratings[leader]:+d}",
+            rolls=dice.rolls[-1:] if face != 6 else (),
+        )
+    return ratings
 
 
 # --- pre-action -------------------------------------------------------------------------------

@@ -17,13 +17,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from rulebook.dice import Dice
 from rulebook.distribution import Distribution
 from rulebook.errors import Problem
 from rulebook.games.ambush_valley.catalogue import _forces, _platoons, _vehicles
-from rulebook.games.ambush_valley.dice import expression
+from rulebook.games.ambush_valley.dice import expression, parse, roll_expression
+from rulebook.games.ambush_valley.tunnels import TunnelNetwork
 from rulebook.scenario import Scenario as ScenarioFile
 from rulebook.scenario import load_scenario, save_scenario
 from rulebook.scenario._av_models import AmbushValleySpec, Reinforcements
+from rulebook.trace import Trace
 
 __all__ = ["Scenario", "problems", "reinforcement_odds"]
 
@@ -270,6 +273,67 @@ class Scenario:
         if found:
             raise ValueError("not saved: " + "; ".join(map(str, found)))
         save_scenario(self.file, path)
+
+    def reinforcement_turn(
+        self,
+        index: int,
+        turn: int,
+        dice: Dice,
+        trace: Trace,
+        *,
+        fired_on_before: bool,
+        network: TunnelNetwork | None = None,
+    ) -> tuple[str | None, int | None]:
+        """One turn's reinforcement roll (av:vc-reinforce): what arrives and at which tunnel spot
+        (None when the VC choose). VC tables roll only from the turn after the VC are first fired
+        on, whatever the scenario says (interpretation av:vc-reinforce/first-fire); thresholds
+        are read as the scenario prints them, inclusive (interpretation av:vc-reinforce/threshold)."""
+        table = self.spec.reinforcements[index]
+        if turn < table.first_turn or (table.last_turn is not None and turn > table.last_turn):
+            trace.step(
+                "av:vc-reinforce",
+                f"turn {turn}: this table rolls on turns {table.first_turn}-{table.last_turn or 'end'}",
+            )
+            return None, None
+        vc = self.spec.sides[table.side].force.startswith("vc")
+        if (table.after_first_fire or vc) and not fired_on_before:
+            trace.step(
+                "av:vc-reinforce",
+                f"turn {turn}: no roll until the turn after the VC are first fired on",
+            )
+            return None, None
+        count, sides, bonus = parse(table.trigger.die)
+        value = sum(dice.pool(count, sides, "av:vc-reinforce")) + bonus
+        bound = (
+            table.trigger.at_most if table.trigger.at_most is not None else table.trigger.at_least
+        )
+        comes = value <= bound if table.trigger.at_most is not None else value >= bound  # type: ignore[operator]
+        word = "or less" if table.trigger.at_most is not None else "or more"
+        trace.step(
+            "av:vc-reinforce",
+            f"turn {turn}: {table.trigger.die} rolls {value}, needs {bound} {word}: {'reinforcements' if comes else 'none'}",
+            rolls=tuple(dice.rolls[-count:]),
+        )
+        if not comes:
+            return None, None
+        before = len(dice.rolls)
+        total = roll_expression(table.roll, dice, "av:vc-reinforce")
+        result = next(r for lo, hi, _, r in _rows(table) if lo <= total <= hi)
+        trace.step(
+            "av:vc-reinforce",
+            f"{table.roll} rolls {total}: {result}",
+            rolls=tuple(dice.rolls[before:]),
+        )
+        spot = (
+            network.arrival(dice, trace)
+            if network is not None and table.arrive_at == "tunnel-spot"
+            else None
+        )
+        return result, spot
+
+    def tunnel_network(self) -> TunnelNetwork:
+        """The placed spots, numbered in file order."""
+        return TunnelNetwork({i: m.at for i, m in enumerate(self.spec.layout.tunnel_spots, 1)})
 
     def turn_odds(self, index: int) -> Distribution:
         """Chance of each row on one turn, as a Distribution (with ``none``)."""

@@ -19,7 +19,7 @@ from rulebook.dice import Dice
 from rulebook.games.ambush_valley.checks import Check
 from rulebook.trace import Trace
 
-__all__ = ["Decision", "Situation", "decide"]
+__all__ = ["Decision", "InsurgencyLevel", "Situation", "decide", "may_act"]
 
 Kind = Literal["unit", "leader", "civilians"]
 When = Literal["reaction", "end-of-turn"]
@@ -100,7 +100,36 @@ def may_act(s: Situation, dice: Dice, trace: Trace) -> bool:
     )
 
 
+@dataclass
+class InsurgencyLevel:
+    """The solo game's Insurgency Level (av:solo-vc): civilians hit by Regular fire raise it,
+    civilians hit by the VC lower it; it may go up once and down once in a turn
+    (interpretation av:solo-vc/insurgency-change)."""
+
+    level: int
+    raised: bool = False
+    lowered: bool = False
+
+    def civilians_hit(self, by: Literal["regulars", "vc"], trace: Trace) -> int:
+        if by == "regulars" and not self.raised:
+            self.raised, self.level = True, self.level + 1
+            trace.step(
+                "av:solo-vc", f"civilians hit by Regular fire: Insurgency Level up to {self.level}"
+            )
+        elif by == "vc" and not self.lowered:
+            self.lowered, self.level = True, self.level - 1
+            trace.step(
+                "av:solo-vc", f"civilians hit by the VC: Insurgency Level down to {self.level}"
+            )
+        return self.level
+
+    def end_turn(self) -> None:
+        self.raised = self.lowered = False
+
+
 def _civilians(s: Situation) -> Decision:
+    # The book lists fleeing combat last, after three lines of which one always fits; read in
+    # order it could never apply, so it is checked first (interpretation av:solo-vc/civilians-flee).
     return _first(
         [
             (

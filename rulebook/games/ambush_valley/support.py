@@ -18,7 +18,9 @@ __all__ = [
     "IlluminationState",
     "fire_mission_check",
     "napalm",
+    "pink_team",
     "slap_flare",
+    "spotter_aircraft",
 ]
 
 
@@ -211,3 +213,75 @@ def slap_flare(state: IlluminationState, unit: str, tq: int, dice: Dice, trace: 
         used.add(unit)
         state.lit_this_turn = True
     return ok
+
+
+@dataclass(frozen=True)
+class SpotterResult:
+    blocks_out_of_contact: bool
+    detects_hidden: bool
+    can_call_fire: bool
+    trace: Trace
+
+
+def spotter_aircraft(
+    dice: Dice,
+    tq: int,
+    *,
+    aircraft: str,
+    night: bool = False,
+    year: int = 1965,
+    trace: Trace | None = None,
+) -> SpotterResult:
+    """A spotter aircraft's test at the start of a turn (av:spotter-aircraft).
+
+    By day any spotter acts as a real FO, and a passed TQ test stops VC out-of-contact moves
+    (VC in tunnels excepted). At night only helicopters with a Xenon spotlight, the AC-47
+    and, from 1967, the OV-1 and OV-10 can do it; they also find hidden units on a pass.
+    """
+    trace = trace if trace is not None else Trace()
+    capable = (
+        not night
+        or aircraft in ("xenon-helicopter", "AC-47 Spooky")
+        or (aircraft in ("OV-1 Mohawk", "OV-10 Bronco") and year >= 1967)
+    )
+    if not capable:
+        trace.step(
+            "av:spotter-aircraft", f"{aircraft} has no night sight: it spots nothing tonight"
+        )
+        return SpotterResult(False, False, False, trace)
+    passed = (
+        Check(tq).roll(dice, "av:spotter-aircraft", f"{aircraft} watches the ground", trace).passed
+    )
+    if passed:
+        what = "no VC out-of-contact moves this turn (tunnels excepted)"
+        trace.step("av:spotter-aircraft", what + ("; hidden units are found" if night else ""))
+    return SpotterResult(passed, passed and night, not night, trace)
+
+
+def pink_team(
+    dice: Dice,
+    loach_at: tuple[float, float],
+    hidden: dict[str, tuple[tuple[float, float], int]],
+    trace: Trace,
+) -> list[str]:
+    """The Loach hunts (av:pink-teams): every Hidden unit within 18 in passes a TQ test or
+    gives itself away by firing at it; those are spotted for the ground and the Cobra, which
+    attacks once the ground fire at the Loach is over. *hidden* maps a unit to (position, TQ)."""
+    import math
+
+    revealed = []
+    for unit, (at, tq) in hidden.items():
+        if math.dist(at, loach_at) > 18:
+            continue
+        if (
+            not Check(tq)
+            .roll(dice, "av:pink-teams", f"{unit} holds its fire under the Loach", trace)
+            .passed
+        ):
+            revealed.append(unit)
+    if revealed:
+        trace.step(
+            "av:pink-teams",
+            f"{', '.join(revealed)} fire at the Loach and are spotted; the Cobra comes in after",
+        )
+    return revealed

@@ -26,6 +26,7 @@ __all__ = [
     "kit_carson_reliability",
     "medic_light_wound",
     "morale_shock_applies",
+    "scout_dog_spots",
     "serious_wound_survival",
     "spotting_range",
     "takes_morale_tests",
@@ -176,3 +177,8 @@ def morale_shock_applies(side: Side) -> bool:
     """ARVN, US Army and ANZAC units test morale when civilians they caused, or can see, are hit;
     VC, NVA and ROK are exempt; Marines are read as US Army (interpretation av:civilians/usmc)."""
     return side in ("us", "usmc", "anzac", "arvn")
+
+
+def scout_dog_spots(distance: float) -> bool:
+    """A scout dog team finds VC within 8 in without a roll (av:scout-dogs)."""
+    return distance <= book("tables")["scout_dog"]["auto_spot_inches"]

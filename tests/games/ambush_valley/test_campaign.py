@@ -206,3 +206,14 @@ def test_the_record_saves_atomically_and_refuses_a_bad_file(tmp_path):
     path.write_text('{"name": "x", "unknown_field": 1}')
     with pytest.raises(ValueError, match="not a campaign record"):
         CampaignRecord.load(path)
+
+
+def test_av_campaign_force_and_av_leadership_rating_for_leaders():
+    """av:campaign-force, av:leadership-rating: +1 for the platoon leader and sergeant; a 6
+    sends a leader to the Leadership Rating Table."""
+    from rulebook.games.ambush_valley.campaign import rate_leaders
+
+    ratings = rate_leaders(
+        ["Lt", "Sgt", "SL 1"], ScriptedDice([3, 6, 1, 2]), Trace(), platoon_leaders=("Lt", "Sgt")
+    )
+    assert ratings == {"Lt": 1, "Sgt": -2, "SL 1": 0}

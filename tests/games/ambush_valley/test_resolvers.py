@@ -290,3 +290,85 @@ def test_av_solo_vc_end_of_turn_leaders_and_civilians():
     trace = Trace()
     assert not may_act(Situation(tq=6), ScriptedDice([3]), trace)
     assert may_act(Situation(has_leader=True), Dice(0), trace)
+
+
+def test_av_spotter_aircraft_by_day_and_by_night():
+    """av:spotter-aircraft: by day a passed test stops VC out-of-contact moves and the aircraft
+    calls fire; at night only Xenon helicopters, the AC-47 and (from 1967) the OV-1 and OV-10."""
+    from rulebook.games.ambush_valley.support import spotter_aircraft
+
+    day = spotter_aircraft(ScriptedDice([5]), 8, aircraft="L-19 FAC")
+    assert (day.blocks_out_of_contact, day.detects_hidden, day.can_call_fire) == (True, False, True)
+    blind = spotter_aircraft(ScriptedDice([]), 8, aircraft="L-19 FAC", night=True)
+    assert not blind.blocks_out_of_contact
+    assert not spotter_aircraft(
+        ScriptedDice([]), 8, aircraft="OV-10 Bronco", night=True, year=1966
+    ).blocks_out_of_contact
+    spooky = spotter_aircraft(ScriptedDice([4]), 8, aircraft="AC-47 Spooky", night=True)
+    assert spooky.detects_hidden
+    assert not spotter_aircraft(
+        ScriptedDice([3]), 8, aircraft="xenon-helicopter", night=True
+    ).detects_hidden
+
+
+def test_av_pink_teams_the_loach_draws_fire():
+    """av:pink-teams: hidden units within 18 in of the Loach test or reveal themselves."""
+    from rulebook.games.ambush_valley.support import pink_team
+
+    hidden = {"near, steady": ((10, 10), 8), "near, jumpy": ((12, 10), 6), "far": ((60, 40), 6)}
+    trace = Trace()
+    assert pink_team(ScriptedDice([4, 2]), (10, 20), hidden, trace) == ["near, jumpy"]
+    assert "Cobra" in trace[-1].text
+
+
+def test_av_scout_dogs_find_vc_within_eight_inches():
+    """av:scout-dogs: automatic spotting within 8 in."""
+    from rulebook.games.ambush_valley.troops import scout_dog_spots
+
+    assert scout_dog_spots(8)
+    assert not scout_dog_spots(8.5)
+
+
+def test_av_solo_vc_insurgency_level_moves_once_each_way_a_turn():
+    """av:solo-vc: interpretation av:solo-vc/insurgency-change; civilians flee first
+    (interpretation av:solo-vc/civilians-flee)."""
+    from rulebook.games.ambush_valley.solo import InsurgencyLevel
+
+    level, trace = InsurgencyLevel(4), Trace()
+    assert level.civilians_hit("regulars", trace) == 5
+    assert level.civilians_hit("regulars", trace) == 5
+    assert level.civilians_hit("vc", trace) == 4
+    level.end_turn()
+    assert level.civilians_hit("regulars", trace) == 5
+
+
+def test_av_vc_reinforce_waits_for_the_first_fire_and_rolls_the_scenario_table():
+    """av:vc-reinforce: no roll before the VC have been fired on (interpretation
+    av:vc-reinforce/first-fire), the scenario's window and threshold, then the tunnel spot."""
+    from pathlib import Path
+
+    from rulebook.games.ambush_valley.scenario import Scenario
+
+    root = Path(__file__).resolve().parents[3]
+    s = Scenario.load(root / "scenarios" / "ambush_valley" / "dak_po.yaml")
+    trace = Trace()
+    assert s.reinforcement_turn(0, 1, Dice(0), trace, fired_on_before=True) == (None, None)
+    assert s.reinforcement_turn(0, 3, Dice(0), trace, fired_on_before=False) == (None, None)
+    assert s.reinforcement_turn(0, 3, ScriptedDice([5]), trace, fired_on_before=True) == (
+        None,
+        None,
+    )
+    result = s.reinforcement_turn(
+        0, 3, ScriptedDice([4, 6, 2]), trace, fired_on_before=True, network=s.tunnel_network()
+    )
+    assert result == ("VC MG team: 3 figures with a Maxim", 2)
+
+
+def test_av_firefight_model_is_explicit_and_assumed():
+    """The core firefight is not in the book: opposed pools with assumed thresholds."""
+    from rulebook.games.ambush_valley.core import firefight_odds, firefight_parameters
+
+    assert firefight_parameters() == {"hit_on": 4, "save_on": 4}
+    assert firefight_odds(1, 6, 0, 6)[1] == Fraction(1, 2)
+    assert firefight_odds(1, 6, 1, 6)[1] == Fraction(1, 4)
+    assert firefight_odds(1, 6, 0, 6, hit_on=6)[1] == Fraction(1, 6)
