@@ -398,6 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_cmd_simulate)
 
+    from rulebook import _cli_av
+
+    _cli_av.add_parser(sub)
+
     srv = sub.add_parser("serve", help="serve the notebook apps with Voila on 127.0.0.1")
     srv.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     srv.add_argument("--notebooks", help="folder of notebooks (default: the project's notebooks/)")

@@ -247,3 +247,16 @@ def test_play_first_team_prints_the_campaign_result_and_replays(capsys):
     assert capsys.readouterr().out == first  # seeded: the same campaign again
     assert main(["play", "first-team", "--option", "airstrike_dice=maybe"]) == 2
     assert "'maybe' is not one of" in capsys.readouterr().err
+
+
+def test_av_table_catalogue_and_scenario_commands(capsys):
+    """rulebook av: av:casualty-status odds, the boat catalogue, a scenario's reinforcement odds."""
+    assert main(["av", "table", "casualty-straggler", "--tq", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "3/64  Duty Status Whereabouts Unknown" in out
+    assert main(["av", "catalogue", "vehicles", "--kind", "boat", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.count("\n") == 4  # header and three boats
+    assert main(["av", "scenario", str(ROOT / "scenarios" / "ambush_valley" / "crimp.yaml")]) == 0
+    assert "66.7%   none" in capsys.readouterr().out
+    assert main(["av", "table", "no-such-table"]) == 2
+    assert "no table 'no-such-table'" in capsys.readouterr().err

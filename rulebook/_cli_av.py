@@ -1,0 +1,114 @@
+"""``rulebook av``: Ambush Valley's tables, catalogues and scenarios from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    av = sub.add_parser(
+        "av",
+        help="Ambush Valley: roll or read a table, list the catalogues, summarise a scenario",
+        description="table NAME | catalogue [vehicles|platoons|forces] | scenario PATH",
+    )
+    av.add_argument("action", choices=["table", "catalogue", "scenario"])
+    av.add_argument(
+        "target",
+        nargs="?",
+        help="table name, catalogue (vehicles, platoons, forces) or scenario file",
+    )
+    av.add_argument(
+        "--tq",
+        type=int,
+        default=8,
+        choices=[6, 8, 10, 12],
+        help="Troop Quality die for 2-TQ tables",
+    )
+    av.add_argument("--roll", action="store_true", help="roll the table once and print the trace")
+    av.add_argument("--seed", type=int, default=0, help="dice seed for --roll")
+    av.add_argument(
+        "--kind", choices=["ground", "boat", "helicopter", "aircraft"], help="vehicles of one kind"
+    )
+    av.add_argument("--search", help="names or nations containing this text")
+    av.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    av.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return {"table": _table, "catalogue": _catalogue, "scenario": _scenario}[args.action](args)
+    except (KeyError, ValueError) as err:
+        message = err.args[0] if err.args else str(err)
+        print(f"rulebook av: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _table(args: argparse.Namespace) -> int:
+    from rulebook.dice import Dice
+    from rulebook.games.ambush_valley.tables import table, table_names
+
+    if not args.target:
+        print("\n".join(table_names()))
+        return EXIT_OK
+    t = table(args.target)
+    print(
+        f"{t.name} ({t.rule}, {t.provenance}; source lines {t.lines[0]}-{t.lines[-1]}): roll {t.roll}"
+    )
+    for result, p in t.odds(tq=args.tq).items():
+        print(f"  {float(p) * 100:5.1f}%  {p!s:>7}  {result}")
+    if args.roll:
+        print(t.resolve(Dice(args.seed), tq=args.tq).trace)
+    return EXIT_OK
+
+
+def _catalogue(args: argparse.Namespace) -> int:
+    from rulebook.games.ambush_valley.catalogue import forces, platoons, vehicles
+
+    which = args.target or "vehicles"
+    if which not in ("vehicles", "platoons", "forces"):
+        raise ValueError(f"no catalogue {which!r}; choose vehicles, platoons or forces")
+    frame = {"vehicles": lambda: vehicles(args.kind), "platoons": platoons, "forces": forces}[
+        which
+    ]()
+    if args.search:
+        text = args.search.lower()
+        frame = frame[
+            frame.index.str.lower().str.contains(text, regex=False)
+            | frame.astype(str)
+            .apply(lambda c: c.str.lower().str.contains(text, regex=False))
+            .any(axis=1)
+        ]
+    if args.format == "csv":
+        print(frame.to_csv(), end="")
+    elif args.format == "json":
+        print(frame.to_json(orient="index", indent=1))
+    else:
+        print(frame.to_string())
+    return EXIT_OK
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from rulebook.games.ambush_valley.scenario import Scenario
+
+    if not args.target:
+        raise ValueError("name the scenario file, e.g. scenarios/ambush_valley/dak_po.yaml")
+    s = Scenario.load(args.target)
+    spec = s.spec
+    print(
+        f"{s.file.title}: {spec.table[0]:g} x {spec.table[1]:g} in, {spec.duration} (layout {spec.layout.provenance.value})"
+    )
+    for key, side in spec.sides.items():
+        print(
+            f"  {key}: {side.name}, {side.force}, TQ D{side.tq} / Morale D{side.morale}, {side.supply}, {s.figures(key)} figures"
+        )
+    for i, r in enumerate(spec.reinforcements):
+        print(f"  {r.side} reinforcements from turn {r.first_turn}: {r.trigger.die} then {r.roll}")
+        for row, p in s.reinforcement_odds(i).items():
+            print(f"    {float(p) * 100:5.1f}%  {row:>5}  {r.rows.get(row, 'nothing')}")
+    found = s.problems()
+    for problem in found:
+        print(problem, file=sys.stderr)
+    return EXIT_BAD_INPUT if found else EXIT_OK
