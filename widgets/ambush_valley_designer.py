@@ -17,6 +17,7 @@ from rulebook.games.ambush_valley.catalogue import figures, platoons, vehicles
 from rulebook.games.ambush_valley.dice import LADDER
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.games.ambush_valley.tables import table, table_names
+from rulebook.games.ambush_valley.weapons import firepower
 from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
 from rulebook.scenario._av_models import Feature, Marker
@@ -191,6 +192,8 @@ class ScenarioPanel(ipw.VBox):
             units = "".join(
                 f"<li>{escape(u.name)} ({sum(n for n, _, _ in u.figures)}): "
                 + escape(", ".join(f"{n} {role} ({weapon})" for n, role, weapon in u.figures))
+                + f" <span class='rb-av-fp' title='at Optimum Range, stationary; one die a figure is the assumed core rule'>"
+                f"FP {firepower([(n, w) for n, _, w in u.figures], tq=side.tq, supply=side.supply, distance=side.tq).describe()}</span>"
                 + "</li>"
                 for u in side.units
             )

@@ -372,3 +372,52 @@ def test_av_firefight_model_is_explicit_and_assumed():
     assert firefight_odds(1, 6, 0, 6)[1] == Fraction(1, 2)
     assert firefight_odds(1, 6, 1, 6)[1] == Fraction(1, 4)
     assert firefight_odds(1, 6, 0, 6, hit_on=6)[1] == Fraction(1, 6)
+
+
+def test_av_special_weapons_pools():
+    """av:special-weapons: SMGs +1 within range and D6 beyond; handguns a type lower, no reach
+    beyond range, +1 in close combat; M60 by movement; M79 and Beehive; bows; old rifles;
+    av:supply-quality adds or takes a die."""
+    from rulebook.games.ambush_valley.weapons import firepower, weapon_kind
+
+    assert weapon_kind("MAT-49 SMG") == "smg"
+    assert weapon_kind(".38 revolver") == "handgun"
+    assert firepower([(1, "SMG")], tq=8, supply="Normal", distance=4).dice == {8: 2}
+    assert firepower([(1, "SMG")], tq=8, supply="Normal", distance=12).dice == {6: 1}
+    assert firepower([(1, ".38 revolver")], tq=8, supply="Normal", distance=4).dice == {6: 1}
+    assert firepower([(1, ".38 revolver")], tq=8, supply="Normal", distance=12).dice == {}
+    assert firepower(
+        [(1, ".38 revolver")], tq=8, supply="Normal", distance=0, close_combat=True
+    ).dice == {8: 2}
+    m60 = [(1, "M60")]
+    assert [
+        firepower(m60, tq=8, supply="Normal", distance=4, movement=m).count
+        for m in ("rapid", "cautious", "stationary")
+    ] == [1, 2, 3]
+    assert firepower([(1, "M79")], tq=8, supply="Normal", distance=4, beehive=True).count == 3
+    assert firepower([(1, "M79")], tq=8, supply="Normal", distance=12, beehive=True).count == 2
+    assert firepower([(2, "bow")], tq=6, supply="Normal", distance=10).dice == {6: 2}
+    assert firepower([(2, "bow")], tq=8, supply="Normal", distance=25).dice == {}
+    assert (
+        firepower([(2, "M1 Garand"), (2, "AK-47")], tq=8, supply="Normal", distance=4).count == 4
+    )  # half, not over half
+    assert firepower([(4, "AK-47")], tq=6, supply="Poor", distance=4).count == 3
+    assert (
+        firepower(
+            [(4, "M14 Modified")], tq=8, supply="Normal", distance=4, movement="cautious"
+        ).count
+        == 4
+    )
+
+
+def test_av_cs_gas_and_av_body_armor():
+    """av:cs-gas: one Morale test a type lower per hit (the book's example: two hits take D8
+    to D6); av:body-armor: flak vests by the chosen option."""
+    from rulebook.games.ambush_valley.weapons import armour_dice, cs_gas_morale
+
+    assert cs_gas_morale(8, 2) == 6
+    assert cs_gas_morale(10, 1) == 8
+    assert armour_dice("frag-only", "fragmentation") == 1
+    assert armour_dice("frag-only", "other") == 0
+    assert armour_dice("everything", "other") == 1
+    assert armour_dice("ignore", "fragmentation") == 0
