@@ -13,14 +13,14 @@ import ipywidgets as ipw
 
 from rulebook.dice import Dice
 from rulebook.games.ambush_valley.campaign import casualty_status_odds
-from rulebook.games.ambush_valley.catalogue import figures, platoons, vehicles
+from rulebook.games.ambush_valley.catalogue import figures, platoon, platoons, vehicles
 from rulebook.games.ambush_valley.dice import LADDER
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.games.ambush_valley.tables import table, table_names
 from rulebook.games.ambush_valley.weapons import firepower
 from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
-from rulebook.scenario._av_models import Feature, Marker
+from rulebook.scenario._av_models import Feature, Marker, Unit
 from widgets._page import app_page, guarded
 
 __all__ = ["AmbushValleyDesigner", "ambush_valley_app"]
@@ -50,7 +50,17 @@ class ScenarioPanel(ipw.VBox):
         self.odds_view.add_class("rb-av-odds")
         self.problems_view = ipw.HTML()
         self.problems_view.add_class("rb-av-problems")
-        # Edits a designer makes most: move a tunnel spot, add a terrain feature, resize the table.
+        edits = self._edit_controls()
+        left = ipw.VBox([self.table_view, edits])
+        right = ipw.VBox([self.summary, self.problems_view, self.odds_view, self.forces_view])
+        right.layout.width = "34em"
+        super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
+        self.scenario: Scenario
+        self._pick()
+
+    def _edit_controls(self) -> ipw.VBox:
+        """The edits a designer makes most: move a tunnel spot, add terrain, resize, add a
+        platoon list, start afresh, save."""
         self.spot = ipw.Dropdown(description="tunnel spot")
         self.spot.add_class("rb-av-spot")
         self.spot_x = ipw.FloatText(description="x (in)", layout=ipw.Layout(width="12em"))
@@ -73,6 +83,12 @@ class ScenarioPanel(ipw.VBox):
         self.depth = ipw.FloatText(description="depth", layout=ipw.Layout(width="12em"))
         self.resize = ipw.Button(description="Resize table")
         self.resize.on_click(self._resize)
+        self.new_button = ipw.Button(description="New blank scenario", icon="file")
+        self.new_button.on_click(self._new)
+        self.side = ipw.Dropdown(description="to side")
+        self.platoon = ipw.Dropdown(options=list(platoons().index), description="platoon list")
+        self.add_platoon = ipw.Button(description="Add its units")
+        self.add_platoon.on_click(self._add_platoon)
         self.revert = ipw.Button(description="Revert to file", icon="undo")
         self.revert.on_click(self._revert)
         self.file_name = ipw.Text(description="save as", placeholder="my_scenario.yaml")
@@ -80,21 +96,16 @@ class ScenarioPanel(ipw.VBox):
         self.save_button = ipw.Button(description="Save", button_style="primary")
         self.save_button.on_click(self._save)
         self.saved = ipw.HTML()
-        edits = ipw.VBox(
+        return ipw.VBox(
             [
                 ipw.HBox([self.spot, self.spot_x, self.spot_y, self.move_spot]),
                 ipw.HBox([self.kind, *self.box, self.add_feature]),
                 ipw.HBox([self.width, self.depth, self.resize, self.revert]),
+                ipw.HBox([self.platoon, self.side, self.add_platoon, self.new_button]),
                 ipw.HBox([self.file_name, self.save_button]),
                 self.saved,
             ]
         )
-        left = ipw.VBox([self.table_view, edits])
-        right = ipw.VBox([self.summary, self.problems_view, self.odds_view, self.forces_view])
-        right.layout.width = "34em"
-        super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
-        self.scenario: Scenario
-        self._pick()
 
     # -- loading and drawing ---------------------------------------------------------------------
 
@@ -133,6 +144,7 @@ class ScenarioPanel(ipw.VBox):
         self.move_spot.disabled = not spots
         self._spot_changed()
         self.width.value, self.depth.value = spec.table
+        self.side.options = list(spec.sides)
 
     def _legend(self) -> str:
         spec = self.scenario.spec
@@ -262,8 +274,60 @@ class ScenarioPanel(ipw.VBox):
         self._commit(spec)
 
     @guarded
+    def _new(self, _: Any = None) -> None:
+        """A blank 6 x 4 ft table with a Free World and a VC side, to build on."""
+        blank = {
+            "schema_version": 1,
+            "id": "new-scenario",
+            "game": "ambush-valley",
+            "title": "New scenario",
+            "ambush_valley": {
+                "table": [72, 48],
+                "duration": "10 turns",
+                "layout": {
+                    "provenance": "reconstructed",
+                    "note": "Drawn in the designer; not from the book.",
+                },
+                "tunnels": {"count": 5},
+                "sides": {
+                    "us": {
+                        "name": "US platoon",
+                        "force": "us-army",
+                        "tq": 8,
+                        "morale": 8,
+                        "supply": "Well",
+                    },
+                    "vc": {
+                        "name": "VC",
+                        "force": "vc-main-force",
+                        "tq": 8,
+                        "morale": 8,
+                        "supply": "Normal",
+                    },
+                },
+            },
+        }
+        self.scenario = Scenario(type(self.scenario.file).model_validate(blank), None)
+        self.saved.value = ""
+
+    @guarded
+    def _add_platoon(self, _: Any = None) -> None:
+        """Add every unit of a platoon list of the book to the chosen side (copies as counted)."""
+        if not self.side.value:
+            raise ValueError("choose the side the platoon joins")
+        spec = self._edit()
+        listing = platoon(self.platoon.value)
+        side = spec.sides[self.side.value]
+        for unit in listing.units:
+            for i in range(unit.count):
+                name = unit.name if unit.count == 1 else f"{unit.name} {i + 1}"
+                side.units.append(Unit(name=name, figures=list(unit.figures), setup="anywhere"))
+        self._commit(spec)
+
+    @guarded
     def _revert(self, _: Any = None) -> None:
-        self._pick()
+        if self.picker.value is not None:
+            self._pick()
 
     @guarded
     def _save(self, _: Any = None) -> None:

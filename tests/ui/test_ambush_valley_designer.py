@@ -1,0 +1,45 @@
+"""The Ambush Valley designer's panels, driven without a browser."""
+
+from __future__ import annotations
+
+from rulebook.games.ambush_valley.scenario import Scenario
+from widgets.ambush_valley_designer import ambush_valley_app
+
+
+def test_build_a_scenario_from_blank_and_save_it(tmp_path):
+    panel = ambush_valley_app().children[-1].scenario
+    panel.new_button.click()
+    assert "New scenario" in panel.summary.value
+    panel.platoon.value, panel.side.value = "vc-local-force-cadre", "vc"
+    panel.add_platoon.click()
+    panel.platoon.value, panel.side.value = "us-aero-rifle", "us"
+    panel.add_platoon.click()
+    assert panel.scenario.figures("vc") == 2 + 3 * 9
+    assert panel.scenario.figures("us") == 3 + 4 * 11
+    assert "FP " in panel.forces_view.value
+    panel.box[0].value = 70  # a feature hanging off the east edge
+    panel.add_feature.click()
+    assert "off the 72x48 in table" in panel.problems_view.value
+    target = tmp_path / "mine.yaml"
+    panel.file_name.value = str(target)
+    panel.save_button.click()
+    assert "not saved" in panel.errors.value
+    assert not target.exists()
+    panel.width.value = 80
+    panel.resize.click()
+    assert "rb-ok" in panel.problems_view.value
+    panel.save_button.click()
+    assert panel.errors.value == ""
+    assert Scenario.load(target).spec.table == (80, 48)
+
+
+def test_tables_and_catalogue_tabs():
+    app = ambush_valley_app().children[-1]
+    app.tables.name.value = "casualty-evacuated"
+    assert "Final status" in app.tables.odds.value
+    app.tables.name.value = "leadership-rating"
+    assert app.tables.tq.disabled
+    app.catalogue.kind.value = "helicopter"
+    assert "14 stat blocks" in app.catalogue.view.value
+    app.catalogue.search.value = "cobra"
+    assert "1 stat blocks" in app.catalogue.view.value
