@@ -161,13 +161,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
+    from rulebook.games.first_team import campaign_scenario
     from rulebook.games.lz_albany import standard_scenario
     from rulebook.scenario import load_scenario
     from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 
     try:
         overrides = dict(parse_override(item) for item in args.set)
-        scenario = load_scenario(args.scenario) if args.scenario else standard_scenario()
+        default = campaign_scenario if args.game == "first-team" else standard_scenario
+        scenario = load_scenario(args.scenario) if args.scenario else default()
+        if scenario.game.value != args.game:
+            raise ValueError(
+                f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
+            )
         apply_overrides(scenario, overrides)  # fail here, before any game starts
     except ValueError as err:
         print(f"rulebook simulate: {err}", file=sys.stderr)
@@ -373,7 +379,7 @@ def build_parser() -> argparse.ArgumentParser:
     ply.set_defaults(func=_cmd_play)
 
     sim = sub.add_parser("simulate", help="play many seeded games and compare variants")
-    sim.add_argument("game", choices=["lz-albany"], help="which game")
+    sim.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
     sim.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
     sim.add_argument(

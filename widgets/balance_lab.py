@@ -81,6 +81,16 @@ class BalanceLab(ipw.VBox):
 
     def __init__(self) -> None:
         self.scenario = standard_scenario()
+        self.game = ipw.ToggleButtons(
+            options=[("LZ Albany", "lz-albany"), ("First Team: Vietnam", "first-team")],
+            description="game",
+        )
+        self.game.add_class("rb-balance-game")
+        self.game.observe(self._game_changed, "value")
+        self.policy = ipw.Dropdown(
+            options=[("random players", "random"), ("scripted players", "scripted")],
+            description="players",
+        )
         self.games = ipw.IntSlider(value=40, min=2, max=500, step=2, description="games each")
         self.seed = ipw.IntText(value=1965, description="seed", layout=ipw.Layout(width="14em"))
         self.change = ipw.Textarea(
@@ -100,6 +110,8 @@ class BalanceLab(ipw.VBox):
         self.cancel_button.on_click(lambda _: self._stop.set())
         super().__init__(
             [
+                self.game,
+                self.policy,
                 self.games,
                 self.seed,
                 self.change,
@@ -110,6 +122,20 @@ class BalanceLab(ipw.VBox):
             ]
         )
         self.add_class("rb-balance-lab")
+
+    DEFAULT_CHANGE = {  # noqa: RUF012 - a constant table
+        "lz-albany": "lz_albany.unit_types.nva-rifle.melee=3",
+        "first-team": "values.cp_per_turn.value=24",
+    }
+
+    def _game_changed(self, _: Any = None) -> None:
+        from rulebook.games.first_team import campaign_scenario
+
+        self.scenario = (
+            campaign_scenario() if self.game.value == "first-team" else standard_scenario()
+        )
+        self.change.value = self.DEFAULT_CHANGE[self.game.value]
+        self.table.value = ""
 
     def variants(self) -> list[Variant]:
         lines = [line.strip() for line in self.change.value.splitlines() if line.strip()]
@@ -135,6 +161,7 @@ class BalanceLab(ipw.VBox):
                 variants=variants,
                 executor=executor,
                 workers=2,
+                policies=self.policy.value,
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
             )
@@ -155,9 +182,11 @@ class BalanceLab(ipw.VBox):
 
 def balance_lab_app() -> ipw.VBox:
     intro = (
-        "<h1>Balance lab: LZ Albany</h1><p>Change a value (a unit's strength, a threshold, a table) and compare "
-        "many seeded games against the standard scenario. Both variants play the same seeds with random "
-        "players, so the difference comes from the change. Counter values are "
+        "<h1>Balance lab</h1><p>Change a value (a unit's strength, a threshold, a table) and compare "
+        "many seeded games against the standard LZ Albany scenario, or whole First Team: Vietnam "
+        "campaigns (the US played by the random or scripted player, against the programmed NVA; "
+        "only the NVA score VP there). Both variants play the same seeds, so the difference comes "
+        "from the change. Counter values are "
         "<span class='provenance reconstructed'>reconstructed</span>.</p>"
     )
     return app_page(intro, BalanceLab())

@@ -44,10 +44,16 @@ def run_game(
 
     *policies* is ``"random"`` (uniform over legal actions, seeded by *seed*) or
     ``"scripted"`` (each side's documented rules of thumb, see
-    :mod:`rulebook.games.lz_albany._scripted`); chance always uses the game's dice.
+    :mod:`rulebook.games.lz_albany._scripted`); chance always uses the game's dice. A First
+    Team: Vietnam scenario plays a whole campaign with the US policy against the programmed
+    NVA; its victory level is the ending, and only the NVA score VP.
     """
     if policies not in POLICIES:
         raise ValueError(f"unknown policies {policies!r}; choose from {', '.join(POLICIES)}")
+    if scenario.game.value == "first-team":
+        return _run_campaign(
+            scenario, seed, variant, overrides=overrides, options=options, policies=policies
+        )
     game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options)
     if policies == "scripted":
         players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
@@ -76,6 +82,44 @@ def run_game(
         lost["us"],
         lost["nva"],
         board.retreat,
+    )
+
+
+NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")
+
+
+def _run_campaign(
+    scenario: Scenario,
+    seed: int,
+    variant: str,
+    *,
+    overrides: dict[str, str] | None,
+    options: dict[str, str] | None,
+    policies: str,
+) -> GameResult:
+    from rulebook.games.first_team.engine import new_campaign
+    from rulebook.games.first_team.policy import random_policy as us_random
+    from rulebook.games.first_team.policy import scripted_policy as us_scripted
+
+    game = new_campaign(apply_overrides(scenario, overrides), seed=seed, options=options)
+    policy = us_scripted() if policies == "scripted" else us_random(random.Random(seed))  # noqa: S311
+    while not game.is_over():
+        game.apply(policy(game))
+    out = game.outcome() or {}
+    level = out.get("level")
+    winner = "nva" if level in NVA_WINS else "us" if level == "US Tactical" else None
+    return GameResult(
+        variant,
+        seed,
+        winner,
+        level,
+        0,
+        out.get("nva_vp", 0),
+        out.get("turns", 0),
+        len(game.history),
+        out.get("us_companies_lost", 0),
+        out.get("nva_companies_lost", 0),
+        False,
     )
 
 

@@ -83,7 +83,9 @@ class SweepResult:
                     "us_win_high": hi,
                     "mean_vp_us": sum(r.vp_us for r in games) / len(games),
                     "mean_vp_nva": sum(r.vp_nva for r in games) / len(games),
-                    "nva_automatic": sum(r.ending == "automatic victory" for r in games),
+                    "nva_automatic": sum(
+                        r.ending in ("automatic victory", "NVA Strategic") for r in games
+                    ),
                 }
             )
         return pd.DataFrame(rows)

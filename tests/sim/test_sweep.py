@@ -122,3 +122,30 @@ def test_scripted_players_are_deterministic_and_differ_from_random(scenario):
     assert first.results != sweep(scenario, 3, seed=5, executor="serial").results
     with pytest.raises(ValueError, match="unknown policies 'clever'"):
         sweep(scenario, 1, executor="serial", policies="clever")
+
+
+def test_first_team_campaigns_sweep_with_levels_and_a_variant():
+    """Whole First Team campaigns: the level is the ending, only the NVA score, and a richer
+    US (24 CPs a turn) changes the NVA's VP on the same seeds."""
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.sim import run_game
+
+    ftv = campaign_scenario()
+    one = run_game(ftv, 5, policies="scripted")
+    assert one.ending in ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
+    assert one.vp_us == 0
+    assert run_game(ftv, 5, policies="scripted") == one
+    result = sweep(
+        ftv,
+        4,
+        seed=2,
+        variants=[Variant("baseline"), Variant("rich", {"values.cp_per_turn.value": "24"})],
+        executor="serial",
+        policies="scripted",
+    )
+    frame = result.frame()
+    assert list(frame.groupby("variant", sort=False)["seed"].apply(list).values[0]) == list(
+        frame.groupby("variant", sort=False)["seed"].apply(list).values[1]
+    )
+    means = result.summary().set_index("variant")["mean_vp_nva"]
+    assert means["baseline"] != means["rich"]

@@ -82,3 +82,17 @@ def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
     assert "data-turn='1'" in walk.play_log.value
     assert "[lza:7." in walk.play_log.value
     assert walk.game.turn == 2
+
+
+def test_balance_lab_switches_to_first_team_campaigns():
+    from widgets.balance_lab import balance_lab_app
+
+    lab = balance_lab_app().children[-1]
+    lab.game.value = "first-team"
+    assert lab.scenario.game.value == "first-team"
+    assert lab.change.value.startswith("values.cp_per_turn")
+    lab.games.value = 2
+    lab.policy.value = "scripted"
+    lab.run(executor="serial")
+    assert lab.errors.value == ""
+    assert "data-variant='variant'" in lab.table.value
