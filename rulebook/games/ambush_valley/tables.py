@@ -64,12 +64,15 @@ class DieTable:
     def dice(self, tq: int | None = None) -> Distribution:
         """The distribution of the total rolled on this table."""
         if self.roll == TWO_TQ:
-            if tq is None:
-                raise ValueError(
-                    f"table {self.name} rolls two Troop Quality dice: give tq=6, 8, 10 or 12"
-                )
-            return dice_sum(2, tq)
+            return _two_dice(self._tq(tq))
         return expression(self.roll)
+
+    def _tq(self, tq: int | None) -> int:
+        if tq is None:
+            raise ValueError(
+                f"table {self.name} rolls two Troop Quality dice: give tq=6, 8, 10 or 12"
+            )
+        return tq
 
     def lookup(self, total: int) -> Any:
         """The row a total reads; totals past the last open range read that row."""
@@ -87,8 +90,7 @@ class DieTable:
         trace = trace if trace is not None else Trace()
         before = len(dice.rolls)
         if self.roll == TWO_TQ:
-            self.dice(tq)  # the same clear error when tq is missing
-            total = sum(dice.pool(2, tq, self.rule))  # type: ignore[arg-type]
+            total = sum(dice.pool(2, self._tq(tq), self.rule))
             rolled = f"2D{tq}"
         else:
             total = roll_expression(self.roll, dice, self.rule)
@@ -101,6 +103,11 @@ class DieTable:
             rolls=tuple(dice.rolls[before:]),
         )
         return TableResult(total, result, trace)
+
+
+@cache
+def _two_dice(sides: int) -> Distribution:
+    return dice_sum(2, sides)
 
 
 def _key(value: Any) -> Any:
