@@ -421,3 +421,24 @@ def test_av_cs_gas_and_av_body_armor():
     assert armour_dice("frag-only", "other") == 0
     assert armour_dice("everything", "other") == 1
     assert armour_dice("ignore", "fragmentation") == 0
+
+
+def test_av_terrain_and_av_heavy_foliage_and_av_vc_and_terrain():
+    """av:terrain: dense woods 2 in, average 4 in, light none; av:heavy-foliage: blocks sight,
+    half Optimum Range inside (the book's D10 LRRPs see 5 in), Cautious for non-indigenous
+    troops; av:vc-and-terrain: the VC ignore all but impassable ground."""
+    from rulebook.games.ambush_valley.terrain import movement, sight_from_edge, sight_inside
+
+    assert sight_from_edge("dense-woods") == 2
+    assert sight_inside("average-woods", viewer_tq=8) == 4
+    assert sight_from_edge("light-woods") is None
+    assert sight_from_edge("heavy-foliage") == 0
+    assert sight_inside("heavy-foliage", viewer_tq=10) == 5
+    assert movement("heavy-foliage", "infantry") == "cautious"
+    assert movement("heavy-foliage", "infantry", scenario_lifts_foliage=True) == "any"
+    assert movement("paddy", "infantry") == "no-rapid"
+    assert movement("paddy", "infantry", vc=True) == "any"
+    assert movement("dense-woods", "vehicle") == "impassable"
+    assert movement("heavy-foliage", "vehicle") == "not stated"
+    with pytest.raises(KeyError, match="no rules for 'swamp'"):
+        movement("swamp", "infantry")
