@@ -62,3 +62,18 @@ def test_roll_a_table_with_its_odds(voila_url, page, artifacts):
         "table.trace .trace-step[data-rule='av:casualty-status']", timeout=15_000
     )
     page.screenshot(path=str(artifacts / "ambush_valley_tables.png"), full_page=True)
+
+
+def test_the_solo_vc_answers_as_the_situation_changes(voila_url, page, artifacts):
+    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.get_by_role("tab", name="Solo VC").click()
+    decision = page.locator(".rb-av-decision")
+    page.wait_for_selector(".rb-av-decision", timeout=15_000)
+    assert "move out of sight" in decision.inner_text()
+    page.get_by_text("in cover", exact=True).click()
+    page.wait_for_function(
+        "!document.querySelector('.rb-av-decision').innerText.includes('out of sight')",
+        timeout=15_000,
+    )
+    page.screenshot(path=str(artifacts / "ambush_valley_solo.png"), full_page=True)

@@ -43,3 +43,14 @@ def test_tables_and_catalogue_tabs():
     assert "14 stat blocks" in app.catalogue.view.value
     app.catalogue.search.value = "cobra"
     assert "1 stat blocks" in app.catalogue.view.value
+
+
+def test_solo_tab_names_the_line_that_chose():
+    solo = ambush_valley_app().children[-1].solo
+    assert "3. out of cover, FP 6 or less" in solo.answer.value
+    solo.fp_six.value = "high"
+    solo.fp.value = 6
+    assert "move into cover" in solo.answer.value
+    solo.cover.value = True
+    solo.enemy.value = 4
+    assert "<b>fire</b>" in solo.answer.value
