@@ -510,11 +510,12 @@ class SoloPanel(ipw.VBox):
             self.fp_six,
         ]
         boxes = [self.leader, self.cover, self.fired_on, self.los, self.vehicle, self.no_enemy]
+        for w in controls[:-1]:
+            w.layout.width = "30em"
         for w in controls + boxes:
             w.observe(self.refresh, "value")
-        super().__init__(
-            [ipw.HBox([ipw.VBox(controls), ipw.VBox(boxes)]), self.errors, self.answer]
-        )
+        left = ipw.VBox(controls, layout=ipw.Layout(width="34em", min_width="34em"))
+        super().__init__([ipw.HBox([left, ipw.VBox(boxes)]), self.errors, self.answer])
         self.refresh()
 
     def situation(self) -> Situation:
