@@ -19,7 +19,14 @@ from rulebook.dice import Dice
 from rulebook.games.ambush_valley.dice import check_odds, check_target, shift
 from rulebook.trace import Trace
 
-__all__ = ["Check", "CheckResult", "spotting_check"]
+__all__ = [
+    "Check",
+    "CheckResult",
+    "has_night_eyes",
+    "light_of_the_revolution",
+    "spotting_check",
+    "starlight_scope",
+]
 
 
 @dataclass(frozen=True)
@@ -106,3 +113,40 @@ def spotting_check(
         modifier -= 1
         reasons.append("VC Improved Tactics rank 2: -1")
     return Check(tq, shifts=shifts, modifier=modifier, reasons=tuple(reasons))
+
+
+NIGHT_EYES = frozenset({"vc", "kit-carson-scout", "special-forces", "sniper", "seal"})
+
+
+def has_night_eyes(troop: str, *, scenario_grants: bool = False) -> bool:
+    """The VC, Kit Carson Scouts, Special Forces, snipers and SEALs see as if with night vision;
+    a scenario may grant it to others (av:night-eyes)."""
+    return scenario_grants or troop in NIGHT_EYES
+
+
+def starlight_scope(*, moved: bool, weapon_mounted: bool) -> dict[str, bool]:
+    """What a starlight scope gives at night (av:starlight-scopes): a unit that did not move
+    spots at daylight ranges; figures that did not move with a weapon-mounted scope also
+    engage at normal ranges with no night penalty."""
+    still = not moved
+    return {"daylight_spotting": still, "no_night_fire_penalty": still and weapon_mounted}
+
+
+def light_of_the_revolution(dice: Dice, scouts: dict[str, int], trace: Trace) -> list[str]:
+    """With the insurgency's Light of the Revolution, every Kit Carson Scout passes a TQ test
+    at the start of the game or is removed (av:building-the-insurgency, av:kit-carson-scout).
+    *scouts* maps each scout to his TQ die; returns those who stay."""
+    stay = []
+    for scout, tq in scouts.items():
+        if (
+            Check(tq)
+            .roll(dice, "av:kit-carson-scout", f"{scout} keeps faith with his new side", trace)
+            .passed
+        ):
+            stay.append(scout)
+        else:
+            trace.step(
+                "av:building-the-insurgency",
+                f"Light of the Revolution: {scout} is removed before the game",
+            )
+    return stay

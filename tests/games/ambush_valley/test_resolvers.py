@@ -442,3 +442,30 @@ def test_av_terrain_and_av_heavy_foliage_and_av_vc_and_terrain():
     assert movement("heavy-foliage", "vehicle") == "not stated"
     with pytest.raises(KeyError, match="no rules for 'swamp'"):
         movement("swamp", "infantry")
+
+
+def test_av_night_eyes_and_av_starlight_scopes():
+    """av:night-eyes: the VC, scouts, Special Forces, snipers and SEALs; av:starlight-scopes:
+    only for a unit that did not move, firing without penalty only with a mounted scope."""
+    from rulebook.games.ambush_valley.checks import has_night_eyes, starlight_scope
+
+    assert has_night_eyes("vc")
+    assert not has_night_eyes("us-army")
+    assert has_night_eyes("us-army", scenario_grants=True)
+    assert starlight_scope(moved=False, weapon_mounted=True) == {
+        "daylight_spotting": True,
+        "no_night_fire_penalty": True,
+    }
+    assert starlight_scope(moved=False, weapon_mounted=False)["no_night_fire_penalty"] is False
+    assert starlight_scope(moved=True, weapon_mounted=True)["daylight_spotting"] is False
+
+
+def test_av_kit_carson_scout_light_of_the_revolution():
+    """av:kit-carson-scout, av:building-the-insurgency: each scout tests at the start or goes."""
+    from rulebook.games.ambush_valley.checks import light_of_the_revolution
+
+    trace = Trace()
+    assert light_of_the_revolution(ScriptedDice([5, 2]), {"Nguyen": 8, "Tran": 8}, trace) == [
+        "Nguyen"
+    ]
+    assert "Tran is removed" in trace[-1].text
