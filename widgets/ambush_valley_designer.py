@@ -12,7 +12,13 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.dice import Dice
-from rulebook.games.ambush_valley.campaign import casualty_status_odds
+from rulebook.games.ambush_valley.campaign import (
+    AFTER_ACTION,
+    PRE_ACTION,
+    CampaignRecord,
+    GameReport,
+    casualty_status_odds,
+)
 from rulebook.games.ambush_valley.catalogue import figures, platoon, platoons, vehicles
 from rulebook.games.ambush_valley.dice import LADDER
 from rulebook.games.ambush_valley.scenario import Scenario
@@ -546,15 +552,158 @@ class SoloPanel(ipw.VBox):
         )
 
 
+class CampaignPanel(ipw.VBox):
+    """A platoon's campaign: start it from a platoon list, run the pre-action steps, report a
+    game, run the after-action steps, read the Platoon and Insurgency Logs, save and load."""
+
+    def __init__(self) -> None:
+        self.errors = ipw.HTML()
+        self.platoon = ipw.Dropdown(options=list(platoons().index), description="platoon list")
+        self.campaign_name = ipw.Text(value="Snoopin' and Poopin'", description="campaign")
+        self.start_button = ipw.Button(description="Start campaign", button_style="primary")
+        self.start_button.on_click(self._start)
+        self.seed = ipw.IntText(value=1965, description="dice seed")
+        self.pre_button = ipw.Button(description="Pre-action steps")
+        self.pre_button.on_click(self._pre)
+        self.vp = ipw.IntText(value=15, description="our VP")
+        self.enemy_vp = ipw.IntText(value=8, description="enemy VP")
+        self.omp_left = ipw.IntText(value=0, description="unspent OMP")
+        self.casualties = ipw.Text(
+            description="casualties", placeholder="figure ids, comma separated"
+        )
+        self.lay = ipw.Dropdown(
+            options=["evacuated", "accompanied", "straggler"], description="they lay"
+        )
+        self.committed = ipw.SelectMultiple(description="fought", rows=5)
+        self.eligible = ipw.SelectMultiple(description="develop", rows=5)
+        self.insurgents = ipw.Dropdown(options=["loss", "draw", "win"], description="VC result")
+        self.after_button = ipw.Button(description="After-action steps")
+        self.after_button.on_click(self._after)
+        self.path = ipw.Text(value="saves/platoon.json", description="file")
+        self.save_button = ipw.Button(description="Save log")
+        self.save_button.on_click(self._save)
+        self.load_button = ipw.Button(description="Load log")
+        self.load_button.on_click(self._load)
+        self.log_view = ipw.HTML()
+        self.log_view.add_class("rb-av-platoon-log")
+        self.steps = ipw.HTML()
+        self.record: CampaignRecord | None = None
+        report = ipw.VBox(
+            [
+                ipw.HBox([self.vp, self.enemy_vp, self.omp_left]),
+                ipw.HBox([self.casualties, self.lay]),
+                ipw.HBox([self.committed, self.eligible, self.insurgents]),
+            ]
+        )
+        super().__init__(
+            [
+                ipw.HBox([self.platoon, self.campaign_name, self.start_button]),
+                ipw.HBox([self.seed, self.pre_button, self.after_button]),
+                report,
+                ipw.HBox([self.path, self.save_button, self.load_button]),
+                self.errors,
+                self.log_view,
+                self.steps,
+            ]
+        )
+        self.refresh()
+
+    def _run(self, steps: list, report: GameReport | None) -> None:
+        if self.record is None:
+            raise ValueError("start or load a campaign first")
+        trace = Trace()
+        dice = Dice(self.seed.value)
+        for _name, step in steps:
+            step(self.record, dice, trace, report)
+        self.steps.value = str(trace_html(trace))
+        self.seed.value += 1
+
+    @guarded
+    def _start(self, _: Any = None) -> None:
+        self.record = CampaignRecord.from_platoon(self.platoon.value, self.campaign_name.value)
+        self.steps.value = ""
+
+    @guarded
+    def _pre(self, _: Any = None) -> None:
+        self._run(PRE_ACTION, None)
+
+    @guarded
+    def _after(self, _: Any = None) -> None:
+        ids = [i.strip() for i in self.casualties.value.split(",") if i.strip()]
+        report = GameReport(
+            vp=self.vp.value,
+            enemy_vp=self.enemy_vp.value,
+            unspent_omp=self.omp_left.value,
+            casualties=dict.fromkeys(ids, self.lay.value),
+            teams_committed=list(self.committed.value),
+            teams_eligible=list(self.eligible.value),
+            insurgent_result=self.insurgents.value,
+        )
+        self._run(AFTER_ACTION, report)
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        if self.record is None:
+            raise ValueError("start or load a campaign first")
+        path = Path(self.path.value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.record.save(path)
+        self.steps.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
+
+    @guarded
+    def _load(self, _: Any = None) -> None:
+        self.record = CampaignRecord.load(self.path.value)
+        self.steps.value = ""
+
+    def refresh(self) -> None:
+        r = self.record
+        for b in (self.pre_button, self.after_button, self.save_button):
+            b.disabled = r is None
+        if r is None:
+            self.log_view.value = (
+                "<p>Start a campaign from one of the book's platoon lists, or load a saved log.</p>"
+            )
+            return
+        teams = list(r.teams)
+        self.committed.options, self.eligible.options = teams, teams
+        pools = {
+            k: len(r.pool(k))
+            for k in ("active", "rtd-pool", "replacement-pool", "pow", "straggler", "gone")
+        }
+        mission = (
+            f"{escape(r.mission['mission'])} (secret until the game ends)"
+            if r.mission
+            else "not yet rolled"
+        )
+        rows = "".join(
+            f"<tr><td>{escape(t.name)}</td><td>D{t.tq}/D{t.morale}</td>"
+            f"<td>{escape(', '.join(f'{k} {v}' for k, v in t.ranks.items()) or '-')}</td>"
+            f"<td>{escape(', '.join(t.special) or '-')}</td><td>{escape(', '.join(t.fatigue) or '-')}</td>"
+            f"<td>{sum(1 for f in r.figures if f.team == t.name and f.status == 'active')}</td></tr>"
+            for t in r.teams.values()
+        )
+        insurgency = ", ".join(f"{k} rank {v}" for k, v in r.insurgency.items()) or "none yet"
+        self.log_view.value = (
+            f"<h3>Platoon Log: {escape(r.name)}</h3><p>Campaign turn {r.turn} of {r.turns}; "
+            f"Confidence {escape(r.confidence)}; supply {escape(r.supply)}; TQ D{r.tq}, Morale D{r.morale}; "
+            f"OMP {r.omp}; campaign VP <b class='rb-av-campaign-vp'>{r.campaign_vp}</b>; mission {mission}.</p>"
+            f"<p>Figures: {', '.join(f'{k} {v}' for k, v in pools.items())}.</p>"
+            "<table class='rb-av-teams'><thead><tr><th>team</th><th>TQ/Morale</th><th>ranks</th>"
+            f"<th>special</th><th>fatigue</th><th>active</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<h4>Insurgency Log</h4><p>{escape(insurgency)}; special: {escape(', '.join(r.insurgency_special) or 'none')}</p>"
+        )
+
+
 class AmbushValleyDesigner(ipw.Tab):
     def __init__(self) -> None:
         self.scenario = ScenarioPanel()
         self.catalogue = CataloguePanel()
         self.tables = TablesPanel()
         self.solo = SoloPanel()
+        self.campaign = CampaignPanel()
         super().__init__(
-            children=[self.scenario, self.catalogue, self.tables, self.solo],
-            titles=("Scenario", "Catalogue", "Tables", "Solo VC"),
+            children=[self.scenario, self.catalogue, self.tables, self.solo, self.campaign],
+            titles=("Scenario", "Catalogue", "Tables", "Solo VC", "Campaign"),
         )
 
 
@@ -565,6 +714,7 @@ def ambush_valley_app() -> ipw.VBox:
         "forces and the odds of every reinforcement; move tunnel spots, add terrain and resize, "
         "and the checks the book's rules allow run at once; save when it is valid. The book prints "
         "no maps: every layout is marked <i>reconstructed</i>. The other tabs hold every stat block "
-        "and platoon list, and every table with its exact odds.</p>"
+        "and platoon list, every table with its exact odds, the solo VC's priority lists, and a "
+        "platoon's campaign stepped through the pre-action and after-action sequences.</p>"
     )
     return app_page(intro, AmbushValleyDesigner())

@@ -54,3 +54,29 @@ def test_solo_tab_names_the_line_that_chose():
     solo.cover.value = True
     solo.enemy.value = 4
     assert "<b>fire</b>" in solo.answer.value
+
+
+def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path):
+    campaign = ambush_valley_app().children[-1].campaign
+    assert campaign.pre_button.disabled
+    campaign.platoon.value = "usmc-rifle-1969"
+    campaign.start_button.click()
+    campaign.pre_button.click()
+    assert "secret until the game ends" in campaign.log_view.value
+    first_team = campaign.committed.options[1]
+    campaign.casualties.value = f"{first_team}/1"
+    campaign.committed.value = (first_team,)
+    campaign.eligible.value = (first_team,)
+    campaign.after_button.click()
+    assert campaign.errors.value == ""
+    assert "Campaign turn 2" in campaign.log_view.value
+    assert "av:casualty-status" in campaign.steps.value
+    campaign.path.value = str(tmp_path / "log.json")
+    campaign.save_button.click()
+    campaign.start_button.click()  # a fresh campaign...
+    campaign.load_button.click()  # ...replaced by the saved one
+    assert "Campaign turn 2" in campaign.log_view.value
+    campaign.path.value = str(tmp_path / "missing.json")
+    campaign.load_button.click()
+    assert "No such file" in campaign.errors.value
+    assert "Campaign turn 2" in campaign.log_view.value  # a failed load changes nothing

@@ -206,6 +206,27 @@ class CampaignRecord:
     insurgency_special: list[str] = field(default_factory=list)
     history: list[str] = field(default_factory=list)
 
+    @classmethod
+    def from_platoon(cls, platoon_id: str, name: str, *, turns: int = 6) -> CampaignRecord:
+        """A new campaign for one of the book's platoon lists: a team per unit copy, a figure per
+        man; ratings from the suggested start (Trained, Morale D10, Confident) unless the list
+        sets them (av:campaign-force)."""
+        from rulebook.games.ambush_valley.catalogue import _forces, platoon
+
+        listing = platoon(platoon_id)
+        record = cls(name, turns=turns, tq=listing.tq, morale=listing.morale)
+        record.supply = _forces()[listing.force].supply
+        for unit in listing.units:
+            for copy in range(unit.count):
+                team = unit.name if unit.count == 1 else f"{unit.name} {copy + 1}"
+                record.teams[team] = Team(team, tq=listing.tq, morale=listing.morale)
+                n = 0
+                for count, role, _weapon in unit.figures:
+                    for _ in range(count):
+                        n += 1
+                        record.figures.append(Figure(f"{team}/{n}", role, team=team))
+        return record
+
     # -- persistence -----------------------------------------------------------------------------
 
     def to_json(self) -> str:
@@ -502,6 +523,7 @@ def replacements(
                 trace.step("av:replacements", f"{team.name} loses its combat developments")
         team.replaced_this_turn = 0
     record.turn += 1
+    record.mission = None  # the next campaign turn rolls its own
 
 
 def building_the_insurgency(
