@@ -567,7 +567,9 @@ class CampaignPanel(ipw.VBox):
         self.pre_button.on_click(self._pre)
         self.vp = ipw.IntText(value=15, description="our VP")
         self.enemy_vp = ipw.IntText(value=8, description="enemy VP")
-        self.omp_left = ipw.IntText(value=0, description="unspent OMP")
+        self.omp_left = ipw.IntText(
+            value=0, description="unspent OMP", style={"description_width": "initial"}
+        )
         self.casualties = ipw.Text(
             description="casualties", placeholder="figure ids, comma separated"
         )
