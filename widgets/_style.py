@@ -8,6 +8,9 @@ CSS = """
 <style>
 .rb-page { max-width: 84rem; font-size: 15px; line-height: 1.45; }
 .rb-map .leaflet-div-icon { background: transparent; border: none; pointer-events: none; }
+.rb-av-leaflet .leaflet-div-icon { background: transparent; border: none; }
+.rb-av-spot-marker { width: 22px; height: 22px; border-radius: 50%; background: #111; color: #fff;
+  text-align: center; line-height: 22px; font-weight: bold; font-size: 12px; cursor: move; }
 .rb-page h1 { font-size: 1.8rem; margin: 0.3rem 0 0.6rem; }
 .rb-page h2 { font-size: 1.25rem; margin: 1.2rem 0 0.4rem; border-bottom: 1px solid #cfd6c4; }
 .rb-page table { border-collapse: collapse; margin: 0.3rem 0; }

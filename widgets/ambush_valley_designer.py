@@ -30,6 +30,7 @@ from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
 from rulebook.scenario._av_models import Feature, Marker, Unit
 from rulebook.trace import Trace
 from widgets._page import app_page, guarded
+from widgets.av_table_map import AvTableMap
 
 __all__ = ["AmbushValleyDesigner", "ambush_valley_app"]
 
@@ -58,8 +59,19 @@ class ScenarioPanel(ipw.VBox):
         self.odds_view.add_class("rb-av-odds")
         self.problems_view = ipw.HTML()
         self.problems_view.add_class("rb-av-problems")
+        self.legend = ipw.HTML()
+        self.drawn_info = ipw.HTML(
+            "<p class='rb-av-hint'>Drag a numbered tunnel spot to move it; draw a polygon or a "
+            "rectangle (tools at the top left) to add terrain of the kind chosen below.</p>"
+        )
+        self.table_map = AvTableMap(Scenario.load(self.files[self.picker.value]).spec)
+        self.table_map.on_draw(self._drawn)
+        self.table_map.on_spot_moved(self._spot_dragged)
+        picture = ipw.Accordion(children=[self.table_view], titles=("Picture to scale (SVG)",))
+        picture.selected_index = None
         edits = self._edit_controls()
-        left = ipw.VBox([self.table_view, edits])
+        left = ipw.VBox([self.table_map, self.legend, self.drawn_info, edits, picture])
+        left.layout.width = "60%"
         right = ipw.VBox([self.summary, self.problems_view, self.odds_view, self.forces_view])
         right.layout.width = "34em"
         super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
@@ -125,7 +137,9 @@ class ScenarioPanel(ipw.VBox):
     def refresh(self) -> None:
         s = self.scenario
         spec = s.spec
-        self.table_view.value = str(table_svg(spec)) + self._legend()
+        self.table_view.value = str(table_svg(spec))
+        self.legend.value = self._legend()
+        self.table_map.set_spec(spec)
         self.summary.value = (
             f"<h3>{escape(s.file.title)}</h3><p>{escape(s.file.description)}</p>"
             f"<p>Table {spec.table[0]:g} x {spec.table[1]:g} in; {escape(spec.duration)}; "
@@ -249,31 +263,43 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _move_spot(self, _: Any = None) -> None:
+        self._place_spot(self.spot.value, (self.spot_x.value, self.spot_y.value))
+
+    @guarded
+    def _spot_dragged(self, spot_id: str, at: tuple[float, float]) -> None:
+        self._place_spot(spot_id, at)
+
+    def _place_spot(self, spot_id: str, at: tuple[float, float]) -> None:
         spec = self._edit()
         spots = spec.layout.tunnel_spots
-        i = next(i for i, m in enumerate(spots) if m.id == self.spot.value)
-        spots[i] = Marker(
-            id=spots[i].id, at=(self.spot_x.value, self.spot_y.value), label=spots[i].label
-        )
-        chosen = self.spot.value
+        i = next((i for i, m in enumerate(spots) if m.id == spot_id), None)
+        if i is None:
+            raise ValueError(f"no tunnel spot {spot_id!r} in this scenario")
+        spots[i] = Marker(id=spot_id, at=at, label=spots[i].label)
         self._commit(spec)
-        self.spot.value = chosen
+        self.spot.value = spot_id
 
     @guarded
     def _add_feature(self, _: Any = None) -> None:
         x, y, w, d = (b.value for b in self.box)
         if w <= 0 or d <= 0:
             raise ValueError(f"a feature needs a positive width and depth, not {w:g} x {d:g}")
+        self._add_outline([(x, y), (x + w, y), (x + w, y + d), (x, y + d)])
+
+    @guarded
+    def _drawn(self, corners: list[tuple[float, float]]) -> None:
+        self._add_outline(corners)
+
+    def _add_outline(self, corners: list[tuple[float, float]]) -> None:
         spec = self._edit()
         n = sum(1 for f in spec.layout.features if f.kind == self.kind.value) + 1
-        spec.layout.features.append(
-            Feature(
-                id=f"{self.kind.value}-{n}",
-                kind=self.kind.value,
-                outline=[(x, y), (x + w, y), (x + w, y + d), (x, y + d)],
-            )
-        )
+        feature = Feature(id=f"{self.kind.value}-{n}", kind=self.kind.value, outline=corners)
+        spec.layout.features.append(feature)
         self._commit(spec)
+        self.drawn_info.value = (
+            f"<p class='rb-av-drawn' data-feature='{escape(feature.id)}' data-corners='{len(corners)}'>"
+            f"Added {escape(feature.id)} with {len(corners)} corners.</p>"
+        )
 
     @guarded
     def _resize(self, _: Any = None) -> None:

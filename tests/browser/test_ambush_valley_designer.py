@@ -18,7 +18,7 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector("svg.av-table", timeout=30_000)
+    page.wait_for_selector("svg.av-table", state="attached", timeout=30_000)
     page.locator(".rb-av-picker select").select_option("crimp")
     page.wait_for_function(
         "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')", timeout=15_000
@@ -28,14 +28,33 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     assert "%" in page.locator(".rb-any-arrival").inner_text()
 
     page.locator(".rb-av-picker select").select_option("dak_po")
-    page.wait_for_selector("svg.av-table .civilians", timeout=15_000)
-    page.locator(".rb-av-spot select").select_option("spot-1")
-    page.locator(".rb-av-spot-x input").fill("2")
-    page.locator(".rb-av-spot-y input").fill("24")
-    page.get_by_role("button", name="Move spot").click()
-    page.wait_for_function(
-        "document.querySelector('.rb-av-problems')?.innerText.includes('road exit')", timeout=15_000
-    )
+    page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
+    # Drag tunnel spot 1 on the map onto the west road exit: the checker objects at once.
+    page.wait_for_selector(".rb-av-spot-marker[data-spot='spot-1']", timeout=30_000)
+    marker = page.locator(".leaflet-marker-icon", has=page.locator("[data-spot='spot-1']"))
+    marker.hover()
+    box = marker.bounding_box()
+    sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(sx - 6 * step, sy + 9 * step)
+    page.mouse.up()
+    try:
+        page.wait_for_function(
+            "document.querySelector('.rb-av-problems')?.innerText.includes('road exit')",
+            timeout=15_000,
+        )
+    finally:
+        page.screenshot(path=str(artifacts / "ambush_valley_drag.png"), full_page=True)
+    # Draw a rectangle of Heavy Foliage with the mouse.
+    page.locator(".rb-av-leaflet .leaflet-draw-draw-rectangle").click()
+    map_box = page.locator(".rb-av-leaflet .leaflet-container").bounding_box()
+    mx, my = map_box["x"] + map_box["width"] * 0.55, map_box["y"] + map_box["height"] * 0.55
+    page.mouse.move(mx, my)
+    page.mouse.down()
+    page.mouse.move(mx + 50, my + 35, steps=8)
+    page.mouse.up()
+    page.wait_for_selector(".rb-av-drawn[data-corners='4']", timeout=15_000)
     page.screenshot(path=str(artifacts / "ambush_valley_designer.png"), full_page=True)
     page.get_by_role("button", name="Revert to file").click()
     page.wait_for_selector(".rb-ok", timeout=15_000)
