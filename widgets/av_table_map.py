@@ -10,17 +10,14 @@ import ipywidgets as ipw
 from ipyleaflet import (
     CircleMarker,
     DivIcon,
-    DrawControl,
     GeoJSON,
-    Map,
     Marker,
     Rectangle,
-    projections,
 )
 
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
-from widgets.map_view import _zoom_to_fit
+from widgets.map_view import offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
 
@@ -29,6 +26,21 @@ Point = tuple[float, float]
 
 def _ring(points: list[Point]) -> list[list[float]]:
     return [[x, y] for x, y in [*points, points[0]]]
+
+
+def _polygons(items: list[Any], prop: str) -> dict:
+    """GeoJSON of outlined items, each carrying one property (its terrain kind or side)."""
+    return {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "properties": {prop: getattr(item, prop)},
+                "geometry": {"type": "Polygon", "coordinates": [_ring(item.outline)]},
+            }
+            for item in items
+        ],
+    }
 
 
 class AvTableMap(ipw.VBox):
@@ -43,26 +55,16 @@ class AvTableMap(ipw.VBox):
         self._spot_callbacks: list[Callable[[str, Point], None]] = []
         self._dynamic: list[Any] = []
         width, depth = spec.table
-        self.map = Map(
-            crs=projections.Simple,
-            layers=(),  # nothing is fetched from a tile server
-            center=(depth / 2, width / 2),
-            zoom=_zoom_to_fit(width, depth, int(height.removesuffix("px")), 900),
+        self.map = offline_map(
+            width,
+            depth,
+            (depth / 2, width / 2),
+            height=height,
             min_zoom=-2,
             max_zoom=6,
-            zoom_snap=0.25,
-            scroll_wheel_zoom=True,
-            attribution_control=False,
-            layout=ipw.Layout(height=height, width="100%"),
+            pixels_wide=900,
         )
-        self.draw = DrawControl(
-            polygon={"shapeOptions": {"color": "#d62728", "fillOpacity": 0.3}},
-            rectangle={"shapeOptions": {"color": "#d62728", "fillOpacity": 0.3}},
-            polyline={},
-            circle={},
-            circlemarker={},
-            marker={},
-        )
+        self.draw = outline_draw_control()
         self.draw.on_draw(self._drawn)
         self.map.add(self.draw)
         super().__init__([self.map])
@@ -98,19 +100,8 @@ class AvTableMap(ipw.VBox):
             fill_opacity=1,
         )
         layout = spec.layout
-        features = {
-            "type": "FeatureCollection",
-            "features": [
-                {
-                    "type": "Feature",
-                    "properties": {"id": f.id, "kind": f.kind},
-                    "geometry": {"type": "Polygon", "coordinates": [_ring(f.outline)]},
-                }
-                for f in layout.features
-            ],
-        }
         terrain = GeoJSON(
-            data=features,
+            data=_polygons(layout.features, "kind"),
             style_callback=lambda feat: {
                 "fillColor": TERRAIN_FILL.get(feat["properties"]["kind"], "#ccc"),
                 "fillOpacity": 0.85,
@@ -142,17 +133,7 @@ class AvTableMap(ipw.VBox):
         )
         sides = list(spec.sides)
         zones = GeoJSON(
-            data={
-                "type": "FeatureCollection",
-                "features": [
-                    {
-                        "type": "Feature",
-                        "properties": {"side": z.side},
-                        "geometry": {"type": "Polygon", "coordinates": [_ring(z.outline)]},
-                    }
-                    for z in layout.deployment
-                ],
-            },
+            data=_polygons(layout.deployment, "side"),
             style_callback=lambda feat: {
                 "color": SIDE_STROKE[sides.index(feat["properties"]["side"]) % len(SIDE_STROKE)]
                 if feat["properties"]["side"] in sides

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
-from ipyleaflet import DrawControl
 
 from rulebook.maps.design import MapDesign
 from widgets._page import app_page, guarded
-from widgets.map_view import MapView
+from widgets.map_view import MapView, outline_draw_control
 
 __all__ = ["MapDesigner", "designer_app"]
 
@@ -27,14 +26,7 @@ class MapDesigner(ipw.VBox):
         self.anchor: str | None = None
         self.drawn: list[tuple[float, float]] | None = None
         self.view = MapView(design.map, height="520px")
-        self.draw = DrawControl(
-            polygon={"shapeOptions": {"color": "#d62728", "fillOpacity": 0.3}},
-            rectangle={"shapeOptions": {"color": "#d62728", "fillOpacity": 0.3}},
-            polyline={},
-            circle={},
-            circlemarker={},
-            marker={},
-        )
+        self.draw = outline_draw_control()
         self.draw.on_draw(self._on_draw)
         self.view.map.add(self.draw)
         self.view.on_area_click(self._on_click)

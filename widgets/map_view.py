@@ -9,13 +9,13 @@ from html import escape
 from typing import Any
 
 import ipywidgets as ipw
-from ipyleaflet import DivIcon, GeoJSON, ImageOverlay, Map, Marker, projections
+from ipyleaflet import DivIcon, DrawControl, GeoJSON, ImageOverlay, Map, Marker, projections
 from traitlets import Unicode
 
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
 
-__all__ = ["MapView", "area_style"]
+__all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
 
 def area_style(
@@ -47,6 +47,40 @@ def _zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int
     return math.floor(math.log2(scale) * 4) / 4
 
 
+def offline_map(
+    width: float,
+    height_units: float,
+    center: tuple[float, float],
+    *,
+    height: str,
+    min_zoom: float = -5,
+    max_zoom: float = 3,
+    pixels_wide: int = 1000,
+) -> Map:
+    """A Leaflet map in plain units (``projections.Simple``) with no base layer, so nothing is
+    ever fetched from a tile server, zoomed to fit *width* x *height_units*."""
+    return Map(
+        crs=projections.Simple,
+        layers=(),
+        center=center,
+        zoom=_zoom_to_fit(width, height_units, int(height.removesuffix("px")), pixels_wide),
+        min_zoom=min_zoom,
+        max_zoom=max_zoom,
+        zoom_snap=0.25,
+        scroll_wheel_zoom=True,
+        attribution_control=False,
+        layout=ipw.Layout(height=height, width="100%"),
+    )
+
+
+def outline_draw_control() -> DrawControl:
+    """Drawing tools for polygons and rectangles only."""
+    shape = {"shapeOptions": {"color": "#d62728", "fillOpacity": 0.3}}
+    return DrawControl(
+        polygon=shape, rectangle=shape, polyline={}, circle={}, circlemarker={}, marker={}
+    )
+
+
 class MapView(ipw.VBox):
     """An AreaMap drawn with ipyleaflet in map units (``projections.Simple``), never fetching tiles.
 
@@ -60,17 +94,8 @@ class MapView(ipw.VBox):
     def __init__(self, area_map: AreaMap, *, height: str = "520px") -> None:
         self.area_map = area_map
         minx, miny, maxx, maxy = area_map.bounds()
-        self.map = Map(
-            crs=projections.Simple,
-            layers=(),  # no base layer: nothing is fetched from a tile server
-            center=((miny + maxy) / 2, (minx + maxx) / 2),
-            zoom=_zoom_to_fit(maxx - minx, maxy - miny, int(height.removesuffix("px"))),
-            min_zoom=-5,
-            max_zoom=3,
-            zoom_snap=0.25,
-            scroll_wheel_zoom=True,
-            attribution_control=False,
-            layout=ipw.Layout(height=height, width="100%"),
+        self.map = offline_map(
+            maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2), height=height
         )
         self.underlay: ImageOverlay | None = None
         self._marks: dict[str, str] = {}
