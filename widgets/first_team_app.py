@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as ipw
 
+from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import EXITED, UNKNOWN
 from rulebook.games.first_team.engine import CampaignGame, new_campaign
 from rulebook.games.first_team.policy import scripted_policy
@@ -103,7 +104,29 @@ class CampaignStepper(GameStepper):
             f"<p><b>Zone Display</b>: Unknown Box {unknown}; identified "
             f"<table class='rb-zones'><tr>{''.join(zones) or '<td>none</td>'}</tr></table>"
             f"{exited} broken compan{'y' if exited == 1 else 'ies'} gone to Cambodia.</p>"
-            f"<details><summary>Support counters</summary><table>{support}</table></details></div>"
+            f"<details><summary>Support counters</summary><table>{support}</table></details>"
+            f"{self._batteries_html()}</div>"
+        )
+
+    def _batteries_html(self) -> str:
+        """The NVA batteries of optional rule 6.2, when it is in play: who carries each, and where."""
+        s = self.game.board
+        if not s.batteries:
+            return ""
+        rows = []
+        for regiment, b in sorted(s.batteries.items()):
+            where = s.where(s.nva[b.company]) if b.company else None
+            state = "eliminated" if b.eliminated else "fired" if b.fired else "ready"
+            rows.append(
+                f"<tr><td>{regiment_name(regiment)}</td><td>{escape(b.company or '-')}</td>"
+                f"<td>{escape(where or 'off the map')}</td><td>{state}</td></tr>"
+            )
+        lost = ", ".join(s.aircraft_destroyed) or "none"
+        return (
+            "<p class='rb-ftv-batteries'><b>NVA batteries</b> (ftv:6.2): aircraft lost to AA: "
+            f"{escape(lost)}</p><table><tr><th>battery</th><th>with</th><th>where</th><th>state</th></tr>"
+            + "".join(rows)
+            + "</table>"
         )
 
 

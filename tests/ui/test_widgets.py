@@ -96,3 +96,15 @@ def test_balance_lab_switches_to_first_team_campaigns():
     lab.run(executor="serial")
     assert lab.errors.value == ""
     assert "data-variant='variant'" in lab.table.value
+
+
+def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
+    from widgets.first_team_app import campaign_app
+
+    page = campaign_app()
+    options, app = page.children[-2], page.children[-1]
+    assert "NVA batteries" not in app.map_view.value
+    options.pickers["nva_artillery"].value = True
+    options.new_button.click()
+    assert "32nd Regiment" in app.map_view.value
+    assert "101/66" in app.map_view.value

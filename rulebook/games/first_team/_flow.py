@@ -12,7 +12,7 @@ from collections.abc import Generator
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _nva, _optional
-from rulebook.games.first_team._pieces import UsCompany
+from rulebook.games.first_team._pieces import UsCompany, regiment_name
 from rulebook.games.first_team._state import CampaignState, GameOver, victory_level
 from rulebook.games.first_team.combat import Force, resolve
 from rulebook.games.first_team.logistics import (
@@ -180,7 +180,7 @@ def _identify(s: CampaignState) -> None:
             s.box[unit.id] = zone
     s.note(
         "ftv:3.2.2.1",
-        f"intelligence table turn {s.turn}, roll {roll}: the {regiment}th Regiment is in zone {zone}",
+        f"intelligence table turn {s.turn}, roll {roll}: the {regiment_name(regiment)} is in zone {zone}",
         rolls=s.dice.rolls[-1:],
     )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team.support import SupportUnit
 
@@ -45,7 +46,7 @@ def attach_batteries(s: CampaignState) -> None:
     for regiment in sorted({u.regiment for u in s.nva.values()}):
         first = min((u for u in s.nva.values() if u.regiment == regiment), key=lambda u: u.order)
         s.batteries[regiment] = Battery(regiment, first.id)
-        s.note("ftv:6.2.1", f"the {regiment}th Regiment's battery rides with {first.id}")
+        s.note("ftv:6.2.1", f"the {regiment_name(regiment)}'s battery rides with {first.id}")
 
 
 def batteries_at(s: CampaignState, loc: str) -> list[Battery]:
@@ -62,7 +63,7 @@ def mark_fired(s: CampaignState, loc: str) -> None:
     for battery in batteries_at(s, loc):
         if not battery.fired:
             battery.fired = True
-            s.note("ftv:6.2.1", f"the {battery.regiment}th Regiment's battery flips to FIRED")
+            s.note("ftv:6.2.1", f"the {regiment_name(battery.regiment)}'s battery flips to FIRED")
 
 
 def recover_batteries(s: CampaignState) -> None:
@@ -70,7 +71,7 @@ def recover_batteries(s: CampaignState) -> None:
     for battery in s.batteries.values():
         if battery.fired and not battery.eliminated:
             battery.fired = False
-            s.note("ftv:3.5.8", f"the {battery.regiment}th Regiment's battery is ready again")
+            s.note("ftv:3.5.8", f"the {regiment_name(battery.regiment)}'s battery is ready again")
 
 
 def battery_upkeep(s: CampaignState) -> None:
@@ -86,7 +87,7 @@ def battery_upkeep(s: CampaignState) -> None:
             s.extra_nva_eliminated += 1
             s.note(
                 "ftv:6.2.1",
-                f"the {battery.regiment}th Regiment is gone, and its battery with it: "
+                f"the {regiment_name(battery.regiment)} is gone, and its battery with it: "
                 "one more eliminated company at the end",
             )
             continue

@@ -104,3 +104,15 @@ class UsCompany:
 
 
 Company = NvaCompany | UsCompany
+
+
+def regiment_name(number: int) -> str:
+    """``32nd Regiment``, ``33rd Regiment``, ``66th Regiment``.
+
+    >>> [regiment_name(n) for n in (32, 33, 66, 101, 111)]
+    ['32nd Regiment', '33rd Regiment', '66th Regiment', '101st Regiment', '111th Regiment']
+    """
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix} Regiment"
