@@ -258,14 +258,23 @@ def check_stacking_after_segments(game: CampaignGame) -> None:
         "ftv:3.5.8",
     ):
         for loc in s.map.locations:
-            assert stacking_problem(s.board.us(loc)) is None, loc
+            mix = s.options.get("us_stacking_mix", "battalion")
+            assert stacking_problem(s.board.us(loc), mix=mix) is None, loc
+
+
+OPTIONS = st.fixed_dictionaries(
+    {name: st.sampled_from(option.choices) for name, option in campaign_scenario().options.items()}
+)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000))
-def test_random_campaigns_keep_every_invariant_and_score_by_5_2(seed):
+@given(seed=st.integers(0, 10_000), options=OPTIONS)
+def test_random_campaigns_keep_every_invariant_and_score_by_5_2(seed, options):
+    """Any seed, any combination of the scenario's options and optional rules."""
     game = play(
-        new_campaign(seed=seed), random_policy(random.Random(seed)), check_stacking_after_segments
+        new_campaign(seed=seed, options=options),
+        random_policy(random.Random(seed)),
+        check_stacking_after_segments,
     )
     outcome = game.outcome()
     if outcome["level"] != "NVA Strategic":
