@@ -54,6 +54,23 @@ def main(campaigns: int = 20) -> None:
         f"{sampled / exact:.0f}x faster than sampling it"
     )
 
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.sim import sweep
+
+    scenario = campaign_scenario()
+    timings = {}
+    for label, executor, workers in (("serial", "serial", None), ("2 processes", None, 2)):
+        start = time.perf_counter()
+        result = sweep(
+            scenario, campaigns, 1, executor=executor, workers=workers, policies="scripted"
+        )
+        timings[label] = time.perf_counter() - start
+        mean = result.summary()["mean_vp_nva"].iloc[0]
+        print(
+            f"sweep of {campaigns} scripted campaigns, {label}: {timings[label]:.2f} s (mean NVA VP {mean:.1f})"
+        )
+    print(f"2 processes against serial: {timings['serial'] / timings['2 processes']:.2f}x")
+
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
