@@ -826,7 +826,7 @@ def _us_retreat(s: CampaignState, loc: str) -> Flow:
         return
     options = [Action.of("retreat", _token(c)) for c in choices]
     action = yield from ask("us", options, f"the US at {loc} must retreat", "ftv:4.2.2.2")
-    retreat_us(s.board, loc, _loc(action.args[0]), _Sink(s), transports=transports)
+    retreat_us(s.board, loc, _loc(action.args[0]), _Sink(s), transports=transports, mix=_mix(s))
     if _loc(action.args[0]) == BY_HELICOPTER:
         for helicopter in s.ready("transport")[: len(movers)]:
             helicopter.box = "refit" if helicopter.fatigued else "an-khe"

@@ -77,7 +77,13 @@ def us_retreats(
 
 
 def retreat_us(
-    board: Board, loc: str, to: str | None, trace: Trace, *, transports: int = 0
+    board: Board,
+    loc: str,
+    to: str | None,
+    trace: Trace,
+    *,
+    transports: int = 0,
+    mix: str = "battalion",
 ) -> None:
     """Carry out a US retreat to *to*; with nowhere to go, lose a garrison or break a company.
 
@@ -103,7 +109,7 @@ def retreat_us(
                 "ftv:4.2.2.2", f"no retreat and every company broken: {victim.id} is eliminated"
             )
         return
-    if to not in us_retreats(board, loc, units, transports=transports):
+    if to not in us_retreats(board, loc, units, transports=transports, mix=mix):
         raise ValueError(f"the US in {loc} cannot retreat to {to}")
     board.place(to, *movers)
     how = "by helicopter to the An Khe Box" if to == BY_HELICOPTER else f"to {to}"

@@ -46,6 +46,18 @@ def test_ftv_4_2_2_2_the_us_retreat_choices_of_the_example(c1_example):
         retreat_us(board, "D6", "A3", Trace())
 
 
+def test_ftv_4_2_2_2_a_retreat_offered_under_the_brigade_reading_is_carried_out(point_map, spec):
+    """ftv:4.2.2.2 under interpretation ftv:2.3.1/mixing ``brigade``: D3 already holds two 1st
+    Brigade companies of other battalions; a third one of the brigade may join it there."""
+    board = Board(point_map)
+    board.place("C1", us_company(spec, "A/1/8"))
+    board.place("D3", us_company(spec, "A/2/8"), us_company(spec, "A/1/12"))
+    assert "D3" not in us_retreats(board, "C1", board.us("C1"))
+    assert "D3" in us_retreats(board, "C1", board.us("C1"), mix="brigade")
+    retreat_us(board, "C1", "D3", Trace(), mix="brigade")
+    assert len(board.us("D3")) == 3
+
+
 def test_ftv_4_2_2_1_the_nva_retreat_order_of_the_example(point_map, spec):
     board = Board(point_map)
     assert nva_retreat(board, "C1") == "A3"  # all empty: lowest zone, lowest number
