@@ -64,7 +64,8 @@ class ScenarioPanel(ipw.VBox):
             "<p class='rb-av-hint'>Drag a numbered tunnel spot to move it; draw a polygon or a "
             "rectangle (tools at the top left) to add terrain of the kind chosen below.</p>"
         )
-        self.table_map = AvTableMap(Scenario.load(self.files[self.picker.value]).spec)
+        self.scenario = Scenario.load(self.files[self.picker.value])
+        self.table_map = AvTableMap(self.scenario.spec)
         self.table_map.on_draw(self._drawn)
         self.table_map.on_spot_moved(self._spot_dragged)
         picture = ipw.Accordion(children=[self.table_view], titles=("Picture to scale (SVG)",))
@@ -75,8 +76,7 @@ class ScenarioPanel(ipw.VBox):
         right = ipw.VBox([self.summary, self.problems_view, self.odds_view, self.forces_view])
         right.layout.width = "34em"
         super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
-        self.scenario: Scenario
-        self._pick()
+        self.refresh()
 
     def _edit_controls(self) -> ipw.VBox:
         """The edits a designer makes most: move a tunnel spot, add terrain, resize, add a
@@ -139,7 +139,8 @@ class ScenarioPanel(ipw.VBox):
         spec = s.spec
         self.table_view.value = str(table_svg(spec))
         self.legend.value = self._legend()
-        self.table_map.set_spec(spec)
+        if self.table_map.spec is not spec:  # it drew this version already
+            self.table_map.set_spec(spec)
         self.summary.value = (
             f"<h3>{escape(s.file.title)}</h3><p>{escape(s.file.description)}</p>"
             f"<p>Table {spec.table[0]:g} x {spec.table[1]:g} in; {escape(spec.duration)}; "

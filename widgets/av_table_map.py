@@ -88,6 +88,7 @@ class AvTableMap(ipw.VBox):
 
     def set_spec(self, spec: AmbushValleySpec) -> None:
         """Redraw everything from a (new version of the) scenario."""
+        self.spec = spec
         for layer in self._dynamic:
             self.map.remove(layer)
         self._dynamic = []

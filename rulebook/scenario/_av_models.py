@@ -125,6 +125,14 @@ class Trigger(_Strict):
             raise ValueError(f"{self.die!r} is not a dice expression like d6")
         return self
 
+    @property
+    def bound(self) -> int:
+        return self.at_most if self.at_most is not None else self.at_least  # type: ignore[return-value]
+
+    def passes(self, value: int) -> bool:
+        """Whether a roll of *value* brings reinforcements."""
+        return value <= self.bound if self.at_most is not None else value >= self.bound
+
 
 class Reinforcements(_Strict):
     side: str

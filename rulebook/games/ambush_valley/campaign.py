@@ -21,7 +21,7 @@ from rulebook.dice import Dice
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
 from rulebook.games.ambush_valley.checks import Check
-from rulebook.games.ambush_valley.dice import check_odds
+from rulebook.games.ambush_valley.dice import check_odds, check_target
 from rulebook.games.ambush_valley.tables import table
 from rulebook.trace import Trace
 
@@ -464,6 +464,13 @@ def development(
             team.special.append(gained)
 
 
+def _quality_roll(record: CampaignRecord, figure: Figure, dice: Dice) -> tuple[int, int, bool]:
+    """One roll of the figure's team Quality die against the test target: (die, face, passed)."""
+    tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
+    face = dice.roll(tq, "av:replacements")
+    return tq, face, face >= check_target()
+
+
 def replacements(
     record: CampaignRecord, dice: Dice, trace: Trace, report: GameReport | None
 ) -> None:
@@ -475,9 +482,8 @@ def replacements(
         f"Replacement pool {len(record.pool('replacement-pool'))}",
     )
     for figure in record.pool("rtd-pool"):
-        tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
-        face = dice.roll(tq, "av:replacements")
-        if face >= _T["core"]["check_target"]["value"]:
+        tq, face, fit = _quality_roll(record, figure, dice)
+        if fit:
             figure.status = "active"
         trace.step(
             "av:replacements",
@@ -485,9 +491,8 @@ def replacements(
             rolls=dice.rolls[-1:],
         )
     for figure in record.pool("replacement-pool"):
-        tq = record.teams[figure.team].tq if figure.team in record.teams else record.tq
-        face = dice.roll(tq, "av:replacements")
-        if face >= _T["core"]["check_target"]["value"]:
+        _tq, face, fit = _quality_roll(record, figure, dice)
+        if fit:
             figure.status = "rtd-pool"
             trace.step(
                 "av:replacements",

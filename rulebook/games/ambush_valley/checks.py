@@ -84,6 +84,14 @@ class Check:
         return CheckResult(passed, tuple(faces), trace)
 
 
+NIGHT_REASON = "night without night eyes: one type lower"
+
+
+def night_penalty(*, night: bool, night_eyes: bool) -> bool:
+    """Whether a unit's Troop Quality die drops a type for the dark (av:night-fighting)."""
+    return night and not night_eyes
+
+
 def spotting_check(
     tq: int,
     *,
@@ -106,9 +114,9 @@ def spotting_check(
     if heavy_foliage:
         shifts -= 1
         reasons.append("target in Heavy Foliage: one type lower")
-    if night and not night_eyes:
+    if night_penalty(night=night, night_eyes=night_eyes):
         shifts -= 1
-        reasons.append("night without night eyes: one type lower")
+        reasons.append(NIGHT_REASON)
     if vc_improved_tactics >= 2:
         modifier -= 1
         reasons.append("VC Improved Tactics rank 2: -1")

@@ -12,7 +12,7 @@ from typing import Literal
 from rulebook.dice import Dice
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
-from rulebook.games.ambush_valley.checks import Check
+from rulebook.games.ambush_valley.checks import NIGHT_REASON, Check, night_penalty
 from rulebook.games.ambush_valley.dice import expression
 from rulebook.trace import Trace
 
@@ -70,9 +70,9 @@ def booby_trap_check(
     if difficult_terrain:
         shifts -= 1
         reasons.append("difficult terrain: one type lower")
-    if night and not night_eyes:
+    if night_penalty(night=night, night_eyes=night_eyes):
         shifts -= 1
-        reasons.append("night without night eyes: one type lower")
+        reasons.append(NIGHT_REASON)
     if not rapid and (pointman or kit_carson):
         rerolls = 1
         reasons.append(("pointman" if pointman else "Kit Carson Scout") + " at Cautious: re-roll")

@@ -18,10 +18,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from rulebook.dice import Dice
-from rulebook.distribution import Distribution
 from rulebook.errors import Problem
 from rulebook.games.ambush_valley.catalogue import _forces, _platoons, _vehicles
-from rulebook.games.ambush_valley.dice import expression, parse, roll_expression
+from rulebook.games.ambush_valley.dice import expression, roll_expression
 from rulebook.games.ambush_valley.tunnels import TunnelNetwork
 from rulebook.scenario import Scenario as ScenarioFile
 from rulebook.scenario import load_scenario, save_scenario
@@ -45,11 +44,7 @@ def _rows(table: Reinforcements) -> list[tuple[int, int, str, str]]:
 def reinforcement_odds(table: Reinforcements) -> dict[str, Fraction]:
     """Chance, on any one turn's roll, of each row: the trigger succeeds, then the table roll
     lands in that row; ``none`` is the chance nothing comes."""
-    trigger = expression(table.trigger.die)
-    if table.trigger.at_most is not None:
-        p = trigger.probability(lambda v: v <= table.trigger.at_most)
-    else:
-        p = trigger.probability(lambda v: v >= table.trigger.at_least)
+    p = expression(table.trigger.die).probability(table.trigger.passes)
     dist = expression(table.roll)
     out = {
         key: p * dist.probability(lambda v, lo=lo, hi=hi: lo <= v <= hi)
@@ -302,17 +297,14 @@ class Scenario:
                 f"turn {turn}: no roll until the turn after the VC are first fired on",
             )
             return None, None
-        count, sides, bonus = parse(table.trigger.die)
-        value = sum(dice.pool(count, sides, "av:vc-reinforce")) + bonus
-        bound = (
-            table.trigger.at_most if table.trigger.at_most is not None else table.trigger.at_least
-        )
-        comes = value <= bound if table.trigger.at_most is not None else value >= bound  # type: ignore[operator]
+        before = len(dice.rolls)
+        value = roll_expression(table.trigger.die, dice, "av:vc-reinforce")
+        comes = table.trigger.passes(value)
         word = "or less" if table.trigger.at_most is not None else "or more"
         trace.step(
             "av:vc-reinforce",
-            f"turn {turn}: {table.trigger.die} rolls {value}, needs {bound} {word}: {'reinforcements' if comes else 'none'}",
-            rolls=tuple(dice.rolls[-count:]),
+            f"turn {turn}: {table.trigger.die} rolls {value}, needs {table.trigger.bound} {word}: {'reinforcements' if comes else 'none'}",
+            rolls=tuple(dice.rolls[before:]),
         )
         if not comes:
             return None, None
@@ -334,7 +326,3 @@ class Scenario:
     def tunnel_network(self) -> TunnelNetwork:
         """The placed spots, numbered in file order."""
         return TunnelNetwork({i: m.at for i, m in enumerate(self.spec.layout.tunnel_spots, 1)})
-
-    def turn_odds(self, index: int) -> Distribution:
-        """Chance of each row on one turn, as a Distribution (with ``none``)."""
-        return Distribution(self.reinforcement_odds(index))

@@ -242,9 +242,7 @@ def air_strike_segment(s: CampaignState) -> Flow:
         options = []
         if s.cp.left >= 2:
             for loc in s.nva_on_map():
-                if loc in s.struck or (
-                    s.map.in_cambodia(loc) and not _optional.cambodia_allowed(s)
-                ):
+                if loc in s.struck or not _optional.open_to_us(s, loc):
                     continue  # Cambodia only under option 6.1 (ftv:6.1)
                 for unit in ready:
                     if unit.kind == "b52" and (
@@ -481,23 +479,18 @@ def _near_action(s: CampaignState, loc: str) -> bool:
     return any(s.board.nva(n) for n in s.map.neighbors(loc))
 
 
-def _may_enter(s: CampaignState, loc: str) -> bool:
-    """No entry to Cambodia without option 6.1 (ftv:3.4.3.1B)."""
-    return loc == AN_KHE or not s.map.in_cambodia(loc) or _optional.cambodia_allowed(s)
-
-
 def _paths(s: CampaignState, here: str) -> list[list[str]]:
     """Where a ground move may go: one location along any line, or two along roads when the
     first holds no NVA (ftv:3.4.3C, 3.4.3.1A, 3.4.3.2)."""
     paths = []
     for n in s.map.neighbors(here, boxes=True):
-        if n == here or not _may_enter(s, n):
+        if n == here or not _optional.open_to_us(s, n):
             continue
         paths.append([here, n])
         if AN_KHE in (here, n) or s.map.line(here, n) != "road" or s.board.nva(n):
             continue
         for m in s.map.neighbors(n, boxes=True):
-            if m not in (here, n) and _may_enter(s, m) and s.map.line(n, m) == "road":
+            if m not in (here, n) and _optional.open_to_us(s, m) and s.map.line(n, m) == "road":
                 paths.append([here, n, m])
     return paths
 
@@ -658,7 +651,7 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
             if s.treated_as_hold(loc) or not all(u.hold for u in us):
                 options.append(Action.of("attack", loc))
         for loc in s.nva_on_map():
-            if s.map.in_cambodia(loc) and not _optional.cambodia_allowed(s):
+            if not _optional.open_to_us(s, loc):
                 continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
             if not s.board.us(loc) and s.ready("aero-rocket") and s.cp.left >= 1:
                 options.append(Action.of("rockets", loc))

@@ -20,8 +20,8 @@ __all__ = [
     "attach_batteries",
     "batteries_at",
     "battery_upkeep",
-    "cambodia_allowed",
     "mark_fired",
+    "open_to_us",
     "recover_batteries",
     "us_in_cambodia",
 ]
@@ -126,8 +126,10 @@ def aircraft_lost(s: CampaignState, committed: list[SupportUnit]) -> None:
     )
 
 
-def cambodia_allowed(s: CampaignState) -> bool:
-    return bool(s.options.get("invasion_of_cambodia"))
+def open_to_us(s: CampaignState, loc: str) -> bool:
+    """US companies and air may go to *loc*: anywhere but Cambodia, and there only under
+    option 6.1 (ftv:6.1, ftv:3.4.3.1B)."""
+    return not s.map.in_cambodia(loc) or bool(s.options.get("invasion_of_cambodia"))
 
 
 def us_in_cambodia(s: CampaignState, loc: str, *, air: bool) -> None:
