@@ -17,7 +17,7 @@ from ipyleaflet import (
 
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
-from widgets.map_view import offline_map, outline_draw_control
+from widgets.map_view import _zoom_to_fit, offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
 
@@ -54,6 +54,7 @@ class AvTableMap(ipw.VBox):
         self._draw_callbacks: list[Callable[[list[Point]], None]] = []
         self._spot_callbacks: list[Callable[[str, Point], None]] = []
         self._dynamic: list[Any] = []
+        self._height = height
         width, depth = spec.table
         self.map = offline_map(
             width,
@@ -88,11 +89,16 @@ class AvTableMap(ipw.VBox):
 
     def set_spec(self, spec: AmbushValleySpec) -> None:
         """Redraw everything from a (new version of the) scenario."""
+        old = getattr(self, "spec", None)
         self.spec = spec
         for layer in self._dynamic:
             self.map.remove(layer)
         self._dynamic = []
         width, depth = spec.table
+        if old is not None and old.table != spec.table:
+            # Another table size: centre and fit the new one, as the constructor did.
+            self.map.center = (depth / 2, width / 2)
+            self.map.zoom = _zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900)
         edge = Rectangle(
             bounds=((0, 0), (depth, width)),
             color="#333",

@@ -80,3 +80,12 @@ def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path):
     campaign.load_button.click()
     assert "No such file" in campaign.errors.value
     assert "Campaign turn 2" in campaign.log_view.value  # a failed load changes nothing
+
+
+def test_the_interactive_table_refits_to_a_larger_table():
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    small = (panel.table_map.map.center, panel.table_map.map.zoom)
+    panel.picker.value = "hornets_nest"  # 96 x 72 in against 72 x 48
+    assert list(panel.table_map.map.center) == [36, 48]
+    assert panel.table_map.map.zoom < small[1]
