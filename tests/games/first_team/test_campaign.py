@@ -9,7 +9,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulebook.dice import Dice, ScriptedDice
-from rulebook.games.first_team import _flow, _nva, campaign_crt, campaign_map, campaign_scenario
+from rulebook.games.first_team import (
+    _air_strikes,
+    _command,
+    _fight,
+    _fire_support,
+    _flow,
+    _ground,
+    _nva,
+    _nva_assault,
+    _open_combat,
+    _transport,
+    campaign_crt,
+    campaign_map,
+    campaign_scenario,
+)
 from rulebook.games.first_team._state import EXITED, CampaignState, victory_level
 from rulebook.games.first_team.engine import CampaignGame, new_campaign, replay_campaign
 from rulebook.games.first_team.logistics import stacking_problem
@@ -32,19 +46,19 @@ def in_zone(s: CampaignState, zone: str, *ids: str) -> None:
 def test_ftv_3_2_2_2_both_contact_examples():
     s = state(ScriptedDice([]))
     in_zone(s, "B", *[f"{n}/32" for n in range(1, 10)])
-    assert _flow.contact(s, "B", 4, 3) == ["1/32", "2/32", "3/32"]
+    assert _command.contact(s, "B", 4, 3) == ["1/32", "2/32", "3/32"]
     assert [u.id for u in s.board.nva("B4")] == ["1/32", "2/32", "3/32"]
     s = state(ScriptedDice([]))
     in_zone(s, "C", "7/32", "8/32", "9/32", "101/66", "102/66", "103/66")
-    assert _flow.contact(s, "C", 2, 5) == ["7/32", "8/32", "9/32"]
+    assert _command.contact(s, "C", 2, 5) == ["7/32", "8/32", "9/32"]
     s = state(ScriptedDice([]))
     in_zone(s, "C", "7/32", "9/32", "101/66")
-    assert _flow.contact(s, "C", 2, 5) == ["7/32"]  # 7 and 9 are not consecutive
+    assert _command.contact(s, "C", 2, 5) == ["7/32"]  # 7 and 9 are not consecutive
 
 
 def test_ftv_3_2_2_and_ftv_3_2_2_1_identify_on_turn_1_roll_4_finds_the_32nd_in_zone_b():
     s = state(ScriptedDice([3, 4]))  # 3 - 2 extra CPs = 1: located; intelligence roll 4
-    flow = _flow.intelligence_phase(s)
+    flow = _command.intelligence_phase(s)
     decision = next(flow)
     assert "identify 2" in {str(a) for a in decision.options}
     from rulebook.games._decisions import Action
@@ -116,7 +130,7 @@ def test_ftv_3_4_3_5_the_zone_entry_example():
     in_zone(s, "G", *[f"{n}/32" for n in range(1, 9)], *[f"{n}/66" for n in range(101, 107)])
     s.start = {"A/1/8": "C4", "Plei Me": "G4"}
     s.board.place("G2", s.us["A/1/8"])
-    ambushes = _flow.zone_entry(s, {"G2"})
+    ambushes = _ground.zone_entry(s, {"G2"})
     assert [u.id for u in s.board.nva("G2")] == [f"{n}/32" for n in range(1, 7)]
     assert [u.id for u in s.board.nva("G1")] == ["7/32", "8/32"]
     assert [u.id for u in s.board.nva("G4")] == [f"{n}/66" for n in range(101, 107)]  # 1 rerolled
@@ -337,21 +351,21 @@ def offered(flow) -> set[str]:
 def test_ftv_3_2_and_ftv_3_2_1_landing_zones_then_one_attempt_a_turn():
     s = state(ScriptedDice([6]))
     s.lz_markers.update({"C1": True, "C2": False})
-    drive(_flow.intelligence_phase(s), "find-lz C1", "find-lz C2", "identify 0")
+    drive(_command.intelligence_phase(s), "find-lz C1", "find-lz C2", "identify 0")
     assert s.board.revealed_lz == {"C1"}
     assert s.lz_markers == {}
     assert s.cp.left == 17
-    again = _flow.intelligence_phase(s)
+    again = _command.intelligence_phase(s)
     assert "identify 0" in offered(again)  # a new phase (a new turn) allows a new attempt
 
 
 def test_ftv_3_4_1_air_strikes_cost_two_and_b52s_are_used_once():
     s = state(ScriptedDice([1, 1, 1, 1]))
     s.board.place("F3", s.nva["1/32"])
-    drive(_flow.air_strike_segment(s), "strike F3 B52-1")
+    drive(_air_strikes.air_strike_segment(s), "strike F3 B52-1")
     assert s.cp.left == 18
     assert s.support["B52-1"].box == "gone"
-    assert "strike F3 B52-2" not in offered(_flow.air_strike_segment(s))  # once per turn
+    assert "strike F3 B52-2" not in offered(_air_strikes.air_strike_segment(s))  # once per turn
 
 
 def test_ftv_3_4_2_1_and_ftv_3_4_2_2_and_ftv_3_4_6_hot_landings_ambush_and_helicopters_tire():
@@ -359,7 +373,7 @@ def test_ftv_3_4_2_1_and_ftv_3_4_2_2_and_ftv_3_4_6_hot_landings_ambush_and_helic
     s.board.revealed_lz.add("F3")
     s.board.place("F3", s.nva["1/32"])
     s.board.place(AN_KHE, s.us["A/1/8"])
-    drive(_flow.transport_segment(s, first=True), "fly A/1/8 F3")
+    drive(_transport.transport_segment(s, first=True), "fly A/1/8 F3")
     rules = [step.rule for step in s.trace]
     assert "ftv:3.4.2.1" in rules
     assert "ftv:4.1.3" in rules  # the NVA fire with the ambush shifts
@@ -368,7 +382,7 @@ def test_ftv_3_4_2_1_and_ftv_3_4_2_2_and_ftv_3_4_6_hot_landings_ambush_and_helic
     assert used[0].box == "an-khe"
     used[0].fatigued = True
     s.board.place(AN_KHE, s.us["B/1/8"])
-    drive(_flow.transport_segment(s, first=False), "fly B/1/8 Pleiku")
+    drive(_transport.transport_segment(s, first=False), "fly B/1/8 Pleiku")
     assert used[0].box == "refit"  # flown again while fatigued: it goes to the Refit Box
     assert "ftv:3.4.6" in [step.rule for step in s.trace]
 
@@ -377,9 +391,9 @@ def test_ftv_3_4_2_3_pathfinders_make_a_landing_zone_for_the_segment():
     s = state(Dice(1))
     s.board.place("C3", s.nva["1/32"])
     s.board.place(AN_KHE, s.us["A/1/8"])
-    flow = _flow.transport_segment(s, first=True)
+    flow = _transport.transport_segment(s, first=True)
     assert "pathfinder C4" in offered(flow)
-    drive(_flow.transport_segment(s, first=True), "pathfinder C4", "fly A/1/8 C4")
+    drive(_transport.transport_segment(s, first=True), "pathfinder C4", "fly A/1/8 C4")
     assert s.where(s.us["A/1/8"]) == "C4"
 
 
@@ -387,7 +401,7 @@ def test_ftv_3_4_3_4_walking_into_the_nva_alone_is_an_ambush():
     s = state(Dice(2))
     s.board.place("E1", s.us["A/1/8"])
     s.board.place("E2", s.nva["1/32"])
-    drive(_flow.ground_movement_segment(s), "move A/1/8 E2")
+    drive(_ground.ground_movement_segment(s), "move A/1/8 E2")
     rules = [step.rule for step in s.trace]
     assert "ftv:3.4.3.4" in rules
     assert "ftv:4.1.3" in rules
@@ -396,22 +410,22 @@ def test_ftv_3_4_3_4_walking_into_the_nva_alone_is_an_ambush():
 def test_ftv_3_4_3_6_evasion_is_checked_after_movement():
     s = state(Dice(3))
     s.board.place("E2", s.nva["1/32"], s.us["A/1/8"], s.us["B/1/8"], s.us["C/1/8"])
-    drive(_flow.ground_movement_segment(s))
+    drive(_ground.ground_movement_segment(s))
     assert "ftv:3.4.3.6" in [step.rule for step in s.trace]
 
 
 def test_ftv_3_4_5_only_supplied_units_not_under_hold_may_attack():
     s = state(Dice(0))
     s.board.place("E2", s.nva["1/32"], s.us["A/1/8"])
-    assert "attack E2" not in offered(_flow.support_and_combat_segment(s))  # no supply
+    assert "attack E2" not in offered(_open_combat.support_and_combat_segment(s))  # no supply
     s.board.supply["E2"] = 2
-    assert "attack E2" in offered(_flow.support_and_combat_segment(s))
+    assert "attack E2" in offered(_open_combat.support_and_combat_segment(s))
     s.us["A/1/8"].hold = True
-    assert "attack E2" not in offered(_flow.support_and_combat_segment(s))
+    assert "attack E2" not in offered(_open_combat.support_and_combat_segment(s))
     s.board.place("G4", s.nva["2/32"])
     s.board.supply["G4"] = 2
     assert "attack G4" in offered(
-        _flow.support_and_combat_segment(s)
+        _open_combat.support_and_combat_segment(s)
     )  # a camp counts as HOLD yet attacks
 
 
@@ -433,7 +447,7 @@ def test_ftv_3_5_5_nva_entering_a_us_only_location_may_ambush():
     before = {"E2": True}
     s.board.place("E2", s.nva["1/32"])
     s.entered = {"E2": {"1/32"}}
-    drive(_flow._nva_ambushes(s, before))
+    drive(_nva_assault._nva_ambushes(s, before))
     text = " ".join(step.text for step in s.trace if step.rule == "ftv:3.5.5")
     assert "roll 3 against 3: ambush" in text
 
@@ -441,7 +455,7 @@ def test_ftv_3_5_5_nva_entering_a_us_only_location_may_ambush():
 def test_ftv_3_5_6_nva_open_combat_checks_for_night():
     s = state(Dice(5))
     s.board.place("E2", s.nva["1/32"], s.us["A/1/8"])
-    drive(_flow.fight(s, "E2", attacker="nva", nva_open_combat=True))
+    drive(_fight.fight(s, "E2", attacker="nva", nva_open_combat=True))
     assert "ftv:4.1.7" in [step.rule for step in s.trace]
 
 
@@ -450,7 +464,7 @@ def test_ftv_3_5_8_maintenance_readies_helicopters_and_refit_costs_a_cp():
     tired, broken = s.support["TRA-A/227"], s.support["TRA-B/227"]
     tired.fatigued = True
     broken.box, broken.fatigued = "refit", True
-    drive(_flow.maintenance(s), "refit TRA-B/227")
+    drive(_nva_assault.maintenance(s), "refit TRA-B/227")
     assert not tired.fatigued
     assert broken.box == "an-khe"
     assert s.cp.left == 19
@@ -461,11 +475,11 @@ def test_ftv_3_4_3_1_two_road_lines_make_a_double_move_unless_the_nva_block_the_
     unit = s.us["A/1/8"]
     s.board.place("F1", unit)
     assert s.map.line("F1", "F2") == s.map.line("F2", "F5") == "road"
-    assert "move A/1/8 F2 F5" in offered(_flow.ground_movement_segment(s))
+    assert "move A/1/8 F2 F5" in offered(_ground.ground_movement_segment(s))
     s.board.place("F2", s.nva["1/32"])
-    assert "move A/1/8 F2 F5" not in offered(_flow.ground_movement_segment(s))
+    assert "move A/1/8 F2 F5" not in offered(_ground.ground_movement_segment(s))
     s.board.remove(s.nva["1/32"])
-    drive(_flow.ground_movement_segment(s), "move A/1/8 F2 F5")
+    drive(_ground.ground_movement_segment(s), "move A/1/8 F2 F5")
     assert s.where(unit) == "F5"
     assert unit.fatigue == 1  # roads cost nothing; without a supply counter, one in all
 
@@ -475,9 +489,9 @@ def test_ftv_3_4_3_3_a_stack_carries_its_supply_counter_and_moves_together():
     a, b = s.us["A/1/8"], s.us["B/1/8"]
     s.board.place("D4", a, b)
     s.board.supply["D4"] = 3
-    flow = _flow.ground_movement_segment(s)
+    flow = _ground.ground_movement_segment(s)
     assert {"stack D4 D5 supply", "stack D4 D5", "move A/1/8 D5 supply"} <= offered(flow)
-    drive(_flow.ground_movement_segment(s), "stack D4 D5 supply")
+    drive(_ground.ground_movement_segment(s), "stack D4 D5 supply")
     assert s.where(a) == s.where(b) == "D5"
     assert s.board.supply["D5"] == 2
     assert s.board.supply["D4"] == 1
@@ -490,7 +504,7 @@ def test_ftv_3_4_3_d_moving_without_a_supply_counter_costs_one_more():
     unit = s.us["A/1/8"]
     s.board.place("D4", unit)
     s.board.supply["D4"] = 2
-    drive(_flow.ground_movement_segment(s), "move A/1/8 D5")
+    drive(_ground.ground_movement_segment(s), "move A/1/8 D5")
     assert unit.fatigue == s.map.fatigue_cost("D4", "D5") + 1
     assert s.board.supply.get("D4") == 2  # the counter stayed behind
 
@@ -501,7 +515,7 @@ def test_ftv_3_4_2_a_a_helicopter_flies_out_and_back_in_one_segment_and_hops_for
     s.board.place(AN_KHE, s.us["A/1/8"])
     s.board.place("Pleiku", s.us["B/1/8"])
     drive(
-        _flow.transport_segment(s, first=True),
+        _transport.transport_segment(s, first=True),
         "fly A/1/8 G4",
         "fly B/1/8 AnKhe",
         "hop A/1/8 D2",
@@ -518,7 +532,7 @@ def test_ftv_3_4_2_a_supply_hops_between_landing_zones():
     s = state(Dice(0))
     s.board.place("Pleiku", s.us["A/2/12"])
     s.board.supply["G4"] = 2
-    drive(_flow.transport_segment(s, first=True), "hop-supply G4 Pleiku")
+    drive(_transport.transport_segment(s, first=True), "hop-supply G4 Pleiku")
     assert s.board.supply.get("Pleiku") == 2
     assert "G4" not in s.board.supply
     assert s.cp.left == 19
@@ -529,15 +543,15 @@ def test_ftv_4_1_4_us_locations_support_one_fight_a_segment_for_a_supply_step():
     s.board.place("D4", s.us["A/1/8"], s.nva["1/32"])
     s.board.place("D5", s.us["B/1/8"])
     s.board.supply.update({"D4": 2, "D5": 2})
-    assert "support-from D5" in offered(_flow.fight(s, "D4", attacker="us"))
-    drive(_flow.fight(s, "D4", attacker="us"), "support-from D5")
+    assert "support-from D5" in offered(_fight.fight(s, "D4", attacker="us"))
+    drive(_fight.fight(s, "D4", attacker="us"), "support-from D5")
     assert s.board.supply["D5"] == 1
     shifts = [st for st in s.trace if st.rule == "ftv:4.1.4"]
     assert any("supported from 1 adjacent" in st.text for st in shifts)
-    assert "D5" not in _flow._us_supporters(s, "D4")  # used once this segment
+    assert "D5" not in _fire_support.us_supporters(s, "D4")  # used once this segment
     s.supporting = {}
     s.board.supply.pop("D5")
-    assert "D5" not in _flow._us_supporters(s, "D4")  # no supply step left to pay with
+    assert "D5" not in _fire_support.us_supporters(s, "D4")  # no supply step left to pay with
 
 
 def test_ftv_4_1_4_c_an_nva_location_supports_only_its_highest_priority_fight():
@@ -546,9 +560,9 @@ def test_ftv_4_1_4_c_an_nva_location_supports_only_its_highest_priority_fight():
     s.board.place("G3", s.nva["9/32"])
     s.board.place("G4", s.nva["1/32"])  # beside the Plei Me garrison
     s.board.place("G2", s.nva["2/32"], s.us["B/1/8"])
-    assert _flow._nva_supporters(s, "G4") == 1
-    assert _flow._nva_supporters(s, "G2") == 0
+    assert _fire_support.nva_supporters(s, "G4") == 1
+    assert _fire_support.nva_supporters(s, "G2") == 0
     s.board.remove(s.nva["1/32"])  # no fight at G4 any more: G3 now supports G2
-    assert _flow._nva_supporters(s, "G2") == 1
+    assert _fire_support.nva_supporters(s, "G2") == 1
     s.rocketed.add("G3")  # unless aero-rockets have hit G3 this segment (ftv:4.1.4A)
-    assert _flow._nva_supporters(s, "G2") == 0
+    assert _fire_support.nva_supporters(s, "G2") == 0

@@ -8,8 +8,11 @@ import pytest
 
 from rulebook.dice import Dice, ScriptedDice
 from rulebook.games.first_team import (
-    _flow,
+    _air_strikes,
+    _fight,
+    _ground,
     _nva,
+    _nva_assault,
     _optional,
     campaign_crt,
     campaign_map,
@@ -72,7 +75,7 @@ def _fight_with_a_gunship(face: int) -> CampaignState:
     s = state(ScriptedDice([face] * 40), nva_artillery=True)
     s.board.place("F3", s.nva["1/32"], s.nva["2/32"], s.us["A/1/8"], s.us["B/1/8"])
     s.board.supply["F3"] = 2
-    drive(_flow.fight(s, "F3", attacker="us"), "commit GUN-D/227 1")
+    drive(_fight.fight(s, "F3", attacker="us"), "commit GUN-D/227 1")
     return s
 
 
@@ -99,7 +102,7 @@ def test_ftv_6_2_2_aa_guns_destroy_a_committed_helicopter_on_a_starred_result():
 def test_ftv_6_2_1_e_and_ftv_3_5_8_fired_batteries_recover_in_maintenance():
     s = state(Dice(0), nva_artillery=True)
     s.batteries[32].fired = True
-    drive(_flow.maintenance(s))
+    drive(_nva_assault.maintenance(s))
     assert not s.batteries[32].fired
 
 
@@ -107,8 +110,8 @@ def test_ftv_6_1_cambodia_is_closed_without_the_option():
     s = state(Dice(0))
     s.board.place("A1", s.us["A/1/8"])
     s.board.place("CAM1", s.nva["1/32"])
-    assert not any("CAM" in o for o in offered(_flow.ground_movement_segment(s)))
-    assert not any("CAM" in o for o in offered(_flow.air_strike_segment(s)))
+    assert not any("CAM" in o for o in offered(_ground.ground_movement_segment(s)))
+    assert not any("CAM" in o for o in offered(_air_strikes.air_strike_segment(s)))
 
 
 def test_ftv_6_1_entering_cambodia_scores_ten_then_five_a_turn_for_air():
@@ -117,8 +120,8 @@ def test_ftv_6_1_entering_cambodia_scores_ten_then_five_a_turn_for_air():
     assert cambodian, "the reconstructed map should join zone A to Cambodia"
     s.board.place("A1", s.us["A/1/8"])
     s.board.place("CAM1", s.nva["1/32"])
-    assert f"move A/1/8 {cambodian[0]}" in offered(_flow.ground_movement_segment(s))
-    assert any("CAM1" in o for o in offered(_flow.air_strike_segment(s)))
+    assert f"move A/1/8 {cambodian[0]}" in offered(_ground.ground_movement_segment(s))
+    assert any("CAM1" in o for o in offered(_air_strikes.air_strike_segment(s)))
     _optional.us_in_cambodia(s, cambodian[0], air=False)
     assert s.vp == 10
     _optional.us_in_cambodia(s, "CAM1", air=True)

@@ -1,0 +1,63 @@
+"""What every phase of the campaign flow shares: action tokens, the trace writer, the mixing reading."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from rulebook.games._decisions import Action
+from rulebook.games.first_team._state import CampaignState
+from rulebook.maps.point_map import AN_KHE
+
+__all__ = [
+    "AN_KHE_ARG",
+    "DONE",
+    "Flow",
+    "Sink",
+    "from_token",
+    "move_supply",
+    "stacking_mix",
+    "to_token",
+]
+
+Flow = Generator
+
+AN_KHE_ARG = "AnKhe"  # action arguments have no spaces
+DONE = Action.of("done")
+
+
+def from_token(token: str) -> str:
+    """The location an action argument names.
+
+    >>> from_token("AnKhe"), from_token("D2")
+    ('An Khe', 'D2')
+    """
+    return AN_KHE if token == AN_KHE_ARG else token
+
+
+def to_token(loc: str) -> str:
+    """The action argument for a location (no spaces)."""
+    return AN_KHE_ARG if loc == AN_KHE else loc
+
+
+class Sink:
+    """A Trace-like writer into the campaign trace."""
+
+    def __init__(self, s: CampaignState) -> None:
+        self.s = s
+
+    def step(self, rule: str, text: str, **kwargs: object) -> None:
+        self.s.note(rule, text, **kwargs)
+
+
+def stacking_mix(s: CampaignState) -> str:
+    """The reading of ftv:2.3 in force: which US companies may share a location."""
+    return s.options.get("us_stacking_mix", "battalion")
+
+
+def move_supply(s: CampaignState, origin: str, dest: str) -> None:
+    """One supply counter (two steps, or one if only a half is left) changes location."""
+    counter = 2 if s.board.supply[origin] >= 2 else 1
+    s.board.supply[origin] -= counter
+    if not s.board.supply[origin]:
+        del s.board.supply[origin]
+    s.board.supply[dest] = s.board.supply.get(dest, 0) + counter

@@ -1,0 +1,105 @@
+"""Support for one fight: US support units, adjacent supporting locations (ftv:3.4.4, 4.1.4)."""
+
+from __future__ import annotations
+
+from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team._common import Flow
+from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team.logistics import consume_supply
+from rulebook.games.first_team.support import SupportUnit
+from rulebook.maps.point_map import PLEIKU
+
+__all__ = ["commit_support", "nva_supporters", "us_supporters"]
+
+
+def commit_support(s: CampaignState, loc: str) -> Flow:
+    """Support for one fight: batteries, air, gunship, observation, aero-rockets (ftv:3.4.4)."""
+    committed: list[SupportUnit] = []
+    s.supporting[loc] = []
+    us = [u for u in s.board.us(loc) if not u.garrison]
+    numerals = {u.support for u in us}
+    while True:
+        options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
+        for unit in s.support.values():
+            if not unit.ready or unit in committed:
+                continue
+            cost = {"observation": 1, "gunship": 1, "aero-rocket": 1, "airstrike": 2}.get(unit.kind)
+            if unit.kind == "battery":
+                battalion = unit.id.split("/", 1)[1]
+                numeral = s.spec.us.artillery.get(battalion)
+                cost = (
+                    1
+                    if numeral is None or (numerals == {numeral} and s.garrison_at(loc) is None)
+                    else 2
+                )
+            if cost is None:
+                continue
+            if "1/9" in unit.id:
+                if not any(u.id == "1/9" for u in us):
+                    continue
+                cost = 0
+            if cost <= s.cp.left and unit.kind in (
+                "battery",
+                "observation",
+                "gunship",
+                "aero-rocket",
+                "airstrike",
+            ):
+                if unit.kind in ("observation", "gunship") and any(
+                    c.kind == unit.kind for c in committed
+                ):
+                    continue
+                options.append(Action.of("commit", unit.id, cost))
+        action = yield from ask(
+            "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
+        )
+        if action.verb == "fight":
+            return committed
+        if action.verb == "support-from":
+            n = action.args[0]
+            s.supporting[loc].append(n)
+            consume_supply(s.board.supply, n)
+            s.note(
+                "ftv:4.1.4",
+                f"the US at {n} support the fight at {loc}: one shift, one supply step used there",
+            )
+            continue
+        unit = s.support[action.args[0]]
+        s.cp.spend(int(action.args[1]), "ftv:3.4.4", f"{unit.id} in support")
+        committed.append(unit)
+        s.note("ftv:3.4.4", f"{unit.id} supports the fight at {loc} ({action.args[1]} CP)")
+
+
+def us_supporters(s: CampaignState, loc: str) -> list[str]:
+    """Adjacent US-only locations that may still support a fight at *loc*: each supports one
+    fight a segment and pays a supply step for it (ftv:4.1.4A-D; interpretation: a location
+    with no supply step left cannot support)."""
+    used = {n for chosen in s.supporting.values() for n in chosen}
+    return [
+        n
+        for n in s.map.neighbors(loc)
+        if s.board.us(n) and not s.board.nva(n) and n not in used and s.board.supply.get(n, 0)
+    ]
+
+
+def _nva_support_key(s: CampaignState, loc: str) -> tuple:
+    """The 3.5.1 priority order of fights, for choosing which one an NVA location supports."""
+    return (
+        loc != PLEIKU,
+        not s.map.camp(loc),
+        not s.map.is_road_location(loc),
+        s.map.number(loc) or 0,
+        loc,
+    )
+
+
+def nva_supporters(s: CampaignState, loc: str) -> int:
+    """Adjacent NVA-only locations whose highest-priority neighbouring fight is *loc* (ftv:4.1.4C)."""
+    count = 0
+    for n in s.map.neighbors(loc):
+        if not s.board.nva(n) or s.board.us(n) or n in s.rocketed:
+            continue  # aero-rockets pin a location down (ftv:4.1.4A)
+        fights = [m for m in s.map.neighbors(n) if s.board.us(m) and s.board.nva(m)]
+        if fights and min(fights, key=lambda m: _nva_support_key(s, m)) == loc:
+            count += 1
+    return count

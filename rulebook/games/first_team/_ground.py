@@ -1,0 +1,184 @@
+"""The US Ground Movement Segment, zone entry and contact (ftv:3.4.3)."""
+
+from __future__ import annotations
+
+import itertools
+
+from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team import _nva, _optional
+from rulebook.games.first_team._common import (
+    DONE,
+    Flow,
+    from_token,
+    move_supply,
+    stacking_mix,
+    to_token,
+)
+from rulebook.games.first_team._fight import fight
+from rulebook.games.first_team._pieces import UsCompany
+from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team.logistics import add_fatigue, move_fatigue, stacking_problem
+from rulebook.maps.point_map import AN_KHE
+
+__all__ = ["ground_movement_segment", "zone_entry"]
+
+
+def _paths(s: CampaignState, here: str) -> list[list[str]]:
+    """Where a ground move may go: one location along any line, or two along roads when the
+    first holds no NVA (ftv:3.4.3C, 3.4.3.1A, 3.4.3.2)."""
+    paths = []
+    for n in s.map.neighbors(here, boxes=True):
+        if n == here or not _optional.open_to_us(s, n):
+            continue
+        paths.append([here, n])
+        if AN_KHE in (here, n) or s.map.line(here, n) != "road" or s.board.nva(n):
+            continue
+        for m in s.map.neighbors(n, boxes=True):
+            if m not in (here, n) and _optional.open_to_us(s, m) and s.map.line(n, m) == "road":
+                paths.append([here, n, m])
+    return paths
+
+
+def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
+    """Companies at *loc* still free to act this segment (not garrisons, not flown in)."""
+    return [
+        u for u in s.board.us(loc) if not u.garrison and u.id not in done and u.id not in s.flown
+    ]
+
+
+def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
+    """Move a company, or the whole free stack of a location, with or without the location's
+    supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3)."""
+    options = []
+    for loc in [AN_KHE, *s.us_on_map()]:
+        movers = _movers(s, loc, done)
+        if not movers:
+            continue
+        carry = [(), ("supply",)] if loc != AN_KHE and s.board.supply.get(loc, 0) else [()]
+        for path in _paths(s, loc):
+            stay = [u for u in s.board.us(path[-1]) if u not in movers]
+            tokens = [to_token(p) for p in path[1:]]
+            for unit in movers:
+                if stacking_problem([*stay, unit], mix=stacking_mix(s)) is None:
+                    options += [Action.of("move", unit.id, *tokens, *c) for c in carry]
+            if len(movers) > 1 and stacking_problem([*stay, *movers], mix=stacking_mix(s)) is None:
+                options += [Action.of("stack", to_token(loc), *tokens, *c) for c in carry]
+        if loc != AN_KHE:
+            options += [Action.of("hold", unit.id) for unit in movers]
+    return options
+
+
+def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
+    """Move *units* together along *path*, fatigue by line and supply (ftv:3.4.3D-E, 3.4.3.3)."""
+    here, dest = path[0], path[-1]
+    kinds = "+".join(s.map.line(a, b) for a, b in itertools.pairwise(path))
+    if AN_KHE in path:
+        # Moves to and from the An Khe Box draw on the division's base: the line alone counts.
+        cost = 0 if kinds == "road" else 1
+    else:
+        cost = move_fatigue(s.map, path, supplied=supply)
+    if supply:
+        move_supply(s, here, dest)
+    for unit in units:
+        unit.hold = False
+        s.board.place(dest, unit)
+        s.moved.add(unit.id)
+        if cost:
+            add_fatigue(unit, cost)
+    _optional.us_in_cambodia(s, dest, air=False)
+    names = ", ".join(f"{u.id} F{u.fatigue}{' broken' if u.broken else ''}" for u in units)
+    carried = " carrying their supply counter" if supply else " without supply"
+    s.note(
+        "ftv:3.4.3.3" if supply else "ftv:3.4.3",
+        f"{' and '.join(u.id for u in units)} move {' - '.join(path)} by {kinds}{carried}: {names}",
+    )
+
+
+def ground_movement_segment(s: CampaignState) -> Flow:
+    """Companies move alone or as a stack, may carry supply, and may double-move on roads."""
+    s.segment = "ground movement"
+    done: set[str] = set()
+    entered: set[str] = set()
+    while True:
+        prompt = "ground movement: move a company or a stack, or hold"
+        action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
+        if action == DONE:
+            break
+        args = list(action.args)
+        supply = args[-1] == "supply"
+        if supply:
+            args.pop()
+        if action.verb == "hold":
+            unit = s.us[args[0]]
+            done.add(unit.id)
+            unit.hold = True
+            s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
+            continue
+        if action.verb == "stack":
+            here = from_token(args[0])
+            units = _movers(s, here, done)
+        else:
+            units = [s.us[args[0]]]
+            here = s.where(units[0])
+        path = [here, *(from_token(a) for a in args[1:])]
+        done.update(u.id for u in units)
+        _walk(s, units, path, supply=supply)
+        dest = path[-1]
+        if dest == AN_KHE:
+            continue
+        entered.add(dest)
+        if s.board.nva(dest) and set(s.board.us(dest)) == set(units):
+            s.note(
+                "ftv:3.4.3.4",
+                f"{', '.join(u.id for u in units)} walk into the NVA at {dest}: ambush",
+            )
+            yield from fight(s, dest, attacker="nva", ambush=True)
+    for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
+        s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")
+        yield from fight(s, loc, attacker="nva", ambush=True)
+    for loc in s.contested():
+        _nva.evade(s, loc, "ftv:3.4.3.6")
+
+
+def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
+    """US units entering a zone with identified NVA may make contact (ftv:3.4.3.5).
+
+    Returns the locations where a placed stack found US units that arrived this phase: each
+    is an ambush (ftv:3.4.3.5J).
+    """
+    rule = "ftv:3.4.3.5"
+    ambushes = []
+    zones = sorted(
+        {s.map.zone(loc) for loc in entered if loc and loc != AN_KHE and not s.map.in_cambodia(loc)}
+    )
+    for zone in zones:
+        identified = s.zone_units(zone)
+        if not identified:
+            continue
+        occupied = [loc for loc in s.map.in_zone(zone) if s.board.us(loc)]
+        roll = s.dice.d6(rule)
+        found = roll <= len(occupied)
+        verdict = "the identified units are contacted" if found else "no contact"
+        s.note(
+            rule,
+            f"zone {zone}: {len(occupied)} US-occupied location(s), roll {roll}: {verdict}",
+            rolls=s.dice.rolls[-1:],
+        )
+        if not found:
+            continue
+        for stack in _nva.consecutive_stacks(identified):
+            while True:  # reroll until the stack fits (ftv:3.4.3.5I); six fit in any empty location
+                die = s.dice.d6(rule)
+                loc = f"{zone}{die}"
+                if len(s.board.nva(loc)) + len(stack) <= _nva.NVA_LIMIT:
+                    break
+            s.board.place(loc, *stack)
+            s.note(
+                rule,
+                f"{stack[0].id}-{stack[-1].id} placed at {loc} (die {die})",
+                rolls=s.dice.rolls[-1:],
+            )
+            newcomers = [u for u in s.board.us(loc) if s.start.get(u.id) != loc]
+            if newcomers and loc not in ambushes:
+                ambushes.append(loc)
+    return ambushes

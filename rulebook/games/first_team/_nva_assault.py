@@ -1,0 +1,101 @@
+"""The NVA Assault Phase around the programmed NVA, and US Maintenance (ftv:3.5, 3.5.5, 3.5.8)."""
+
+from __future__ import annotations
+
+from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team import _nva, _optional
+from rulebook.games.first_team._common import DONE, Flow
+from rulebook.games.first_team._fight import fight
+from rulebook.games.first_team._state import CampaignState
+from rulebook.maps.point_map import PLEIKU
+
+__all__ = ["maintenance", "nva_assault"]
+
+
+def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
+    """NVA who entered a place held only by US units may ambush them (ftv:3.5.5)."""
+    for loc, ids in sorted(s.entered.items()):
+        us = s.board.us(loc)
+        exempt = loc == PLEIKU or s.garrison_at(loc) is not None or all(u.hold for u in us)
+        if not before.get(loc) or not us or exempt:
+            continue
+        entering = [s.nva[i] for i in ids if not s.nva[i].broken and s.where(s.nva[i]) == loc]
+        if not entering:
+            continue
+        worst = min(u.efficiency for u in entering)
+        roll = s.dice.d6("ftv:3.5.5")
+        ambush = roll <= worst
+        verdict = "ambush" if ambush else "no ambush"
+        s.note(
+            "ftv:3.5.5",
+            f"NVA entering {loc} roll {roll} against {worst}: {verdict}",
+            rolls=s.dice.rolls[-1:],
+        )
+        if ambush:
+            yield from fight(s, loc, attacker="nva", ambush=True)
+
+
+def nva_assault(s: CampaignState, number: int) -> Flow:
+    s.phase = "first NVA assault" if number == 1 else "second NVA assault"
+    s.supporting, s.rocketed = {}, set()
+    s.entered = {}
+    before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.map.locations}
+    s.segment = "target determination"
+    _nva.target_determination(s)
+    s.segment = "offboard movement"
+    moved = _nva.offboard_movement(s)
+    if moved and s.turn < 15:
+        s.segment = "second target determination"
+        _nva.target_determination(s, only=moved, rule="ftv:3.5.3")
+    elif not moved:
+        s.note("ftv:3.5.3", "nothing moved offboard: no second target determination")
+    s.segment = "ground movement"
+    _nva.ground_movement(s)
+    s.segment = "ambush"
+    yield from _nva_ambushes(s, before)
+    s.segment = "open combat"
+    for loc in s.contested():
+        yield from fight(s, loc, attacker="nva", nva_open_combat=True)
+    for loc in s.map.locations:
+        if (
+            s.board.nva(loc)
+            and not s.board.us(loc)
+            and (s.map.is_road_location(loc) or s.map.camp(loc))
+        ):
+            for unit in s.board.nva(loc):
+                if not any(u.hold for u in s.board.nva(loc)):
+                    unit.hold = True
+    s.score_possession()
+    s.segment = "evasion"
+    for loc in s.contested():
+        _nva.evade(s, loc)
+    if number == 1 or s.options.get("nva_phase_steps") != "without-maintenance":
+        yield from maintenance(s)
+    else:
+        s.note("ftv:3.7", "one US Maintenance Segment a turn: none after the second NVA assault")
+
+
+def maintenance(s: CampaignState) -> Flow:
+    s.segment = "US maintenance"
+    for unit in s.support.values():
+        if unit.kind in ("transport", "gunship", "observation") and unit.box == "an-khe":
+            unit.fatigued = False
+        if unit.kind == "airstrike" and unit.box == "used":
+            unit.box = "an-khe"
+    s.note("ftv:3.5.8", "helicopters at An Khe are combat-ready again")
+    _optional.recover_batteries(s)
+    while True:
+        refit = [u for u in s.support.values() if u.box == "refit"]
+        options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= 1 else []
+        action = yield from ask(
+            "us",
+            [*options, DONE],
+            "maintenance: bring helicopters out of Refit at 1 CP each",
+            "ftv:3.5.8",
+        )
+        if action == DONE:
+            return
+        unit = s.support[action.args[0]]
+        s.cp.spend(1, "ftv:3.5.8", f"refitting {unit.id}")
+        unit.box, unit.fatigued = "an-khe", False
+        s.note("ftv:3.5.8", f"{unit.id} leaves the Refit Box")

@@ -1,0 +1,188 @@
+"""The Transport Segments: helicopters fly out, back, both, or hop; pathfinders (ftv:3.4.2, 3.4.6)."""
+
+from __future__ import annotations
+
+from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team._common import (
+    AN_KHE_ARG,
+    DONE,
+    Flow,
+    from_token,
+    move_supply,
+    stacking_mix,
+)
+from rulebook.games.first_team._fight import fight
+from rulebook.games.first_team._pieces import UsCompany
+from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team.logistics import stacking_problem
+from rulebook.games.first_team.support import SupportUnit
+from rulebook.maps.point_map import AN_KHE
+
+__all__ = ["NINE", "NINE_HELICOPTER", "transport_segment"]
+
+
+def _landing_zones(s: CampaignState, pathfinder: str | None) -> list[str]:
+    lzs = [loc for loc in s.map.locations if s.board.is_lz(loc) and not s.map.in_cambodia(loc)]
+    if pathfinder:
+        lzs.append(pathfinder)
+    return sorted(set(lzs))
+
+
+NINE = "1/9"  # the 1/9 Cavalry's own helicopter carries only its own company, free (ftv:3.4.2A)
+NINE_HELICOPTER = f"TRA-{NINE}"
+
+
+class _Flights:
+    """What each transport helicopter has done this segment (ftv:3.4.2A).
+
+    A helicopter makes one trip out from An Khe to a landing zone, one trip back, or both
+    (not both if it carried the pathfinders), or one hop between landing zones for 1 CP.
+    """
+
+    def __init__(self, s: CampaignState) -> None:
+        self.s = s
+        self.legs: dict[str, set[str]] = {}
+        self.pathfinder: str | None = None
+
+    def helicopter(self, leg: str, unit: str | None) -> SupportUnit | None:
+        """The helicopter to fly *leg* with *unit* (None for supply): one already half-used first."""
+        candidates = [
+            h
+            for h in self.s.ready("transport")
+            if (h.id != NINE_HELICOPTER or unit == NINE)
+            and h.id != self.pathfinder
+            and leg not in self.legs.get(h.id, set())
+            and "hop" not in self.legs.get(h.id, set())
+            and (leg != "hop" or not self.legs.get(h.id))
+        ]
+        return min(
+            candidates,
+            key=lambda h: (h.id != NINE_HELICOPTER, not self.legs.get(h.id), h.id),
+            default=None,
+        )
+
+    def fly(self, helicopter: SupportUnit, leg: str) -> None:
+        self.legs.setdefault(helicopter.id, set()).add(leg)
+
+    def used(self) -> list[SupportUnit]:
+        ids = set(self.legs) | ({self.pathfinder} if self.pathfinder else set())
+        return [self.s.support[i] for i in sorted(ids)]
+
+
+def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | None) -> list[Action]:
+    """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3)."""
+    lzs = _landing_zones(s, lz_marker)
+    options = []
+
+    def fits(unit: UsCompany, loc: str) -> bool:
+        return stacking_problem([*s.board.us(loc), unit], mix=stacking_mix(s)) is None
+
+    for unit in s.board.us(AN_KHE):
+        if flights.helicopter("out", unit.id):
+            options += [Action.of("fly", unit.id, loc) for loc in lzs if fits(unit, loc)]
+    if s.board.supply.get(AN_KHE, 0) >= 2 and flights.helicopter("out", None):
+        options += [Action.of("fly-supply", loc) for loc in lzs if s.board.us(loc)]
+    for loc in lzs:
+        for unit in s.board.us(loc):
+            if unit.garrison:
+                continue
+            if flights.helicopter("back", unit.id):
+                options.append(Action.of("fly", unit.id, AN_KHE_ARG))
+            hop = flights.helicopter("hop", unit.id)
+            if hop and (s.cp.left >= 1 or hop.id == NINE_HELICOPTER):
+                options += [
+                    Action.of("hop", unit.id, other)
+                    for other in lzs
+                    if other != loc and fits(unit, other)
+                ]
+        if s.board.supply.get(loc) and flights.helicopter("hop", None) and s.cp.left >= 1:
+            options += [
+                Action.of("hop-supply", loc, other)
+                for other in lzs
+                if other != loc and s.board.us(other)
+            ]
+    if flights.pathfinder is None and s.spec.us.pathfinders and flights.helicopter("hop", None):
+        options += [
+            Action.of("pathfinder", loc)
+            for loc in s.map.locations
+            if not s.board.nva(loc)
+            and not s.board.is_lz(loc)
+            and not s.map.in_cambodia(loc)
+            and _near_action(s, loc)
+        ]
+    return list(dict.fromkeys(options))
+
+
+def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool) -> Flow:
+    """Put a flown company down; alone among the NVA it is ambushed (ftv:3.4.2.1)."""
+    s.board.place(dest, unit)
+    s.moved.add(unit.id)
+    if first and dest != AN_KHE:
+        s.flown.add(unit.id)
+    if dest != AN_KHE and s.board.nva(dest) and len(s.board.us(dest)) == 1:
+        s.note("ftv:3.4.2.1", f"{unit.id} lands among the NVA at {dest}: ambush")
+        yield from fight(s, dest, attacker="nva", ambush=True)
+
+
+def transport_segment(s: CampaignState, first: bool) -> Flow:
+    """Helicopters fly out, back, both, or hop between landing zones (ftv:3.4.2, 3.4.6)."""
+    s.segment = "first transport" if first else "final transport"
+    rule = "ftv:3.4.2" if first else "ftv:3.4.6"
+    flights = _Flights(s)
+    lz_marker: str | None = None
+    while True:
+        options = _transport_options(s, flights, lz_marker)
+        prompt = "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop (1 CP)"
+        action = yield from ask("us", [*options, DONE], prompt, rule)
+        if action == DONE:
+            break
+        if action.verb == "pathfinder":
+            helicopter = flights.helicopter("hop", None)
+            flights.pathfinder, lz_marker = helicopter.id, action.args[0]
+            s.note(
+                "ftv:3.4.2.3",
+                f"{helicopter.id} lands pathfinders at {lz_marker}: a landing zone for this segment",
+            )
+            continue
+        if action.verb == "fly-supply":
+            helicopter = flights.helicopter("out", None)
+            flights.fly(helicopter, "out")
+            move_supply(s, AN_KHE, action.args[0])
+            s.note(rule, f"{helicopter.id} flies a supply counter to {action.args[0]}")
+            continue
+        if action.verb == "hop-supply":
+            helicopter = flights.helicopter("hop", None)
+            flights.fly(helicopter, "hop")
+            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
+            move_supply(s, action.args[0], action.args[1])
+            s.note(
+                rule,
+                f"{helicopter.id} flies a supply counter {action.args[0]} to {action.args[1]} (1 CP)",
+            )
+            continue
+        unit, dest = s.us[action.args[0]], from_token(action.args[1])
+        origin = s.where(unit)
+        leg = "hop" if action.verb == "hop" else "back" if dest == AN_KHE else "out"
+        helicopter = flights.helicopter(leg, unit.id)
+        flights.fly(helicopter, leg)
+        cost = ""
+        if leg == "hop" and helicopter.id != NINE_HELICOPTER:
+            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
+            cost = " (1 CP)"
+        s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}{cost}")
+        yield from _land(s, unit, dest, first=first)
+    used = flights.used()
+    for helicopter in used:
+        if helicopter.fatigued:
+            helicopter.box = "refit"
+        helicopter.fatigued = True
+    if used:
+        s.note(
+            "ftv:3.4.2.2",
+            f"{len(used)} helicopter(s) return: fresh ones fatigued to An Khe, tired ones to Refit",
+        )
+
+
+def _near_action(s: CampaignState, loc: str) -> bool:
+    """Pathfinder landing sites worth offering: next to contacted NVA (keeps the choice list short)."""
+    return any(s.board.nva(n) for n in s.map.neighbors(loc))
