@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -13,25 +12,15 @@ from rulebook.reference import implementations, load_reference
 from rulebook.reference import named_in_tests as named_by_tests
 from rulebook.reference._reference import parse_reference
 from rulebook.scenario import load_scenario
+from sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]
-SEEDS = ROOT.parent / "shared" / "seeds"
-LZA = SEEDS / "000_7e9a9fdeb3581ccf.txt"
-FTV = SEEDS / "001_637d7025724547a1.txt"
-AV = SEEDS / "002_ca5bab6272be1911.txt"
+LZA, FTV, AV = "000_", "001_", "002_"  # the source texts' file-name prefixes
 
 
 @pytest.fixture(scope="module")
 def ref():
     return load_reference()
-
-
-def source_text(path: Path) -> str:
-    if not path.exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the source text is missing: {path}")
-        pytest.skip(f"the source text is not beside the project ({path})")
-    return path.read_text(encoding="utf-8")
 
 
 def cases_in_the_rulebook() -> set[str]:

@@ -16,9 +16,8 @@ from rulebook.games.ambush_valley._data import book
 from rulebook.games.ambush_valley.catalogue import forces, platoon, vehicle
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.games.ambush_valley.tables import table
+from sources import source_text
 
-SEED = next((Path(__file__).resolve().parents[4] / "shared" / "seeds").glob("002_*.txt"))
-LINES = SEED.read_text(encoding="utf-8").splitlines()
 T = book("tables")
 QUAN_LOI = Scenario.load(
     Path(__file__).resolve().parents[3] / "scenarios" / "ambush_valley" / "quan_loi.yaml"
@@ -37,7 +36,8 @@ def _norm(text: str) -> str:
 
 def printed(first: int, last: int, pattern: str) -> bool:
     """Whether *pattern* (a regex, case-insensitive) is on lines first..last of the book."""
-    text = _norm("\n".join(LINES[first - 1 : last]))
+    lines = source_text("002_").splitlines()  # skips the check of the book's side without it
+    text = _norm("\n".join(lines[first - 1 : last]))
     return re.search(pattern.lower(), text) is not None
 
 
