@@ -31,7 +31,7 @@ def pytest_report_header(config: pytest.Config) -> str:
     return f"source texts: {folder}"
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:  # noqa: ARG001
+def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     """One line, not dozens, when the tests that quote the source texts skipped."""
     from sources import SKIP_REASON
 

@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
+from sources import source_text
 
 from rulebook.errors import ScenarioError
 from rulebook.reference import implementations, load_reference
 from rulebook.reference import named_in_tests as named_by_tests
 from rulebook.reference._reference import parse_reference
 from rulebook.scenario import load_scenario
-from sources import source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 LZA, FTV, AV = "000_", "001_", "002_"  # the source texts' file-name prefixes

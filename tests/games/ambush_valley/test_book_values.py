@@ -11,12 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
+from sources import source_text
 
 from rulebook.games.ambush_valley._data import book
 from rulebook.games.ambush_valley.catalogue import forces, platoon, vehicle
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.games.ambush_valley.tables import table
-from sources import source_text
 
 T = book("tables")
 QUAN_LOI = Scenario.load(
