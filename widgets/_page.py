@@ -12,12 +12,39 @@ import ipywidgets as ipw
 
 from widgets._style import style
 
-__all__ = ["app_page", "error_html", "guarded"]
+__all__ = ["HOME", "app_page", "error_html", "guarded", "header_html"]
+
+HOME = "00_start_here.ipynb"
+RULES = "rules_reference.ipynb"
 
 
-def app_page(intro_html: str, *body: ipw.Widget) -> ipw.VBox:
-    """The page: shared CSS, an introduction, the app; marked ready for users' scripts and tests."""
-    page = ipw.VBox([style(), ipw.HTML(intro_html), *body])
+def header_html(*, home: bool = True) -> str:
+    """The bar on top of every app: the project's name, a way home and a way to the rules.
+
+    Links are relative to the app, so they work under ``rulebook serve`` and on Binder
+    alike (both serve every app from the same folder).
+
+    >>> 'href="00_start_here.ipynb"' in header_html()
+    True
+    >>> "rb-home" in header_html(home=False)
+    False
+    """
+    links = [f'<a class="rb-home" href="{HOME}">&larr; All apps</a>'] if home else []
+    links.append(f'<a class="rb-rules-link" href="{RULES}">Rules reference</a>')
+    return (
+        '<nav class="rb-header"><span class="rb-brand">Ia Drang Rulebook</span>'
+        + "".join(links)
+        + "</nav>"
+    )
+
+
+def app_page(intro_html: str, *body: ipw.Widget, home: bool = True) -> ipw.VBox:
+    """The page: shared CSS, the header, an introduction, the app; marked ready for tests.
+
+    *home* is False only for the start page, which is home.
+    """
+    # Header and introduction share one widget so page.children keeps its shape for callers.
+    page = ipw.VBox([style(), ipw.HTML(header_html(home=home) + intro_html), *body])
     page.add_class("rb-page")
     page.add_class("rb-ready")
     return page

@@ -21,6 +21,23 @@ CSS = """
 .provenance.reconstructed { color: #8a4b00; border-color: #8a4b00; background: #fff4e0; }
 .provenance.assumed { color: #6b1f5f; border-color: #6b1f5f; background: #fbeaf7; }
 .rb-headline { font-size: 1.1rem; margin: 0.4rem 0; }
+/* Links look like links everywhere (JupyterLab's theme makes them plain text). */
+.rb-page a, .rb-page a:visited { color: #1f4e79; text-decoration: underline;
+  text-underline-offset: 2px; cursor: pointer; }
+.rb-page a:hover, .rb-page a:focus { color: #c0392b; }
+.rb-header { display: flex; gap: 1.2rem; align-items: baseline; padding: 0.35rem 0.2rem;
+  border-bottom: 2px solid #2d5016; margin-bottom: 0.4rem; }
+.rb-header .rb-brand { font-weight: bold; color: #2d5016; margin-right: auto; }
+.rb-rulecase { font-size: 0.8em; font-family: monospace; }
+/* Labels are never cut short: a description grows to its text instead of ending in "...". */
+.rb-page .widget-inline-hbox .widget-label { min-width: var(--jp-widgets-inline-label-width);
+  width: auto !important; max-width: none; overflow: visible; text-overflow: clip; }
+.rb-page .widget-checkbox .widget-label-basic span, .rb-page .widget-label-basic {
+  overflow: visible; text-overflow: clip; }
+.rb-audience { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr));
+  gap: 0.6rem 1.4rem; }
+.rb-audience section h3 { margin: 0.4rem 0 0.2rem; font-size: 1.05rem; }
+.rb-audience ul { margin: 0.2rem 0; padding-left: 1.2rem; }
 .rb-executed code, .rb-findings li { word-break: break-all; }
 </style>
 """

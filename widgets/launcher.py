@@ -11,7 +11,14 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
-__all__ = ["AppLink", "app_links", "links_html"]
+__all__ = ["AUDIENCES", "AppLink", "app_links", "audience_html", "links_html"]
+
+#: Who the apps are for, in the order the start page lists them, with a line for each.
+AUDIENCES = {
+    "teachers": "walk a class through the campaign and play the battles turn by turn",
+    "designers": "draw maps, build scenarios, test a rule change over many games",
+    "readers": "look up a rule, see how rules combine and the exact odds of each result",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +29,7 @@ class AppLink:
     title: str
     summary: str
     order: int = 100
+    audience: str = "everyone"
 
 
 def _read_app(path: Path) -> AppLink:
@@ -31,6 +39,7 @@ def _read_app(path: Path) -> AppLink:
         title=meta.get("title", path.stem.replace("_", " ")),
         summary=meta.get("summary", ""),
         order=int(meta.get("order", 100)),
+        audience=str(meta.get("audience", "everyone")),
     )
 
 
@@ -38,7 +47,8 @@ def app_links(folder: str | Path, *, exclude: str | None = None) -> list[AppLink
     """Every notebook app in *folder* except *exclude*, by ``order`` then file name.
 
     A notebook names itself in its metadata (``metadata.rulebook.title``,
-    ``summary`` and ``order``); without them the file name stands in.
+    ``summary``, ``order`` and ``audience``: teachers, designers, readers or
+    everyone); without them the file name stands in.
     """
     apps = [
         _read_app(p)
@@ -58,3 +68,27 @@ def links_html(apps: list[AppLink]) -> str:
         for a in apps
     )
     return f'<ul class="rb-apps">{items}</ul>'
+
+
+def audience_html(apps: list[AppLink]) -> str:
+    """The apps grouped by who they are for (teachers, designers, readers), then any others.
+
+    >>> html = audience_html([AppLink("a.ipynb", "A", "does a", audience="readers")])
+    >>> "For readers" in html and "For teachers" not in html
+    True
+    """
+    groups = [
+        (who, line, [a for a in apps if a.audience == who]) for who, line in AUDIENCES.items()
+    ]
+    others = [a for a in apps if a.audience not in AUDIENCES]
+    if others:
+        groups.append(("everyone", "", others))
+    sections = "".join(
+        f'<section data-audience="{who}"><h3>For {who}</h3>'
+        + (f"<p>{escape(line)}</p>" if line else "")
+        + links_html(members)
+        + "</section>"
+        for who, line, members in groups
+        if members
+    )
+    return f'<div class="rb-audience">{sections}</div>'

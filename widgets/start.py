@@ -9,7 +9,7 @@ import ipywidgets as ipw
 
 from rulebook.games import GAMES
 from widgets._page import app_page
-from widgets.launcher import app_links, links_html
+from widgets.launcher import app_links, audience_html
 from widgets.odds import OddsExplorer
 
 __all__ = ["start_page"]
@@ -46,9 +46,11 @@ def start_page(notebooks: str | Path = ".", scenarios: str | Path = "../scenario
         "<h2>The games</h2>"
         + _games_html(Path(scenarios))
         + "<h2>Apps</h2>"
-        + links_html(app_links(notebooks, exclude=START_FILE))
+        + audience_html(app_links(notebooks, exclude=START_FILE))
+        + "<p>To read the rules without starting a kernel, <code>rulebook rules site -o site</code>"
+        " builds them as a static web site with its own search.</p>"
         + "<h2>Try it: the odds of a hit</h2>"
         "<p>In LZ Albany each die that shows a 6 is one hit (case 7.1). Move the slider to"
         " see the exact chances for a pool of dice.</p>"
     )
-    return app_page(intro, OddsExplorer())
+    return app_page(intro, OddsExplorer(), home=False)

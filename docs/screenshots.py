@@ -1,0 +1,177 @@
+"""Regenerate the apps' screenshots in docs/ from the real apps, as a user first sees them.
+
+    python docs/screenshots.py                 # every app in SHOTS
+    python docs/screenshots.py walkthrough     # only the shots whose name contains a word
+
+It serves the apps exactly as a user does (``python -m rulebook serve`` on a free loopback
+port), opens each in headless Chromium (/usr/bin/chromium) at 1400 x 900, waits for the
+page's ``.rb-ready`` marker and the map tiles or widgets it names, runs the shot's steps
+(clicks a user would make to show the app at work) and writes ``docs/<png>``.
+
+To add an app, append a :class:`Shot` to ``SHOTS``: its notebook, its PNG, and, if the first
+screen alone would show an empty app, a function of the Playwright page that does what a user
+would do first. Look at every PNG you regenerate before you commit it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1400, "height": 900}
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One screenshot: which app, which file, and what a user does before it is taken.
+
+    *steps* gets the Playwright page once the app is ready; *full_page* keeps the whole
+    scrolled page rather than the first screen; *wait_for* is a selector to wait for after
+    the steps (a result the steps produce).
+    """
+
+    name: str
+    notebook: str
+    png: str
+    steps: Callable[[object], None] | None = None
+    wait_for: str | None = None
+    full_page: bool = False
+
+
+def _click(text: str) -> Callable[[object], None]:
+    """A step that clicks the first button whose label contains *text*."""
+
+    def step(page) -> None:
+        page.get_by_role("button", name=text).first.click()
+
+    return step
+
+
+#: Every app's screenshot. Add yours here.
+SHOTS: list[Shot] = [
+    Shot("start", "00_start_here.ipynb", "start_page.png"),
+    Shot("rules_reference", "rules_reference.ipynb", "rules_reference.png"),
+    Shot("walkthrough", "ia_drang_walkthrough.ipynb", "ia_drang_walkthrough.png"),
+    Shot("lz_albany_play", "lz_albany_play.ipynb", "lz_albany_play.png"),
+    Shot("interactions", "lz_albany_interactions.ipynb", "lz_albany_interactions.png"),
+    Shot(
+        "first_team_combat",
+        "first_team_combat.ipynb",
+        "first_team_combat.png",
+        steps=_click("4.1 example"),
+    ),
+    Shot("first_team_campaign", "first_team_campaign.ipynb", "first_team_campaign.png"),
+    Shot("ambush_valley_designer", "ambush_valley_designer.ipynb", "ambush_valley_designer.png"),
+    Shot("scenario_designer", "scenario_designer.ipynb", "scenario_designer.png"),
+    Shot("balance_lab", "balance_lab.ipynb", "balance_lab.png"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(port: int, log: Path) -> subprocess.Popen:
+    log.parent.mkdir(parents=True, exist_ok=True)
+    out = log.open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "rulebook", "serve", "--port", str(port)],
+        cwd=ROOT,
+        stdout=out,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 90
+    while True:
+        if server.poll() is not None:
+            raise SystemExit(f"rulebook serve exited with {server.returncode}; see {log}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                return server
+        except OSError:
+            if time.monotonic() > deadline:
+                server.terminate()
+                raise SystemExit(f"Voila did not answer within 90 s; see {log}") from None
+            time.sleep(0.3)
+
+
+def take(shots: list[Shot], port: int) -> list[Path]:
+    """Take *shots* from the apps served on *port*; return the files written."""
+    from playwright.sync_api import sync_playwright
+
+    written = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for shot in shots:
+            context = browser.new_context(viewport=VIEWPORT)
+            page = context.new_page()
+            # Nothing leaves the machine (Voila's template asks a CDN for fonts).
+            page.route(
+                "**/*",
+                lambda route: (
+                    route.continue_()
+                    if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                    else route.abort()
+                ),
+            )
+            page.goto(f"http://127.0.0.1:{port}/voila/render/{shot.notebook}")
+            page.wait_for_selector(".rb-ready", timeout=180_000)
+            page.wait_for_timeout(1500)  # let leaflet and late widgets lay themselves out
+            if shot.steps is not None:
+                shot.steps(page)
+            if shot.wait_for:
+                page.wait_for_selector(shot.wait_for, timeout=120_000)
+            page.wait_for_timeout(800)
+            path = DOCS / shot.png
+            page.screenshot(path=str(path), full_page=shot.full_page)
+            written.append(path)
+            print(f"wrote {path.relative_to(ROOT)}")  # noqa: T201 - a script reports its work
+            context.close()
+        browser.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="only shots whose name contains one of these")
+    args = parser.parse_args(argv)
+    shots = [s for s in SHOTS if not args.names or any(n in s.name for n in args.names)]
+    if not shots:
+        known = ", ".join(s.name for s in SHOTS)
+        raise SystemExit(f"no shot matches {args.names}; the shots are: {known}")
+    port = _free_port()
+    server = _serve(port, ROOT / "tests" / "browser" / "artifacts" / "screenshots-voila.log")
+    try:
+        take(shots, port)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
