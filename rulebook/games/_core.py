@@ -21,7 +21,7 @@ from rulebook.dice import Dice
 from rulebook.errors import IllegalActionError, InvalidActionError
 from rulebook.games._decisions import CHANCE, Action, Chance, Decision
 from rulebook.scenario import Scenario
-from rulebook.trace import Trace, TraceStep
+from rulebook.trace import NullTrace, Trace, TraceStep
 
 __all__ = ["Board", "FlowGame", "LogEntry"]
 
@@ -66,7 +66,12 @@ class FlowGame:
     log_version: ClassVar[int] = 1
 
     def __init__(
-        self, scenario: Scenario, seed: int = 0, options: dict[str, Any] | None = None
+        self,
+        scenario: Scenario,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        *,
+        record: bool = True,
     ) -> None:
         for option, value in (options or {}).items():
             if option not in scenario.options:
@@ -82,6 +87,11 @@ class FlowGame:
         self.options = dict(options or {})
         self.dice = Dice(seed)
         self.board = self.new_board()
+        # record=False is the simulation mode: the same rules, dice and choices, but no trace
+        # steps and no log entries are kept (a sweep only wants the result).
+        self.record = record
+        if not record:
+            self.board.trace = NullTrace()
         self.history: list[Action] = []
         self.log: list[LogEntry] = []
         self._flow = self.sequence()
@@ -106,6 +116,12 @@ class FlowGame:
     # --- the decision loop --------------------------------------------------------------
 
     def _step(self, action: Action | None, player: str, label: str) -> None:
+        if not self.record:
+            try:
+                self._pending = self._flow.send(action) if action is not None else next(self._flow)
+            except StopIteration:
+                self._pending = None
+            return
         mark = len(self.board.trace)
         turn, phase = self.board.turn, self.board.phase
         try:
@@ -156,7 +172,30 @@ class FlowGame:
             )
         player = self._pending.player
         self.history.append(action)
-        self._step(action, player, action.notation())
+        self._step(action, player, action.notation() if self.record else "")
+
+    def option_count(self) -> int:
+        """How many options the current decision or chance node has (0 when the game is over)."""
+        pending = self._pending
+        if pending is None:
+            return 0
+        return len(pending.outcomes) if isinstance(pending, Chance) else len(pending.options)
+
+    def apply_option(self, index: int) -> Action:
+        """Apply the *index*-th legal action (as ordered by :meth:`legal_actions`) and return it.
+
+        A policy that picks by position needs neither the list of actions nor a search of it.
+        """
+        pending = self._pending
+        if pending is None:
+            raise IllegalActionError(self.over_rule, "the game is over")
+        if isinstance(pending, Chance):
+            action = pending.outcomes[index][0]
+        else:
+            action = pending.options[index]
+        self.history.append(action)
+        self._step(action, pending.player, action.notation() if self.record else "")
+        return action
 
     def play(self, notation: str) -> None:
         """Parse a notation, check it and apply it."""
@@ -167,10 +206,14 @@ class FlowGame:
         options = self.chance_outcomes()
         return options[self.dice.pick(len(options), self.chance_rule)][0]
 
+    def resolve_chance(self) -> Action:
+        """Let the game's dice pick the chance outcome and apply it (as ``apply(sample_chance())``)."""
+        return self.apply_option(self.dice.pick(self.option_count(), self.chance_rule))
+
     def advance(self) -> None:
         """Resolve chance nodes until a player must decide or the game ends."""
         while self.current_player() == CHANCE:
-            self.apply(self.sample_chance())
+            self.resolve_chance()
 
     def is_terminal(self) -> bool:
         return self._pending is None

@@ -34,7 +34,10 @@ class Action:
 
     @classmethod
     def of(cls, verb: str, *args: str) -> Action:
-        return cls(verb, tuple(str(a) for a in args))
+        for a in args:
+            if type(a) is not str:
+                return cls(verb, tuple(map(str, args)))
+        return cls(verb, args)
 
     @classmethod
     def from_notation(cls, text: str) -> Action:

@@ -5,7 +5,7 @@ locations joined by typed access lines (First Team: Vietnam).
 algorithm on it.
 """
 
-from rulebook.maps._area_map import Area, AreaMap, demo_map, demo_spec
+from rulebook.maps._area_map import Area, AreaMap, demo_map, demo_spec, shared_area_map
 from rulebook.maps.adjacency import derive_adjacency, shared_border_length
 from rulebook.maps.los import AreaCountLOS, LOSResult, LOSTable
 from rulebook.maps.point_map import PointMap
@@ -20,5 +20,6 @@ __all__ = [
     "demo_map",
     "demo_spec",
     "derive_adjacency",
+    "shared_area_map",
     "shared_border_length",
 ]

@@ -16,7 +16,7 @@ from rulebook.scenario._map_models import AdjacencySpec, AreaSpec, LOSSpec, MapS
 if TYPE_CHECKING:
     from rulebook.maps.los import LOSTable
 
-__all__ = ["Area", "AreaMap"]
+__all__ = ["Area", "AreaMap", "shared_area_map"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,10 @@ class AreaMap:
                 graph.add_edge(a, b, source="derived" if pair in self.derived else "manual")
         self.graph: nx.Graph = nx.freeze(graph)
         self._los: LOSTable | None = None
+        # Games ask these thousands of times a game; the map never changes, so answer once.
+        self._neighbors = {a: tuple(sorted(graph.neighbors(a))) for a in self.areas}
+        self._within: dict[tuple[str, int], dict[str, int]] = {}
+        self._edge_distance: dict[str, int] | None = None
 
     # --- lookups -------------------------------------------------------------
 
@@ -137,8 +141,11 @@ class AreaMap:
 
     def neighbors(self, area_id: str) -> list[str]:
         """The neighbours of an area, sorted."""
-        self.area(area_id)
-        return sorted(self.graph.neighbors(area_id))
+        try:
+            return list(self._neighbors[area_id])
+        except KeyError:
+            self.area(area_id)  # raises, naming close matches
+            raise
 
     def tagged(self, tag: str) -> list[str]:
         """Ids of the areas carrying *tag*, sorted."""
@@ -158,8 +165,25 @@ class AreaMap:
 
     def within(self, area_id: str, steps: int) -> dict[str, int]:
         """Areas at most *steps* away, with their distance (the area itself at 0)."""
-        self.area(area_id)
-        return dict(nx.single_source_shortest_path_length(self.graph, area_id, cutoff=steps))
+        found = self._within.get((area_id, steps))
+        if found is None:
+            self.area(area_id)
+            found = dict(nx.single_source_shortest_path_length(self.graph, area_id, cutoff=steps))
+            self._within[(area_id, steps)] = found
+        return dict(found)
+
+    def edge_distance(self) -> dict[str, int]:
+        """Steps from each area to the nearest area on a board edge (unreachable areas absent).
+
+        >>> demo_map().edge_distance()["E"]  # every demo area lies on the north or south edge
+        0
+        """
+        if self._edge_distance is None:
+            edges = [a for a, area in self.areas.items() if area.edges]
+            self._edge_distance = dict(
+                nx.multi_source_dijkstra_path_length(self.graph, edges, weight=None)
+            )
+        return self._edge_distance
 
     @property
     def los(self) -> LOSTable:
@@ -235,6 +259,27 @@ class AreaMap:
 
     def __repr__(self) -> str:
         return f"<AreaMap {self.id!r}: {len(self.areas)} areas, {self.graph.number_of_edges()} adjacencies>"
+
+
+_SHARED: dict[str, AreaMap] = {}
+
+
+def shared_area_map(spec: MapSpec) -> AreaMap:
+    """One AreaMap per map content, shared by every game of that map (maps never change).
+
+    Keyed by the spec's content, not the object, so a copied scenario finds the same map and
+    its line-of-sight table, and an edited spec gets a map of its own.
+
+    >>> shared_area_map(demo_spec()) is shared_area_map(demo_spec())
+    True
+    """
+    key = spec.model_dump_json()
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= 16:  # a designer's edits each make a new spec; keep a few
+            _SHARED.pop(next(iter(_SHARED)))
+        found = _SHARED[key] = AreaMap(spec)
+    return found
 
 
 def demo_spec() -> MapSpec:

@@ -356,6 +356,7 @@ class LOSTable:
         self.strategy = strategy_for(area_map)
         self.overrides = {frozenset(o.between): o for o in area_map.spec.los.overrides}
         self._day: dict[frozenset[str], bool] | None = None
+        self._seen: dict[tuple[str, str, bool], bool] = {}  # answers so far (the map is frozen)
 
     @property
     def day(self) -> dict[frozenset[str], bool]:
@@ -371,6 +372,13 @@ class LOSTable:
 
     def visible(self, source: str, target: str, *, night: bool = False) -> bool:
         """Whether *source* sees *target*; overrides win; at night only adjacent areas count."""
+        key = (source, target, night)
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._seen[key] = self._visible(source, target, night)
+        return seen
+
+    def _visible(self, source: str, target: str, night: bool) -> bool:
         if source == target:
             self.map.area(source)
             return True

@@ -39,8 +39,11 @@ def run_game(
     overrides: dict[str, str] | None = None,
     options: dict[str, str] | None = None,
     policies: str = "random",
+    record: bool = False,
 ) -> GameResult:
     """Play one game and summarise it.
+
+    *record* keeps the full trace and log as the apps do; the result is the same either way.
 
     *policies* is ``"random"`` (uniform over legal actions, seeded by *seed*) or
     ``"scripted"`` (each side's documented rules of thumb, see
@@ -54,7 +57,7 @@ def run_game(
         return _run_campaign(
             scenario, seed, variant, overrides=overrides, options=options, policies=policies
         )
-    game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options)
+    game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options, record=record)
     if policies == "scripted":
         players = {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
     else:

@@ -149,3 +149,14 @@ def test_first_team_campaigns_sweep_with_levels_and_a_variant():
     )
     means = result.summary().set_index("variant")["mean_vp_nva"]
     assert means["baseline"] != means["rich"]
+
+
+@pytest.mark.parametrize("policies", ["random", "scripted"])
+def test_results_are_the_same_with_traces_on_or_off(scenario, policies):
+    """The simulation mode (no traces, no log) plays exactly the game the apps record."""
+    from rulebook.sim import run_game
+
+    for seed in range(3):
+        quiet = run_game(scenario, seed, policies=policies)
+        recorded = run_game(scenario, seed, policies=policies, record=True)
+        assert quiet == recorded

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from functools import cache
-
-import networkx as nx
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.lz_albany._combat import (
@@ -18,7 +15,6 @@ from rulebook.games.lz_albany._combat import (
 )
 from rulebook.games.lz_albany._pieces import Unit
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
-from rulebook.maps import AreaMap
 
 Flow = Generator
 
@@ -42,12 +38,6 @@ def count_senior(s: State, ids: set[str], used: set[str]) -> None:
             s.officer_activations[uid] += 1
 
 
-@cache
-def _edge_distance(area_map: AreaMap) -> dict[str, int]:
-    edges = [a for a, area in area_map.areas.items() if area.edges]
-    return dict(nx.multi_source_dijkstra_path_length(area_map.graph, edges, weight=None))
-
-
 def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]:
     """Areas a unit may enter in one move (lza:5.2E, 5.3, 6.2, 6.5)."""
     here = unit.area
@@ -55,7 +45,7 @@ def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]
         return []
     if here == COLUMBUS and unit.side == "us" and s.platoons(COLUMBUS, "nva"):  # lza:6.5
         return []
-    edge_distance = _edge_distance(s.map)
+    edge_distance = s.map.edge_distance()
     out = []
     for dest in s.map.neighbors(here):
         if dest == TRANSITION and unit.side != "nva":
@@ -83,29 +73,34 @@ def move_options(
     s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
 ) -> list[Action]:
     options = []
+    add = options.append
     for uid in sorted(ids - moved):
         unit = s.units[uid]
-        if not unit.on_map or (unit.is_officer and unit.wounded):
+        if unit.status != "on-map" or (unit.is_officer and unit.wounded):
             continue  # wounded officers are carried (lza:10.4)
         if s.retreat and side == "nva" and s.map.area(unit.area).edges:
-            options.append(Action.of("exit", uid))
-        escorts = [
-            o
-            for o in s.able_officers(unit.area, side)
-            if o.id not in moved and (o.senior or o.company == unit.company) and o.id != uid
-        ]
+            add(Action("exit", (uid,)))
+        dests = destinations(s, unit, adrenaline=adrenaline)
+        if not dests:
+            continue
         loads = carry_loads(s, unit)
-        for dest in destinations(s, unit, adrenaline=adrenaline):
-            if needs_officer(unit):
-                options += [Action.of("move", uid, dest, "with", o.id) for o in escorts]
-                options += [
-                    Action.of("move", uid, dest, "with", o.id, "carry", w)
-                    for o in escorts
-                    for w in loads
-                ]
-            else:
-                options.append(Action.of("move", uid, dest))
-                options += [Action.of("move", uid, dest, "carry", w) for w in loads]
+        if needs_officer(unit):
+            escorts = [
+                o.id
+                for o in s.able_officers(unit.area, side)
+                if o.id not in moved and (o.senior or o.company == unit.company) and o.id != uid
+            ]
+            for dest in dests:
+                for o in escorts:
+                    add(Action("move", (uid, dest, "with", o)))
+                for o in escorts:
+                    for w in loads:
+                        add(Action("move", (uid, dest, "with", o, "carry", w)))
+        else:
+            for dest in dests:
+                add(Action("move", (uid, dest)))
+                for w in loads:
+                    add(Action("move", (uid, dest, "carry", w)))
     return options
 
 

@@ -228,17 +228,18 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
 
 def fire_options(s: State, area: str, side: str, dice: int) -> list[Action]:
     """Ways to aim an area's fire: one target area, or a primary and a second with the dice split (lza:7.3)."""
+    enemy = other(side)
     targets = [
         a
         for a in s.map.neighbors(area)
-        if s.platoons(a, other(side)) and not s.disputed(a) and a not in (TRANSITION,)
+        if s.platoons(a, enemy) and not s.disputed(a) and a not in (TRANSITION,)
     ]
-    options = [Action.of("fire", area, f"{t}:{dice}") for t in targets]
+    options = [Action("fire", (area, f"{t}:{dice}")) for t in targets]
     for p in targets:
         for q in targets:
             if p != q:
                 options += [
-                    Action.of("fire", area, f"{p}:{k}", f"{q}:{dice - k}") for k in range(1, dice)
+                    Action("fire", (area, f"{p}:{k}", f"{q}:{dice - k}")) for k in range(1, dice)
                 ]
     return options
 

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulebook.scenario._lza_models import LZAlbanySpec
 
 SIDES = ("us", "nva")
+
+# Changing one of these moves a counter in or out of the board's index of who stands where.
+_PLACEMENT = frozenset({"area", "status", "wounded"})
 
 
 def other(side: str) -> str:
@@ -39,10 +43,19 @@ class Unit:
     status: str = "waiting"  # waiting | held | on-map | eliminated | exited | evacuated
     hits: int = 0
     wounded: bool = False
+    is_officer: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_officer(self) -> bool:
-        return self.kind == "officer"
+    def __post_init__(self) -> None:
+        self.is_officer = self.kind == "officer"  # read in every scan: a field, not a property
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        board = self.__dict__.get("_board") if name in _PLACEMENT else None
+        if board is None:
+            object.__setattr__(self, name, value)
+            return
+        board.lift(self)  # out of the board's index under the old values, back in under the new
+        object.__setattr__(self, name, value)
+        board.drop(self)
 
     @property
     def reduced(self) -> bool:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rulebook.dice import Dice
 from rulebook.games.lz_albany._pieces import Chit, Unit, WoundedMarker, build_forces, other
-from rulebook.maps import AreaMap
+from rulebook.maps import AreaMap, shared_area_map
 from rulebook.trace import Trace
 
 if TYPE_CHECKING:
     from rulebook.scenario import Scenario
+
+_order = attrgetter("_order")
 
 ALBANY = "LZ-Albany"
 COLUMBUS = "LZ-Columbus"
@@ -101,6 +105,11 @@ class State:
     trace: Trace = field(default_factory=Trace)
     arrivals: dict[str, Any] = field(default_factory=dict)
     moved_alone: set[str] = field(default_factory=set)
+    _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._build_index()
 
     @classmethod
     def new(cls, scenario: Scenario, dice: Dice) -> State:
@@ -117,7 +126,7 @@ class State:
             )
         return cls(
             scenario,
-            AreaMap(scenario.map),
+            shared_area_map(scenario.map),
             rules,
             dice,
             forces.units,
@@ -137,30 +146,76 @@ class State:
         """Night effects apply here unless a flare lights it for this action (lza:11.2)."""
         return self.night and area not in self.flares_now
 
+    # The index of who stands where: on-map counters by (side,) and by (area, side, officers),
+    # each list in the order of ``units`` so every query answers exactly as a full scan would.
+    # Counters keep it current themselves (Unit.__setattr__ calls lift and drop).
+
+    def _build_index(self) -> None:
+        self._where = {("us",): [], ("nva",): []}
+        self._facts = {}
+        for order, unit in enumerate(self.units.values()):
+            object.__setattr__(unit, "_order", order)
+            object.__setattr__(unit, "_board", self)
+            self.drop(unit)
+
+    def _keys(self, unit: Unit) -> tuple[tuple, ...]:
+        return (unit.side,), (unit.area, unit.side, unit.is_officer), (unit.area, unit.side, None)
+
+    def lift(self, unit: Unit) -> None:
+        """Take a counter out of the index (before its area, status or wounded side changes)."""
+        self._facts = {}
+        if unit.status != "on-map":
+            return
+        where = self._where
+        for key in self._keys(unit):
+            group = where[key]
+            for i, other_unit in enumerate(group):
+                if other_unit is unit:
+                    del group[i]
+                    break
+            if not group and len(key) == 3:
+                del where[key]
+
+    def drop(self, unit: Unit) -> None:
+        """Put a counter into the index (after its area, status or wounded side changed)."""
+        if unit.status != "on-map":
+            return
+        where = self._where
+        for key in self._keys(unit):
+            group = where.get(key)
+            if group is None:
+                where[key] = [unit]
+            else:
+                insort(group, unit, key=_order)
+
     def on_map(self, side: str | None = None) -> list[Unit]:
-        return [u for u in self.units.values() if u.on_map and (side is None or u.side == side)]
+        if side is None:
+            return [u for u in self.units.values() if u.status == "on-map"]
+        return list(self._where[(side,)])
 
     def in_area(
         self, area: str, side: str | None = None, *, officers: bool | None = None
     ) -> list[Unit]:
         """Counters in an area; officers=True only officers, False only platoons."""
-        return [
-            u
-            for u in self.units.values()
-            if u.on_map
-            and u.area == area
-            and (side is None or u.side == side)
-            and (officers is None or u.is_officer == officers)
-        ]
+        if side is None:
+            return [
+                u
+                for u in self.units.values()
+                if u.status == "on-map"
+                and u.area == area
+                and (officers is None or u.is_officer == officers)
+            ]
+        return list(self._where.get((area, side, officers), ()))
 
     def platoons(self, area: str, side: str) -> list[Unit]:
-        return self.in_area(area, side, officers=False)
+        return list(self._where.get((area, side, False), ()))
 
     def disputed(self, area: str) -> bool:
         """Opposing units share the area (lza:7.2); the Transition Area never is (lza:6.5)."""
         if area == TRANSITION:
             return False
-        return bool(self.platoons(area, "us")) and bool(self.platoons(area, "nva"))
+        where = self._where
+        return (area, "us", False) in where and (area, "nva", False) in where
 
     def occupied_by(self, area: str, side: str) -> bool:
         return bool(self.in_area(area, side))
@@ -182,8 +237,14 @@ class State:
 
     def spotted(self, side: str, target: str) -> bool:
         """Some unwounded officer of *side* has the target in sight (lza:10.3 Spotting)."""
-        areas = {u.area for u in self.on_map(side) if u.is_officer and not u.wounded}
-        return any(a is not None and self.sees(a, target) for a in areas)
+        areas = self._facts.get(("spotters", side))
+        if areas is None:
+            areas = {u.area for u in self._where[(side,)] if u.is_officer and not u.wounded}
+            self._facts[("spotters", side)] = areas
+        if not areas:
+            return False
+        visible, night = self.map.los.visible, self.night_in(target)
+        return any(a is not None and visible(a, target, night=night) for a in areas)
 
     # --- score -----------------------------------------------------------------
 

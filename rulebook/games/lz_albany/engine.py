@@ -75,10 +75,17 @@ class GameState(FlowGame):
 
 
 def new_game(
-    scenario: Scenario | None = None, seed: int = 0, options: dict[str, Any] | None = None
+    scenario: Scenario | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    *,
+    record: bool = True,
 ) -> GameState:
-    """Start a game of the given scenario (the standard one by default)."""
-    return GameState(scenario or standard_scenario(), seed, options)
+    """Start a game of the given scenario (the standard one by default).
+
+    ``record=False`` plays the same game without keeping traces or a log (for simulations).
+    """
+    return GameState(scenario or standard_scenario(), seed, options, record=record)
 
 
 def replay(

@@ -125,3 +125,37 @@ def test_scripted_players_keep_every_invariant():
         check_invariants(game)
     with pytest.raises(ValueError, match="no scripted player for side 'vc'"):
         scripted_policy("vc")
+
+
+def test_the_index_of_counters_answers_as_a_scan_of_every_counter():
+    """State keeps counters indexed by area and side; after a whole game of moves, hits and
+    eliminations every query still gives what scanning all counters gives, in the same order."""
+    import random
+
+    from rulebook.games.lz_albany import new_game, play_out, random_policy
+
+    game = new_game(seed=4)
+    policy = random_policy(random.Random(4))
+    checked = 0
+    for _ in range(400):
+        if game.is_terminal():
+            break
+        chance = game.current_player() == "chance"
+        game.apply(game.legal_actions()[0] if chance else policy(game))
+        s = game.board
+        for side in ("us", "nva"):
+            assert s.on_map(side) == [u for u in s.units.values() if u.on_map and u.side == side]
+            for area in s.map.areas:
+                for officers in (None, True, False):
+                    scan = [
+                        u
+                        for u in s.units.values()
+                        if u.on_map
+                        and u.area == area
+                        and u.side == side
+                        and (officers is None or u.is_officer == officers)
+                    ]
+                    assert s.in_area(area, side, officers=officers) == scan
+                    checked += 1
+    assert checked > 10_000
+    play_out(game, {"us": policy, "nva": policy})

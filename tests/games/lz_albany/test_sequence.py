@@ -86,9 +86,7 @@ def test_lza_5_2e_retreating_nva_only_close_on_a_board_edge():
     s = Situation(place={"6/8-66-1": "D4", "7/8-66-1": "D7"})
     s.state.retreat = True
     unit = s.state.units["6/8-66-1"]
-    from rulebook.games.lz_albany._activation import _edge_distance
-
-    dist = _edge_distance(s.state.map)
+    dist = s.state.map.edge_distance()
     assert all(dist[d] < dist["D4"] for d in destinations(s.state, unit))
     options = [str(a) for a in move_options(s.state, {"7/8-66-1"}, set(), "nva", adrenaline=False)]
     assert "exit 7/8-66-1" in options
