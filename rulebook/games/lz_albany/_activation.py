@@ -23,7 +23,8 @@ def activated(s: State, side: str, group: str) -> set[str]:
     """The group's platoons and officers on the map, and senior officers with them (lza:5.2, 5.2D, 10.1)."""
     ids = {u.id for u in s.on_map(side) if u.group == group}
     areas = {s.units[i].area for i in ids if not s.units[i].is_officer}
-    limit = None if s.rules.options.get("senior_officer_activations") == "unlimited" else 2
+    unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
+    limit = None if unlimited else s.rules.senior_activations
     for officer in s.on_map(side):
         with_group = officer.senior and not officer.wounded and officer.area in areas
         if with_group and (limit is None or s.officer_activations[officer.id] < limit):
@@ -69,6 +70,20 @@ def needs_officer(unit: Unit) -> bool:
     return not unit.is_officer and unit.hits > 0
 
 
+def must_move(s: State, side: str) -> bool:
+    """In the NVA retreat every activated unit that can close on an edge must (lza:5.2E)."""
+    return (
+        side == "nva"
+        and s.retreat
+        and s.rules.options.get("nva_retreat_moves", "all-must-move") == "all-must-move"
+    )
+
+
+def can_lead(officer: Unit, unit: Unit) -> bool:
+    """His own company's officer or a senior officer may take a hit platoon along (lza:6.2A)."""
+    return officer.senior or officer.company == unit.company
+
+
 def move_options(
     s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
 ) -> list[Action]:
@@ -88,7 +103,7 @@ def move_options(
             escorts = [
                 o.id
                 for o in s.able_officers(unit.area, side)
-                if o.id not in moved and (o.senior or o.company == unit.company) and o.id != uid
+                if o.id in ids and o.id not in moved and can_lead(o, unit) and o.id != uid
             ]
             for dest in dests:
                 for o in escorts:
@@ -117,7 +132,7 @@ def carry_loads(s: State, unit: Unit) -> list[str]:
 
 
 def do_move(s: State, action: Action, moved: set[str]) -> str:
-    """Carry out a move action; return the destination."""
+    """Carry out a move (or follow) action; return the destination."""
     uid, dest, *rest = action.args
     unit = s.units[uid]
     origin = unit.area
@@ -138,17 +153,63 @@ def do_move(s: State, action: Action, moved: set[str]) -> str:
             else:
                 s.units[load].area = dest
         text += f", carrying {', '.join(loads)} (lza:8.4A)"
+    if action.verb == "follow":
+        text += f" following {extras.get('after', 'its officer')} (lza:6.2A)"
     s.trace.step("lza:6.2", text)
     return dest
 
 
+def followers(
+    s: State, officer: Unit, origin: str, dest: str, *, ids: set[str], moved: set[str], side: str
+) -> Flow:
+    """An officer who moves may take any number of hit or reduced platoons with him (lza:6.2A, 10.3)."""
+    while True:
+        eligible = [
+            u
+            for u in s.platoons(origin, side)
+            if u.id in ids
+            and u.id not in moved
+            and needs_officer(u)
+            and can_lead(officer, u)
+            and dest in destinations(s, u)
+        ]
+        if not eligible:
+            return
+        options = [] if must_move(s, side) else [Action.of("leave", officer.id)]
+        for unit in eligible:
+            options.append(Action.of("follow", unit.id, dest, "after", officer.id))
+            options += [
+                Action.of("follow", unit.id, dest, "after", officer.id, "carry", w)
+                for w in carry_loads(s, unit)
+            ]
+        choice = yield from ask(
+            side,
+            options,
+            f"{officer.id} moves to {dest}: which hit or reduced platoon goes with him?",
+            "lza:6.2A",
+        )
+        if choice.verb == "leave":
+            return
+        do_move(s, choice, moved)
+
+
 def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = False) -> Flow:
-    """Move any or all activated counters one area each, then melee where they met the enemy (lza:6.2, 7.2)."""
+    """Move any or all activated counters one area each, then melee where they met the enemy (lza:6.2, 7.2).
+
+    In the NVA retreat the group may not stop while a unit can still close on an edge (lza:5.2E).
+    """
     moved: set[str] = set()
     entered: set[str] = set()
     while True:
-        options = [Action.of("done"), *move_options(s, ids, moved, side, adrenaline=adrenaline)]
-        choice = yield from ask(side, options, "move a unit, or done", "lza:6.2")
+        options = move_options(s, ids, moved, side, adrenaline=adrenaline)
+        if not (options and must_move(s, side)):
+            options = [Action.of("done"), *options]
+        prompt = (
+            "retreat: move a unit toward a map edge"
+            if must_move(s, side)
+            else "move a unit, or done"
+        )
+        choice = yield from ask(side, options, prompt, "lza:6.2")
         if choice.verb == "done":
             break
         if choice.verb == "exit":
@@ -157,7 +218,15 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             moved.add(unit.id)
             s.trace.step("lza:5.2E", f"{unit.id} leaves the map (not counted as eliminated)")
             continue
-        entered.add(do_move(s, choice, moved))
+        origin = s.units[choice.args[0]].area
+        dest = do_move(s, choice, moved)
+        entered.add(dest)
+        extras = dict(zip(choice.args[2::2], choice.args[3::2], strict=True))
+        leader = extras.get("with") or (
+            choice.args[0] if s.units[choice.args[0]].is_officer else None
+        )
+        if leader and origin:
+            yield from followers(s, s.units[leader], origin, dest, ids=ids, moved=moved, side=side)
     count_senior(s, ids, moved)
     for area in sorted(entered):
         if s.disputed(area) and any(s.units[i].area == area for i in moved):
@@ -223,16 +292,20 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
 
 
 def lone_officers(s: State, side: str) -> Flow:
-    """Officers with no friendly platoon beside them may move once a turn on any friendly chit (lza:10.1)."""
+    """Officers with no friendly platoon beside them may act once a turn on any friendly chit (lza:10.1).
+
+    Fire/Move, artillery, air, adrenaline or visibility: any chit of his side will do.
+    """
     for officer in sorted(
         (u for u in s.on_map(side) if u.is_officer and not u.wounded), key=lambda u: u.id
     ):
-        if officer.id in s.moved_alone or s.platoons(officer.area, side):
+        used = s.lone_moves[officer.id]
+        if used >= s.rules.lone_officer_activations or s.platoons(officer.area, side):
             continue
         options = [Action.of("stay", officer.id)] + [
             Action.of("move", officer.id, d) for d in destinations(s, officer)
         ]
         choice = yield from ask(side, options, f"{officer.id} is alone: move him?", "lza:10.1")
         if choice.verb == "move":
-            s.moved_alone.add(officer.id)
+            s.lone_moves[officer.id] += 1
             do_move(s, choice, set())

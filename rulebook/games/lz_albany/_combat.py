@@ -59,11 +59,11 @@ def firing_dice(
             f"over-stacked in {area}: only the {len(strengths)} strongest fire (the case's example)",
             after={"dice": dice},
         )
-    bonus = min(officers, len(units))
+    bonus = min(officers, len(units)) * s.rules.officer_bonus
     if bonus:
         step(
             "lza:10.3",
-            f"{bonus} officer(s) add a die each to one unit",
+            f"{min(officers, len(units))} officer(s) add {s.rules.officer_bonus} die each to one unit",
             before={"dice": dice},
             after={"dice": dice + bonus},
         )
@@ -87,10 +87,14 @@ def massed(s: State, dice: int, target: str, side: str) -> int:
 def night_penalty(s: State, dice: int, area: str) -> int:
     """At night an attack loses a die, unless a flare lights the area (lza:11.1B, 11.2)."""
     if s.night_in(area) and dice:
+        less = min(dice, s.rules.night_penalty)
         s.trace.step(
-            "lza:11.1B", "night: one die less", before={"dice": dice}, after={"dice": dice - 1}
+            "lza:11.1B",
+            "night: one die less" if less == 1 else f"night: {less} dice less",
+            before={"dice": dice},
+            after={"dice": dice - less},
         )
-        return dice - 1
+        return dice - less
     return dice
 
 
@@ -161,11 +165,19 @@ def retreat_options(s: State, unit: Unit, area: str) -> list[str]:
 
 
 def retreats(s: State, area: str, side: str) -> Flow:
-    """Each surviving unit may stay or fall back to an adjacent area (lza:7.2)."""
-    for unit in sorted(s.in_area(area, side), key=lambda u: u.id):
-        if not s.disputed(area):
-            return
-        if unit.is_officer and unit.wounded:
+    """Each surviving unit may stay or fall back to an adjacent area (lza:7.2).
+
+    Platoons choose first while the area is disputed; then each unwounded officer
+    may follow them out (or leave alone) as long as enemy platoons remain, so no
+    officer is stranded once his platoons have gone.
+    """
+    platoons = sorted(s.platoons(area, side), key=lambda u: u.id)
+    officers = sorted(s.able_officers(area, side), key=lambda u: u.id)
+    for unit in platoons + officers:
+        if unit.is_officer:
+            if not s.platoons(area, other(side)):
+                return
+        elif not s.disputed(area):
             continue
         options = [Action.of("stay", unit.id)] + [
             Action.of("retreat", unit.id, a) for a in retreat_options(s, unit, area)
@@ -252,7 +264,8 @@ def fire_dice(
     With split fire the jungle penalty (one die per firing unit) comes off the
     dice aimed at jungle areas, primary first (interpretation lza:7.3/split-jungle).
     """
-    jungle_penalty = firers if any(s.map.area(t).terrain == "jungle" for t, _ in shares) else 0
+    into_jungle = any(s.map.area(t).terrain == "jungle" for t, _ in shares)
+    jungle_penalty = firers * s.rules.jungle_penalty if into_jungle else 0
     out = []
     for target, share in shares:
         dice = share
@@ -291,7 +304,13 @@ def infantry_fire(
     for target, hits in results:
         first = side if target == primary else None
         yield from apply_hits(
-            s, hits, target, other(side), first_by=first, officers_first=s.turn == 1, rule=rule
+            s,
+            hits,
+            target,
+            other(side),
+            first_by=first,
+            officers_first=s.turn in s.rules.officer_target_turns,
+            rule=rule,
         )
     if returning:
         return
@@ -323,20 +342,41 @@ def infantry_fire(
                 shooters,
                 returning=True,
             )
-    if not s.platoons(primary, other(side)) and s.platoons(area, side):
-        movers = [u for u in s.platoons(area, side) if u.id in activated]
+    if not s.platoons(primary, other(side)):
+        yield from advance(
+            s, area, primary, firers=[u.id for u in units], side=side, activated=activated
+        )
+
+
+def advance(
+    s: State, area: str, primary: str, *, firers: list[str], side: str, activated: set[str]
+) -> Flow:
+    """Any or all of the units that fired may step into the emptied primary area (lza:7.3 Advance).
+
+    The player names them one at a time; the activated officers there may go too. It is
+    not movement, so hits do not hold a platoon back; mortars never fired here and never go.
+    """
+    rule = "lza:7.3"
+    went: list[str] = []
+    while True:
+        eligible = [uid for uid in firers if s.units[uid].on_map and s.units[uid].area == area]
+        eligible += [o.id for o in s.able_officers(area, side) if o.id in activated]
+        options = [Action.of("advance", uid, primary) for uid in eligible]
+        if not options:
+            break
+        options.append(Action.of("hold", area))
         choice = yield from ask(
             side,
-            [Action.of("advance", area, primary), Action.of("stay", area)],
-            f"{primary} is cleared: advance into it?",
+            options,
+            f"{primary} is cleared: which firing unit advances into it?",
             rule,
         )
-        if choice.verb == "advance":
-            for unit in movers:
-                unit.area = primary
-            s.trace.step(
-                rule, f"{len(movers)} unit(s) advance from {area} into {primary} (not a move)"
-            )
+        if choice.verb == "hold":
+            break
+        s.units[choice.args[0]].area = primary
+        went.append(choice.args[0])
+    if went:
+        s.trace.step(rule, f"{', '.join(went)} advance from {area} into {primary} (not a move)")
 
 
 def mortar_targets(s: State, area: str, side: str) -> list[str]:
@@ -353,14 +393,15 @@ def mortar_targets(s: State, area: str, side: str) -> list[str]:
 
 
 def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:
-    """Mortar dice: their fire strength, no terrain or officer change, night (lza:7.4, 11.1B)."""
+    """Mortar dice: their fire strength, no terrain or officer change, massed target, night (lza:7.4, 6.1, 11.1B)."""
+    side = mortars[0].side if mortars else "us"
     dice = sum(u.strength("fire") for u in mortars)
     s.trace.step(
         "lza:7.4",
         f"{len(mortars)} mortar unit(s) in {area} fire at {target}: {dice} dice (no terrain or officer change)",
         after={"dice": dice},
     )
-    return night_penalty(s, dice, target)
+    return night_penalty(s, massed(s, dice, target, other(side)), target)
 
 
 def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]) -> Flow:
@@ -369,16 +410,30 @@ def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]
     mortars = [u for u in s.platoons(area, side) if u.kind == "mortar" and u.id in activated]
     hits, faces = roll_hits(s, mortar_dice(s, mortars, area, target), rule)
     yield from apply_hits(
-        s, hits, target, other(side), first_by=None, officers_first=False, cap=2, rule=rule
+        s,
+        hits,
+        target,
+        other(side),
+        first_by=None,
+        officers_first=False,
+        cap=s.rules.mortar_cap,
+        rule=rule,
     )
     if side == "nva" and s.disputed(target):
-        ones = sum(f == 1 for f in faces)
+        ones = sum(f in s.rules.friendly_fire_faces for f in faces)
         if ones:
             s.trace.step(
                 rule, f"firing into a disputed area: {ones} roll(s) of 1 strike NVA units there"
             )
             yield from apply_hits(
-                s, ones, target, side, first_by=None, officers_first=False, cap=2, rule=rule
+                s,
+                ones,
+                target,
+                side,
+                first_by=None,
+                officers_first=False,
+                cap=s.rules.mortar_cap,
+                rule=rule,
             )
     if hits:
         s.leader_check(target, other(side), rule)

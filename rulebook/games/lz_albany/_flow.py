@@ -56,8 +56,8 @@ def arrival_areas(s: State, unit: Unit) -> list[str]:
             continue
         if spec.terrain and area.terrain != spec.terrain:
             continue
-        if not unit.is_officer and len(s.platoons(area.id, unit.side)) >= s.rules.stacking:
-            continue  # stacking limits apply at placement (lza:3.2D)
+        if not unit.is_officer and s.full_for_placement(area.id, unit.side):
+            continue  # stacking limits apply at placement (lza:3.2D), LZ Columbus aside (lza:6.1)
         areas.append(area.id)
     return areas
 
@@ -107,8 +107,8 @@ def event_phase(s: State) -> Flow:
     s.phase = "event"
     table = {e.roll: e for e in s.scenario.lz_albany.choi_oi.entries}  # type: ignore[union-attr]
     for side in SIDES:
-        if s.turn == 1 and side == "us":
-            s.trace.step("lza:3.3", "turn 1: the US player skips the event phase")
+        if s.turn in s.rules.us_skip_turns and side == "us":
+            s.trace.step("lza:3.3", f"turn {s.turn}: the US player skips the event phase")
             continue
         enemy = other(side)
         areas = sorted({u.area for u in s.on_map(enemy) if u.area and u.area != TRANSITION})
@@ -195,6 +195,8 @@ def play_chit(s: State, chit: Chit) -> Flow:
         s.trace.step(
             "lza:5.6", "visibility chit: no gunship or Skyraider strike for the rest of the turn"
         )
+    # An officer with no friendly platoon beside him may act on any chit of his side (lza:10.1).
+    yield from lone_officers(s, chit.side)
 
 
 def flares(s: State) -> Flow:
@@ -222,12 +224,16 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from flares(s)
     groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
-    options = [Action.of("pass", chit.id)] + [
+    options = [
         Action.of("activate", g, mode)
         for g in groups
         for mode in modes
         if s.activations[g] < s.rules.activations and any(u.group == g for u in s.on_map(side))
     ]
+    if not (s.retreat and side == "nva" and options):
+        options.insert(
+            0, Action.of("pass", chit.id)
+        )  # in retreat the chit must be a Move (lza:5.2E)
     choice = yield from ask(side, options, f"{chit.id}: activate a unit group", "lza:5.2")
     if choice.verb == "activate":
         group, mode = choice.args
@@ -245,7 +251,6 @@ def fire_move(s: State, chit: Chit) -> Flow:
                 s.adrenaline_box[side] = None
                 s.trace.step("lza:5.3", f"adrenaline: {group} acts again at once ({boost.args[1]})")
                 yield from activation(s, side, group, boost.args[1], adrenaline=True)
-    yield from lone_officers(s, side)
 
 
 def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:
@@ -290,8 +295,8 @@ def rally_phase(s: State) -> Flow:
     """Officers restore one hit each; other hit units recover on a 6 (lza:9.1, 9.2)."""
     s.phase = "rally"
     for side in SIDES:
-        if s.turn == 1 and side == "us":
-            s.trace.step("lza:3.3", "turn 1: the US player skips the rally phase")
+        if s.turn in s.rules.us_skip_turns and side == "us":
+            s.trace.step("lza:3.3", f"turn {s.turn}: the US player skips the rally phase")
             continue
         rallied: set[str] = set()
         for officer in sorted(
@@ -300,7 +305,7 @@ def rally_phase(s: State) -> Flow:
             candidates = [
                 u
                 for u in s.platoons(officer.area, side)
-                if 1 <= u.hits <= 2
+                if 1 <= u.hits <= s.rules.rally_max_hits
                 and u.id not in rallied
                 and (officer.senior or u.company == officer.company)
             ]
@@ -321,7 +326,11 @@ def rally_phase(s: State) -> Flow:
                     after={"hits": unit.hits},
                 )
         for unit in sorted(s.on_map(side), key=lambda u: u.id):
-            if unit.is_officer or not 1 <= unit.hits <= 2 or unit.id in rallied:
+            if (
+                unit.is_officer
+                or not 1 <= unit.hits <= s.rules.rally_max_hits
+                or unit.id in rallied
+            ):
                 continue
             face = s.dice.d6("lza:9.1")
             if face >= s.rules.rally_face:
@@ -350,7 +359,7 @@ def administrative_phase(s: State) -> Flow:
     s.adrenaline_box = {"us": None, "nva": None}
     s.activations.clear()
     s.officer_activations.clear()
-    s.moved_alone.clear()
+    s.lone_moves.clear()
     s.visibility_drawn = False
     s.trace.step("lza:3.8", f"end of turn {s.turn}: chits return to the pool")
     yield from ()

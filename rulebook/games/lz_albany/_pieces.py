@@ -38,7 +38,8 @@ class Unit:
     reduced_fire: int = 0
     reduced_melee: int = 0
     senior: bool = False
-    capacity: int = 4
+    capacity: int = 4  # hits the side absorbs (lza:8.2), read from the scenario
+    reduced_at: int = 3  # the hit that flips a platoon (lza:8.2), read from the scenario
     area: str | None = None
     status: str = "waiting"  # waiting | held | on-map | eliminated | exited | evacuated
     hits: int = 0
@@ -60,7 +61,7 @@ class Unit:
     @property
     def reduced(self) -> bool:
         """Flipped to the reduced side by a third hit (lza:8.2, 8.3)."""
-        return not self.is_officer and self.hits >= 3
+        return not self.is_officer and self.hits >= self.reduced_at
 
     @property
     def on_map(self) -> bool:
@@ -109,7 +110,7 @@ class Forces:
     chits: dict[str, Chit] = field(default_factory=dict)
 
 
-def build_forces(spec: LZAlbanySpec, us_hits: int, nva_hits: int) -> Forces:
+def build_forces(spec: LZAlbanySpec, us_hits: int, nva_hits: int, reduced_at: int = 3) -> Forces:
     """Every counter and chit of a scenario, waiting for its arrival turn (lza:3.2)."""
     forces = Forces()
     capacity = {"us": us_hits, "nva": nva_hits}
@@ -134,6 +135,7 @@ def build_forces(spec: LZAlbanySpec, us_hits: int, nva_hits: int) -> Forces:
                 t.reduced_fire,
                 t.reduced_melee,
                 capacity=capacity[company.side],
+                reduced_at=reduced_at,
             )
     for officer in spec.senior_officers:
         forces.units[officer.id] = Unit(

@@ -14,7 +14,9 @@ choices. Its habits, decision by decision:
   with most wounded;
 - hits: the first hit chosen against the enemy goes to an officer if one may be
   picked, else to the most damaged unit; one's own hits go to the least damaged;
-- melee survivors stand; return fire always; the NVA advance, the US hold;
+- melee survivors stand; return fire always; the NVA advance with every firing
+  unit, the US hold; an officer who moves takes every hit platoon he can;
+- airlift: platoons first, as many as the landing zone takes, then officers;
 - flares over NVA beside US units; rally whoever can be rallied.
 """
 
@@ -107,6 +109,11 @@ def _hit(s: State, side: str, by: By) -> Action:
     return order[0][0] if own else order[-1][0]
 
 
+def _lift(s: State, side: str, by: By) -> Action:
+    platoons = [a for a in by["lift"] if not s.units[a.args[0]].is_officer]
+    return (platoons or by["lift"])[0]
+
+
 def _most_enemies(s: State, side: str, options: list[Action]) -> Action:
     return max(options, key=lambda a: _enemies(s, a.args[-1], side))
 
@@ -125,8 +132,10 @@ HANDLERS = [
     ("fire", _fire),
     ("mortar", lambda s, side, by: max(by["mortar"], key=lambda a: _enemies(s, a.args[1], side))),
     ("move", _move),
+    ("follow", lambda s, side, by: by["follow"][0]),
     ("hit", _hit),
     ("return-fire", lambda s, side, by: by["return-fire"][0]),
+    ("advance", lambda s, side, by: by["advance"][0] if side == "nva" else None),
     ("stay", lambda s, side, by: by["stay"][0]),
     ("rally", lambda s, side, by: by["rally"][0]),
     (
@@ -137,7 +146,7 @@ HANDLERS = [
     ("bombs", lambda s, side, by: _most_enemies(s, side, by["bombs"])),
     ("artillery", lambda s, side, by: _most_enemies(s, side, by["artillery"])),
     ("gunship", lambda s, side, by: by["gunship"][0]),
-    ("advance", lambda s, side, by: by["advance"][0] if side == "nva" else None),
+    ("lift", _lift),
     ("flare", _flare),
     (
         "event",

@@ -48,6 +48,27 @@ class Rules:
     retreat_vp: int
     victory_vp: int
     bomb_dice: int
+    hits_absorbed: dict[str, int]
+    reduced_at: int
+    senior_activations: int
+    lone_officer_activations: int
+    officer_bonus: int
+    jungle_penalty: int
+    night_penalty: int
+    officer_target_turns: frozenset[int]
+    us_skip_turns: frozenset[int]
+    mortar_cap: int
+    friendly_fire_faces: frozenset[int]
+    artillery_us_cap: int
+    artillery_silenced_at: int
+    drift_faces: frozenset[int]
+    gunship_damage_face: int
+    napalm_hits: int
+    napalm_collateral_face: int
+    rally_max_hits: int
+    dust_off_bonus: dict[str, int]
+    dust_off_damage_loss: int
+    airlift_room: dict[str, int]
     options: dict[str, Any]
 
     @classmethod
@@ -71,6 +92,34 @@ class Rules:
             retreat_vp=v["nva_retreat_at_us_vp"],
             victory_vp=v["nva_automatic_victory_vp"],
             bomb_dice=v["skyraider_bomb_dice"],
+            hits_absorbed={"us": v["hits_absorbed_us"], "nva": v["hits_absorbed_nva"]},
+            reduced_at=v["reduced_at_hits"],
+            senior_activations=v["senior_officer_activations"],
+            lone_officer_activations=v["lone_officer_activations"],
+            officer_bonus=v["officer_bonus_dice"],
+            jungle_penalty=v["jungle_dice_per_unit"],
+            night_penalty=v["night_dice_penalty"],
+            officer_target_turns=frozenset(v["officer_target_turns"]),
+            us_skip_turns=frozenset(v["us_skips_event_and_rally_turns"]),
+            mortar_cap=v["mortar_hit_cap"],
+            friendly_fire_faces=frozenset(v["friendly_fire_faces"]),
+            artillery_us_cap=v["artillery_us_hit_cap"],
+            artillery_silenced_at=v["artillery_silenced_at_hits"],
+            drift_faces=frozenset(v["artillery_drift_faces"]),
+            gunship_damage_face=v["gunship_damage_face"],
+            napalm_hits=v["napalm_hits"],
+            napalm_collateral_face=v["napalm_collateral_face"],
+            rally_max_hits=v["rally_max_hits"],
+            dust_off_bonus={
+                "albany": v["dust_off_albany_bonus"],
+                "sawgrass": v["dust_off_sawgrass_bonus"],
+            },
+            dust_off_damage_loss=v["dust_off_damage_loss"],
+            airlift_room={
+                "albany": v["airlift_albany"],
+                "sawgrass": v["airlift_sawgrass"],
+                "jungle": v["airlift_jungle"],
+            },
             options={k: o.default for k, o in scenario.options.items()},
         )
 
@@ -104,7 +153,7 @@ class State:
     officer_casualties: Counter = field(default_factory=Counter)
     trace: Trace = field(default_factory=Trace)
     arrivals: dict[str, Any] = field(default_factory=dict)
-    moved_alone: set[str] = field(default_factory=set)
+    lone_moves: Counter = field(default_factory=Counter)
     _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -117,8 +166,8 @@ class State:
         spec = scenario.lz_albany
         if spec is None or scenario.map is None:
             raise ValueError(f"scenario {scenario.id!r} has no lz_albany or map section")
-        v = scenario.values
-        forces = build_forces(spec, v["hits_absorbed_us"].value, v["hits_absorbed_nva"].value)
+        absorbed = rules.hits_absorbed
+        forces = build_forces(spec, absorbed["us"], absorbed["nva"], rules.reduced_at)
         arrivals = {o.id: o.arrives for o in spec.senior_officers}
         for company in spec.companies:
             arrivals.update(
@@ -227,9 +276,25 @@ class State:
         """Unwounded officers in an area; only they use the abilities of lza:10.3."""
         return [u for u in self.in_area(area, side, officers=True) if not u.wounded]
 
+    def columbus_base(self, area: str) -> bool:
+        """LZ Columbus is a base outside the stacking limit (interpretation lza:6.1/columbus)."""
+        return area == COLUMBUS
+
     def over_stack(self, area: str, side: str) -> int:
-        """Platoons of one side past the stacking limit (lza:6.1)."""
+        """Platoons of one side past the stacking limit (lza:6.1).
+
+        In LZ Columbus there is none under the ``no-limit`` reading of
+        lza:6.1/columbus; under ``placement-only`` the effects still count there.
+        """
+        if self.columbus_base(area) and self.rules.options.get("columbus_stacking") == "no-limit":
+            return 0
         return max(0, len(self.platoons(area, side)) - self.rules.stacking)
+
+    def full_for_placement(self, area: str, side: str) -> bool:
+        """No room to place another platoon here (lza:3.2C-F); LZ Columbus always has room (lza:6.1/columbus)."""
+        if self.columbus_base(area):
+            return False
+        return len(self.platoons(area, side)) >= self.rules.stacking
 
     def sees(self, observer_area: str, target: str) -> bool:
         """LOS from an officer's area, with night and flares (lza:7.8, 11.1A, 11.2)."""
@@ -316,10 +381,11 @@ class State:
         self.trace.step(
             rule, f"{target.id} takes a hit", before={"hits": before}, after={"hits": target.hits}
         )
-        if target.hits == 3:
+        if target.hits == target.reduced_at:
             self.trace.step("lza:8.3", f"{target.id} flips to its reduced side")
             self.award(other(target.side), "nva_reduced" if target.side == "nva" else "us_reduced")
-        if target.hits >= 4:  # NVA: gone; US: a wounded marker absorbs the fifth (lza:8.2)
+        # NVA: gone at the last hit they absorb; US: one before it, the wounded marker takes the last (lza:8.2)
+        if target.hits >= target.capacity - (1 if target.side == "us" else 0):
             self.eliminate(target)
         return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from rulebook.games._decisions import Action, ask
-from rulebook.games.lz_albany._combat import apply_hits, roll_hits
+from rulebook.games.lz_albany._combat import apply_hits, massed, roll_hits
 from rulebook.games.lz_albany._pieces import Chit, Unit
 from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State
 
@@ -50,7 +50,7 @@ def artillery(s: State) -> Flow:
     for gun in sorted(
         (u for u in s.platoons(COLUMBUS, "us") if u.kind == "artillery"), key=lambda u: u.id
     ):
-        if gun.hits >= 2:
+        if gun.hits >= s.rules.artillery_silenced_at:
             s.trace.step("lza:5.4A", f"{gun.id} has {gun.hits} hits and cannot fire")
             continue
         targets = [t for t in _undisputed_nva_areas(s) if s.spotted("us", t)]
@@ -64,7 +64,7 @@ def artillery_strike(s: State, gun: Unit, target: str) -> Flow:
     """One battery's fire: drift on a 1, then one random unit takes every hit (lza:7.5)."""
     rule = "lza:7.5"
     face = s.dice.d6(rule)
-    if face == 1:
+    if face in s.rules.drift_faces:
         near = s.map.neighbors(target)
         target = near[s.dice.pick(len(near), rule)]
         s.trace.step(
@@ -72,13 +72,17 @@ def artillery_strike(s: State, gun: Unit, target: str) -> Flow:
         )
     else:
         s.trace.step(rule, f"drift roll {face}: on target", rolls=s.dice.rolls[-1:])
-    hits, _ = roll_hits(s, gun.strength("fire"), rule)
+    dice = gun.strength("fire")
+    if s.rules.options.get("massed_target", "all-ground-fire") == "all-ground-fire":
+        dice = massed(s, dice, target, "nva")  # lza:6.1, interpretation lza:6.1/massed-target
+    hits, _ = roll_hits(s, dice, rule)
     victims = [u for u in s.in_area(target) if not u.is_officer]
     if hits and victims:
         victim = victims[s.dice.pick(len(victims), rule)]
         s.trace.step(rule, f"the fire falls on {victim.id}", rolls=s.dice.rolls[-1:])
         for _ in range(hits):
-            s.hit(victim, cap=2 if victim.side == "us" else None, rule=rule)
+            cap = s.rules.artillery_us_cap if victim.side == "us" else None
+            s.hit(victim, cap=cap, rule=rule)
             if not victim.on_map:
                 break
     if hits:
@@ -121,13 +125,14 @@ def gunship(s: State, chit: Chit) -> Flow:
     s.trace.step(rule, f"gunship attacks {victim.id} in {area}")
     shooters = [u for u in s.platoons(area, "nva") if u.kind == "infantry"]
     faces = s.dice.pool(len(shooters), label=rule)
-    if faces and not any(f == 6 for f in faces):
+    struck = any(f >= s.rules.gunship_damage_face for f in faces)
+    if faces and not struck:
         s.trace.step(
             rule,
             f"ground fire misses the gunship (rolls {' '.join(map(str, faces))})",
             rolls=s.dice.rolls[-len(faces) :],
         )
-    if any(f == 6 for f in faces):
+    if struck:
         chit.damaged = True
         s.trace.step(
             rule,
@@ -185,12 +190,15 @@ def bombs(s: State, area: str) -> Flow:
 def napalm(s: State, area: str) -> None:
     """Everything below two hits goes to two; wounded markers burn; collateral nearby (lza:7.7B)."""
     rule = "lza:7.7B"
+    level = s.rules.napalm_hits
     for unit in s.platoons(area, "nva"):
-        while unit.on_map and unit.hits < 2:
+        while unit.on_map and unit.hits < level:
             s.hit(unit, rule=rule)
     for marker in s.wounded_in(area):
         s.hit(marker, rule=rule)
-    s.leader_check(area, "nva", rule, each=True)
+    # every officer in the area is checked, the US officers spotting there too
+    for side in ("nva", "us"):
+        s.leader_check(area, side, rule, each=True)
     for near in s.map.neighbors(area):
         present = [u for u in s.in_area(near) if not u.is_officer] + s.wounded_in(near)
         if not present:
@@ -198,10 +206,10 @@ def napalm(s: State, area: str) -> None:
         unit = present[s.dice.pick(len(present), rule)] if len(present) > 1 else present[0]
         face = s.dice.d6(rule)
         s.trace.step(rule, f"napalm spills toward {near}: rolled {face}", rolls=s.dice.rolls[-1:])
-        if face == 6:
-            for _ in range(2):
+        if face >= s.rules.napalm_collateral_face:
+            for _ in range(level):
                 if getattr(unit, "status", "") == "on-map" and (
-                    not isinstance(unit, Unit) or unit.hits < 2
+                    not isinstance(unit, Unit) or unit.hits < level
                 ):
                     s.hit(unit, rule=rule)
 
@@ -210,8 +218,13 @@ def capacity(s: State, area: str, damaged: bool) -> int:
     """Dust Off lift: one, plus two in LZ Albany or one in sawgrass; damage costs one, never below one (lza:6.3)."""
     base = s.scenario.lz_albany.air.dust_off_capacity  # type: ignore[union-attr]
     terrain = s.map.area(area).terrain
-    lift = base + (2 if area == ALBANY else 1 if terrain == "sawgrass" else 0)
-    return max(1, lift - 1) if damaged else lift
+    bonus = s.rules.dust_off_bonus
+    lift = base + (
+        bonus["albany"] if area == ALBANY else bonus["sawgrass"] if terrain == "sawgrass" else 0
+    )
+    if s.rules.options.get("dust_off_capacity") == "at-most-two":
+        lift = min(lift, 2)  # lza:8.4B read literally: "one or two" markers
+    return max(1, lift - s.rules.dust_off_damage_loss) if damaged else lift
 
 
 def hot_zone(s: State, area: str, rule: str, faces: frozenset[int]) -> bool:
@@ -242,7 +255,11 @@ def dust_off(s: State, chit: Chit) -> Flow:
         if a not in (TRANSITION,) and not any(u.hits == 0 for u in s.platoons(a, "nva"))
     ]
     held = [u for u in s.units.values() if u.status == "held"]
-    lz = [a for a in s.map.areas if a not in (TRANSITION, COLUMBUS) and not s.in_area(a, "nva")]
+    lz = [
+        a
+        for a in s.map.areas
+        if a not in (TRANSITION, COLUMBUS) and not s.in_area(a, "nva") and airlift_room(s, a) > 0
+    ]
     options = [Action.of("evacuate", a) for a in evac]
     if held:
         options += [Action.of("airlift", a) for a in lz]
@@ -253,7 +270,7 @@ def dust_off(s: State, chit: Chit) -> Flow:
     if choice.verb == "evacuate":
         evacuate(s, choice.args[0])
     elif choice.verb == "airlift":
-        airlift(s, choice.args[0], held)
+        yield from airlift(s, choice.args[0], held)
 
 
 def evacuate(s: State, area: str) -> None:
@@ -276,16 +293,48 @@ def evacuate(s: State, area: str) -> None:
     )
 
 
-def airlift(s: State, area: str, held: list[Unit]) -> None:
-    rule = "lza:6.4"
+def airlift_room(s: State, area: str) -> int:
+    """Platoons an airlift may still land here: 1 in jungle, 2 in sawgrass, 3 in LZ Albany (lza:6.4).
+
+    Under the ``area-total`` reading (lza:6.4/room) US platoons already there use up room.
+    """
     terrain = s.map.area(area).terrain
-    room = 3 if area == ALBANY else 2 if terrain == "sawgrass" else 1
-    platoons = [u for u in held if not u.is_officer][:room]
-    officers = [u for u in held if u.is_officer and any(p.company == u.company for p in platoons)]
-    hot = any(s.platoons(a, "nva") for a in s.map.neighbors(area))
-    for unit in platoons + officers:
+    kind = "albany" if area == ALBANY else terrain
+    room = s.rules.airlift_room.get(kind, 0)
+    if s.rules.options.get("airlift_room", "area-total") == "area-total":
+        room -= len(s.platoons(area, "us"))
+    return max(0, room)
+
+
+def airlift(s: State, area: str, held: list[Unit]) -> Flow:
+    """The US player picks which held counters fly in, up to the area's room (lza:6.4)."""
+    rule = "lza:6.4"
+    room = airlift_room(s, area)
+    platoons: list[Unit] = []
+    officers: list[Unit] = []
+    while True:
+        waiting = [u for u in held if u.status == "held"]
+        options = [
+            Action.of("lift", u.id, area) for u in waiting if u.is_officer or len(platoons) < room
+        ]
+        if not options:
+            break
+        if platoons or officers:
+            options.append(Action.of("done"))
+        choice = yield from ask(
+            "us", options, f"airlift into {area}: which counter flies in?", rule
+        )
+        if choice.verb == "done":
+            break
+        unit = s.units[choice.args[0]]
         unit.status, unit.area = "on-map", area
-    s.trace.step(rule, f"airlift: {len(platoons)} unit(s) land in {area} (room for {room})")
+        (officers if unit.is_officer else platoons).append(unit)
+    hot = any(s.platoons(a, "nva") for a in s.map.neighbors(area))
+    s.trace.step(
+        rule,
+        f"airlift: {len(platoons)} platoon(s) and {len(officers)} officer(s) land in {area} "
+        f"(room for {room})",
+    )
     if hot:
         for unit in platoons:
             face = s.dice.d6(rule)

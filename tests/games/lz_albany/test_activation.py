@@ -105,7 +105,7 @@ def test_lza_10_1_an_officer_alone_may_move_once_a_turn_on_a_friendly_chit():
     move = next(a for a in decision.options if a.verb == "move")
     with contextlib.suppress(StopIteration):
         flow.send(move)
-    assert "McDade" in s.state.moved_alone
+    assert s.state.lone_moves["McDade"] == 1
     assert list(_flow.lone_officers(s.state, "us")) == []  # not again this turn
 
 

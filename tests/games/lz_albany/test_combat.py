@@ -71,11 +71,12 @@ def test_lza_7_3_return_fire_and_advance_into_a_cleared_area():
         place={"A/2-7-1": "C4", "A/2-7-2": "C4", "6/8-66-1": "D4"},
         hits={"6/8-66-1": 3},
         dice=[6, 1, 1, 1, 1, 1],
-        choices=["advance C4 D4"],
+        choices=["advance A/2-7-1 D4", "hold C4"],
     )
     result = s.run("fire", "C4", "D4:6")
     assert result.state.units["6/8-66-1"].status == "eliminated"
     assert result.state.units["A/2-7-1"].area == "D4"
+    assert result.state.units["A/2-7-2"].area == "C4"  # the player chose who advances
     assert any("(not a move)" in t for t in steps(result, "lza:7.3"))
 
 

@@ -108,9 +108,11 @@ def test_lza_4_1_vp_only_from_the_listed_schedule():
 
 def test_lza_6_2a_hit_platoons_move_only_with_an_officer_who_goes_along():
     s = Situation(place={"A/2-7-1": "C4", "A/2-7-CO": "C4"}, hits={"A/2-7-1": 1})
-    options = [str(a) for a in move_options(s.state, {"A/2-7-1"}, set(), "us", adrenaline=False)]
-    assert options
-    assert all(" with A/2-7-CO" in o for o in options)
+    ids = {"A/2-7-1", "A/2-7-CO"}
+    options = [str(a) for a in move_options(s.state, ids, set(), "us", adrenaline=False)]
+    platoon = [o for o in options if o.startswith("move A/2-7-1 ")]
+    assert platoon
+    assert all(" with A/2-7-CO" in o for o in platoon)
     alone = Situation(place={"A/2-7-1": "C4"}, hits={"A/2-7-1": 1})
     assert move_options(alone.state, {"A/2-7-1"}, set(), "us", adrenaline=False) == []
 
