@@ -53,6 +53,7 @@ class Place(_Strict):
     lat: float = Field(ge=-90, le=90)
     lon: float = Field(ge=-180, le=180)
     source: str = Field(min_length=3)
+    url: str | None = Field(None, description="a link to the source, where one exists")
     note: str = ""
 
 
@@ -62,6 +63,7 @@ class Figure(_Strict):
     label: str
     value: str
     source: str = Field(min_length=3)
+    urls: list[str] = Field(default_factory=list, description="links to the source pages")
 
 
 class FirstTeamStage(_Strict):

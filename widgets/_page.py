@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import functools
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as ipw
 
 from widgets._style import style
 
-__all__ = ["HOME", "app_page", "error_html", "guarded", "header_html"]
+__all__ = ["HOME", "app_page", "error_html", "guarded", "header_html", "rule_links"]
 
 HOME = "00_start_here.ipynb"
 RULES = "rules_reference.ipynb"
@@ -35,6 +36,22 @@ def header_html(*, home: bool = True) -> str:
         '<nav class="rb-header"><span class="rb-brand">Ia Drang Rulebook</span>'
         + "".join(links)
         + "</nav>"
+    )
+
+
+def rule_links(rules: Iterable[str]) -> str:
+    """Each rule case once, as a small link that opens it in the rules reference.
+
+    The link carries the rule in the query (``rules_reference.ipynb?rule=lza%3A7.3``), which
+    Voila hands to the app's kernel.
+
+    >>> rule_links(["lza:7.3", "lza:7.3"])
+    "<a class='rb-rulecase' href='rules_reference.ipynb?rule=lza%3A7.3' target='_blank' title='rule lza:7.3 in the rules reference'>lza:7.3</a>"
+    """
+    return " ".join(
+        f"<a class='rb-rulecase' href='{RULES}?rule={quote(r)}' target='_blank' "
+        f"title='rule {escape(r)} in the rules reference'>{escape(r)}</a>"
+        for r in dict.fromkeys(rules)
     )
 
 

@@ -2,24 +2,75 @@
 
 from __future__ import annotations
 
-import math
+import re
 from html import escape
 
 import ipywidgets as ipw
-from ipyleaflet import CircleMarker, DivIcon, Map, Marker, TileLayer, basemaps
+from ipyleaflet import TileLayer, basemaps
 
-from rulebook.history import Chapter, load_chapters, load_places, missing_places, turn_dates
-from widgets._page import app_page
+from rulebook.history import Chapter, load_chapters, turn_dates
+from widgets._page import app_page, rule_links
+from widgets._turn_story import turn_story_html
+from widgets.atlas import ACTIVE, IDLE, AtlasMap
 
-__all__ = ["Walkthrough", "walkthrough_app"]
+__all__ = ["ACTIVE", "IDLE", "Walkthrough", "result_sentence", "walkthrough_app"]
 
-ACTIVE, IDLE = "#c0392b", "#555555"
+WALK_CSS = """<style>
+.rb-walkthrough .rb-atlas.leaflet-container, .rb-walkthrough .rb-atlas .leaflet-container { background: #f3eedc; border: 1px solid #b9ad8f;
+  box-shadow: inset 0 0 0 4px #fbf8ee; }
+.rb-walkthrough .leaflet-div-icon { background: transparent; border: none; }
+.rb-label { white-space: nowrap; overflow: visible; color: #222; text-align: left;
+  font-family: "DejaVu Serif", Georgia, serif; text-shadow: 0 0 2px #f3eedc, 0 0 3px #f3eedc; }
+.rb-label-active { color: #8e1f13; font-weight: bold; }
+.rb-label-fixed { text-align: center; font-style: italic; color: #4b5d6b; }
+.rb-label[data-label='ia-drang'] { color: #2c5f94; }
+.rb-label[data-label='chu-pong'] { color: #6e5130; }
+.rb-label[data-label^='route-'] { font-style: normal; font-family: "DejaVu Sans", sans-serif;
+  color: #fff; background: #b23a22; border-radius: 3px; font-weight: bold; }
+.rb-label[data-label='cambodia'], .rb-label[data-label='south-vietnam'] { color: #7d7361; }
+.rb-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1.1rem; list-style: none; padding: 0;
+  margin: 0.4rem 0; font-size: 0.85em; }
+.rb-swatch { display: inline-block; width: 1.4em; height: 0.8em; vertical-align: middle; }
+.rb-hidden-labels { font-size: 0.85em; color: #555; margin: 0.2rem 0; }
+.rb-chapter-title { margin-left: 1rem; font-size: 1.05rem; }
+.rb-walkthrough .rb-die { display: inline-block; min-width: 1.1em; padding: 0 0.15em;
+  border: 1px solid #555; border-radius: 3px; text-align: center; font-size: 0.85em;
+  background: #fff; }
+.rb-walkthrough .rb-die[data-face='6'] { background: #c0392b; color: #fff; border-color: #c0392b; }
+.rb-story li { margin: 0.2rem 0; }
+.rb-result { font-weight: bold; }
+</style>"""
+
+
+RULE_ID = re.compile(r"\b(?:lza|ftv|av):[0-9A-Za-z][0-9A-Za-z.-]*[0-9A-Za-z]")
+
+
+def source_html(text: str, urls: list[str] = ()) -> str:
+    """A source as the page shows it: rule cases as links into the rules reference, then a
+    link to each page it names.
+
+    >>> source_html("ftv:1.1A")
+    "<a class='rb-rulecase' href='rules_reference.ipynb?rule=ftv%3A1.1A' target='_blank' title='rule ftv:1.1A in the rules reference'>ftv:1.1A</a>"
+    >>> source_html("a page", ["https://example.org/p"])
+    "a page <a class='rb-source-link' href='https://example.org/p' target='_blank'>(page&nbsp;1)</a>"
+    """
+    out, last = [], 0
+    for m in RULE_ID.finditer(text):
+        out += [escape(text[last : m.start()]), rule_links([m.group(0)])]
+        last = m.end()
+    out.append(escape(text[last:]))
+    links = "".join(
+        f" <a class='rb-source-link' href='{escape(u)}' target='_blank'>(page&nbsp;{i})</a>"
+        for i, u in enumerate(urls, 1)
+    )
+    return "".join(out) + links
 
 
 def chapter_html(chapter: Chapter) -> str:
     """A chapter's text, its figures with their sources, disagreements, and where to play it."""
     figures = "".join(
-        f"<tr><td>{escape(f.label)}</td><td><b>{escape(f.value)}</b></td><td class='source'>{escape(f.source)}</td></tr>"
+        f"<tr><td>{escape(f.label)}</td><td><b>{escape(f.value)}</b></td>"
+        f"<td class='source'>{source_html(f.source, f.urls)}</td></tr>"
         for f in chapter.figures
     )
     disputes = "".join(f"<li>{escape(d)}</li>" for d in chapter.disagreements)
@@ -76,65 +127,28 @@ def first_team_html(chapter: Chapter) -> str:
     )
 
 
-def frame(places: list, pixels: int = 460) -> tuple[tuple[float, float], int]:
-    """Centre and zoom that show *places* with a margin (Web Mercator: 256 px span 360 degrees at zoom 0)."""
-    lats, lons = [p.lat for p in places], [p.lon for p in places]
-    span = max(max(lats) - min(lats), max(lons) - min(lons), 0.01) * 1.8
-    zoom = int(math.log2(pixels / 256 * 360 / span))
-    return ((min(lats) + max(lats)) / 2, (min(lons) + max(lons)) / 2), max(6, min(zoom, 13))
-
-
 class Walkthrough(ipw.VBox):
-    """A timeline of chapters, a map of the places (highlighted per chapter) and the chapter's text."""
+    """A timeline of chapters, the atlas map framed to each chapter, and the chapter's text."""
 
     def __init__(self) -> None:
         self.chapters = load_chapters()
-        self.places = load_places()
         self.timeline = ipw.SelectionSlider(
             options=[(c.dates, i) for i, c in enumerate(self.chapters)],
             value=0,
-            description="timeline",
-            layout=ipw.Layout(width="40em"),
+            description="Chapter",
+            layout=ipw.Layout(width="34em"),
             style={"description_width": "initial"},
         )
+        self.chapter_title = ipw.HTML()
+        self.atlas = AtlasMap()
+        self.map = self.atlas.map
+        self.dots = self.atlas.dots
         self.tiles = ipw.Checkbox(
             value=False,
-            description="online base map (needs internet; for Binder)",
+            description="Online base map (needs internet)",
             indent=False,
             layout=ipw.Layout(width="auto"),
         )
-        # No base layer by default: the places are drawn as vectors and nothing is fetched.
-        self.map = Map(
-            center=(13.78, 107.86),
-            zoom=9,
-            layers=(),
-            scroll_wheel_zoom=True,
-            attribution_control=False,
-            layout=ipw.Layout(height="460px", width="100%"),
-        )
-        self.dots: dict[str, CircleMarker] = {}
-        for place in self.places.values():
-            dot = CircleMarker(
-                location=(place.lat, place.lon),
-                radius=6,
-                color=IDLE,
-                fill_color=IDLE,
-                fill_opacity=0.8,
-                weight=2,
-            )
-            label = Marker(
-                location=(place.lat, place.lon),
-                draggable=False,
-                icon=DivIcon(
-                    html=f"<div class='rb-place' data-place='{escape(place.id)}' style='font:11px sans-serif;"
-                    f"white-space:nowrap;text-shadow:0 0 3px #fff'>{escape(place.name)}</div>",
-                    icon_size=(10, 10),
-                    icon_anchor=(-6, 6),
-                ),
-            )
-            self.dots[place.id] = dot
-            self.map.add(dot)
-            self.map.add(label)
         self.base = TileLayer(url=basemaps.OpenStreetMap.Mapnik.build_url(), name="OpenStreetMap")
         self.text = ipw.HTML()
         self.play_button = ipw.Button(
@@ -146,48 +160,30 @@ class Walkthrough(ipw.VBox):
         self.first_team = ipw.HTML()
         self.play_button.on_click(lambda _: self.play_turn())
         self.game = None
-        self.sources = ipw.HTML(self._sources_html())
         self.timeline.observe(lambda _: self.show(), names="value")
         self.tiles.observe(self._toggle_tiles, names="value")
-        map_box = ipw.VBox([self.map, self.tiles, self.sources], layout=ipw.Layout(width="55%"))
-        map_box.add_class("rb-map")  # the shared CSS makes the place labels plain text
-        super().__init__(
-            [
-                self.timeline,
-                ipw.HBox(
-                    [
-                        map_box,
-                        ipw.VBox(
-                            [self.text, self.play_button, self.play_log, self.first_team],
-                            layout=ipw.Layout(width="45%"),
-                        ),
-                    ]
-                ),
-            ]
+        self.atlas.children = (*self.atlas.children, self.tiles)
+        self.atlas.layout = ipw.Layout(width="58%", min_width="22rem")
+        side = ipw.VBox(
+            [self.text, self.play_button, self.play_log, self.first_team],
+            layout=ipw.Layout(width="42%", min_width="20rem", padding="0 0 0 1rem"),
         )
+        body = ipw.HBox(
+            [self.atlas, side],
+            layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap", width="100%"),
+        )
+        bar = ipw.HBox([self.timeline, self.chapter_title], layout=ipw.Layout(align_items="center"))
+        super().__init__([ipw.HTML(WALK_CSS), bar, body])
         self.add_class("rb-walkthrough")
         self.show()
 
-    def _sources_html(self) -> str:
-        rows = "".join(
-            f"<li>{escape(p.name)}: {p.lat:.4f}, {p.lon:.4f} ({escape(p.source)})</li>"
-            for p in self.places.values()
-        )
-        unplaced = "".join(
-            f"<li>{escape(m['name'])}: {escape(m['note'])}</li>" for m in missing_places()
-        )
-        return (
-            f"<details class='rb-sources'><summary>Where the places come from</summary><ul>{rows}</ul>"
-            f"<p>Not on the map, for want of a source with coordinates:</p><ul>{unplaced}</ul></details>"
-        )
-
     def show(self) -> None:
         chapter = self.chapters[self.timeline.value]
-        for place_id, dot in self.dots.items():
-            colour = ACTIVE if place_id in chapter.places else IDLE
-            dot.color = dot.fill_color = colour
-            dot.radius = 9 if place_id in chapter.places else 5
-        self.map.center, self.map.zoom = frame([self.places[p] for p in chapter.places])
+        self.chapter_title.value = (
+            f"<span class='rb-chapter-title'>{self.timeline.value + 1} of {len(self.chapters)}: "
+            f"<b>{escape(chapter.title)}</b></span>"
+        )
+        self.atlas.frame(list(chapter.places))
         self.text.value = chapter_html(chapter)
         self.first_team.value = first_team_html(chapter)
         playable = chapter.game.app == "lz_albany_play.ipynb"
@@ -196,7 +192,7 @@ class Walkthrough(ipw.VBox):
             self.play_log.value = ""
 
     def play_turn(self) -> None:
-        """Step the LZ Albany engine through its next turn with the scripted players and show what happened."""
+        """Step the LZ Albany engine through its next turn with the scripted players and tell it."""
         from rulebook.games.lz_albany import CHANCE, new_game, scripted_policy
 
         if self.game is None or self.game.is_over():
@@ -212,21 +208,13 @@ class Walkthrough(ipw.VBox):
             if game.turn > max(start, 1) and game.phase == "reinforcement":
                 break
         turn = max(start, 1)
-        attacks = [
-            e
-            for e in game.log
-            if e.turn == turn and e.action.split()[0] in ("fire", "melee", "mortar", "return-fire")
-        ]
-        items = "".join(
-            f"<li><code>{escape(e.action)}</code>: {escape(str(e.trace[0]))}</li>"
-            for e in attacks[:10]
-        )
-        ending = f" The game is over: {escape(str(game.outcome()))}." if game.is_over() else ""
         self.play_log.value = (
-            f"<div class='rb-turn-log' data-turn='{turn}'><p><b>Turn {turn}</b> played by the scripted "
-            f"players: US {game.board.vp['us']} VP, NVA {game.board.vp['nva']} VP, {len(attacks)} attacks."
-            f"{ending} The first attacks, each with the first rule it set off:</p><ul>{items}</ul>"
-            "<p>Open the play app to step it yourself, decision by decision.</p></div>"
+            f"<div class='rb-turn-log' data-turn='{turn}'><h3>Turn {turn}, played by the "
+            "computer for both sides</h3>"
+            + turn_story_html(game.log, turn)
+            + f"<p class='rb-result'>{escape(result_sentence(game, turn))}</p>"
+            "<p>Open the <a href='lz_albany_play.ipynb'>play app</a> to play it yourself, "
+            "decision by decision.</p></div>"
         )
 
     def _toggle_tiles(self, change: dict) -> None:
@@ -234,6 +222,25 @@ class Walkthrough(ipw.VBox):
             self.map.layers = (self.base, *self.map.layers)
         elif not change["new"] and self.base in self.map.layers:
             self.map.remove(self.base)
+
+
+def result_sentence(game, turn: int) -> str:
+    """Where the game stands after *turn*, in a sentence.
+
+    >>> from rulebook.games.lz_albany import new_game
+    >>> result_sentence(new_game(seed=1), 1)
+    'After turn 1 the score is US 0 VP, NVA 0 VP; the battle goes on.'
+    """
+    vp = game.board.vp
+    score = f"US {vp['us']} VP, NVA {vp['nva']} VP"
+    outcome = game.outcome()
+    if outcome is None:
+        return f"After turn {turn} the score is {score}; the battle goes on."
+    winner = {"us": "the US", "nva": "the NVA"}.get(outcome["winner"])
+    how = outcome["ending"]
+    if winner is None:
+        return f"The game is over after turn {turn}: a draw ({how}), {score}."
+    return f"The game is over after turn {turn}: {winner} wins by {how}, {score}."
 
 
 def walkthrough_app() -> ipw.VBox:

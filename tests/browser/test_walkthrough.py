@@ -1,37 +1,107 @@
-"""The campaign walkthrough in headless Chromium, with no tile server: the timeline moves text and map."""
+"""The campaign walkthrough as a class sees it on a 1400 x 900 projector, with no tile server."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+LABEL_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')]
+  .map(e => { const r = e.getBoundingClientRect();
+              return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
+MAP_BOX = """() => { const r = document.querySelector('.rb-walkthrough .leaflet-container')
+  .getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; }"""
 
-def test_moving_the_timeline_changes_the_chapter_and_the_map(voila_url, page, artifacts):
+
+def _overlaps(a: dict, b: dict) -> bool:
+    return (
+        a["x0"] < b["x1"] - 0.5
+        and b["x0"] < a["x1"] - 0.5
+        and a["y0"] < b["y1"] - 0.5
+        and b["y0"] < a["y1"] - 0.5
+    )
+
+
+def _visible_labels(page) -> list[dict]:
+    frame = page.evaluate(MAP_BOX)
+    return [
+        b
+        for b in page.evaluate(LABEL_BOXES)
+        if b["x1"] > frame["x0"]
+        and b["x0"] < frame["x1"]
+        and b["y1"] > frame["y0"]
+        and b["y0"] < frame["y1"]
+    ]
+
+
+def _assert_no_overlap(page, chapter: str) -> None:
+    boxes = _visible_labels(page)
+    assert boxes, f"{chapter}: no labels on the map"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not _overlaps(a, b), f"{chapter}: labels {a['id']} and {b['id']} overlap"
+
+
+def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, browser, artifacts):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
+    )
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector(".rb-walkthrough .leaflet-container", timeout=60_000)
+    page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']", timeout=60_000)
+    page.wait_for_timeout(1000)  # leaflet settles its size and the labels are redrawn
+
+    # The map sits inside the first screen, and is big enough to read.
+    frame = page.evaluate(MAP_BOX)
+    assert frame["y1"] <= 900, frame
+    assert frame["y0"] < 300, frame
+    assert frame["y1"] - frame["y0"] > 450, frame
+    assert frame["x1"] - frame["x0"] > 600, frame
     assert page.locator(".rb-chapter").get_attribute("data-chapter") == "plei-me"
-    red_before = page.locator(".rb-walkthrough path[stroke='#c0392b']").count()
-    assert red_before == 2  # Plei Me and Pleiku
-    page.locator(".rb-walkthrough .slider-container .noUi-handle").first.focus()
-    for _ in range(3):
+    # The valley's features: the river, the border, the roads, the massif, the towns.
+    seen = {b["id"] for b in _visible_labels(page)}
+    assert {"ia-drang", "plei-me", "pleiku", "route-19", "route-14", "chu-pong"} <= seen, seen
+    assert page.locator(".rb-walkthrough path[stroke='#6d4c7d']").count() >= 1  # the border
+    _assert_no_overlap(page, "plei-me")
+    page.screenshot(path=str(artifacts / "walkthrough_plei_me.png"))
+
+    handle = page.locator(".rb-walkthrough .slider-container .noUi-handle").first
+    for chapter in ("pursuit", "x-ray", "albany"):
+        handle.focus()
         page.keyboard.press("ArrowRight")
-    page.wait_for_selector(".rb-chapter[data-chapter='albany']", timeout=15_000)
-    page.wait_for_function(
-        "document.querySelectorAll(\".rb-walkthrough path[stroke='#c0392b']\").length === 3",
-        timeout=15_000,
-    )
+        page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']", timeout=15_000)
+        page.wait_for_timeout(1200)
+        _assert_no_overlap(page, chapter)
+    # Close in on Albany, every landing zone is named.
+    seen = {b["id"] for b in _visible_labels(page)}
+    assert {"lz-albany", "lz-x-ray", "lz-columbus"} <= seen, seen
     assert "151" in page.locator(".rb-figures").inner_text()
     # First Team's map follows the chapter: turn 11, 2-7 Cav's companies in A6 with the NVA.
     stage = page.locator(".rb-ftv-stage")
     assert stage.get_attribute("data-turn") == "11"
     assert "3 US 6 NVA" in stage.locator("g.location[data-location='A6']").text_content()
-    stage.screenshot(path=str(artifacts / "walkthrough_first_team.png"))
+    page.screenshot(path=str(artifacts / "walkthrough_albany.png"))
+
     page.get_by_role("button", name="Play a turn of LZ Albany here").click()
     page.wait_for_selector(".rb-turn-log[data-turn='1']", timeout=60_000)
-    assert "lza:7" in page.locator(".rb-turn-log").inner_text()
+    log = page.locator(".rb-turn-log").inner_text()
+    assert "fires from" in log
+    assert "After turn 1 the score is" in log
+    assert page.locator(".rb-turn-log a.rb-rulecase").count() > 5
+    text = page.locator(".rb-walkthrough").inner_text()
+    for raw in (r"\{'", r"\bNone\b", r"\(True|\(False", r"- -> ", r"<NA>", r"\bNaN\b"):
+        assert not re.search(raw, text), f"raw Python text on the page: {raw}"
     assert not [u for u in requests if "tile" in u or "openstreetmap" in u]  # no tile server asked
     page.screenshot(path=str(artifacts / "ia_drang_walkthrough.png"), full_page=True)
+    context.close()

@@ -1,0 +1,93 @@
+"""The walkthrough's atlas: sourced layers, labels that never overlap, chapters framed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rulebook.errors import ScenarioError
+from rulebook.geography import LAYERS, load_layers
+from rulebook.history import load_chapters, load_places
+from rulebook.maps.labels import Label, lonlat, pixel, place_labels
+
+
+def test_every_feature_names_its_source_and_what_to_trust():
+    layers = load_layers()
+    assert set(layers) == set(LAYERS)
+    for feats in layers.values():
+        for f in feats:
+            assert len(f.source) > 10, f.id
+            assert f.provenance.value in {"derived", "reconstructed"}, f.id
+            if f.provenance.value == "reconstructed":
+                assert f.note, f"{f.id}: a reconstructed shape says how it was drawn"
+    names = {f.name for feats in layers.values() for f in feats}
+    assert {"Ia Drang", "Cambodian border", "Chu Pong massif", "Route 19", "Route 14"} <= names
+
+
+def test_the_ia_drang_runs_near_lz_x_ray_and_into_cambodia():
+    from shapely.geometry import Point, shape
+
+    layers = load_layers()
+    river = shape(next(f for f in layers["rivers"] if f.id == "ia-drang").geometry)
+    border = shape(layers["border"][0].geometry)
+    xray = load_places()["lz-x-ray"]
+    km = river.distance(Point(xray.lon, xray.lat)) * 111
+    assert 0.5 < km < 3  # the source: about 2 km
+    assert river.crosses(border)
+
+
+def test_a_feature_without_a_source_is_refused_with_file_and_field(tmp_path):
+    for name in LAYERS:
+        (tmp_path / f"{name}.geojson").write_text('{"type": "FeatureCollection", "features": []}')
+    bad = {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "properties": {"id": "x", "name": "X", "kind": "road", "provenance": "assumed"},
+                "geometry": {"type": "LineString", "coordinates": [[107, 13], [108, 14]]},
+            }
+        ],
+    }
+    (tmp_path / "roads.geojson").write_text(json.dumps(bad))
+    with pytest.raises(ScenarioError, match=r"roads.geojson.*features\.0\.properties\.source"):
+        load_layers.__wrapped__(tmp_path)
+
+
+def test_pixels_round_trip():
+    x, y = pixel(107.714, 13.568, 12)
+    lon, lat = lonlat(x, y, 12)
+    assert (round(lon, 6), round(lat, 6)) == (107.714, 13.568)
+
+
+@pytest.mark.parametrize("zoom", [9, 10, 11, 12, 13, 14])
+def test_no_two_labels_overlap_at_any_zoom(zoom):
+    places = load_places()
+    labels = [Label(p.id, p.name, p.lon, p.lat, priority=i) for i, p in enumerate(places.values())]
+    placed, hidden = place_labels(labels, zoom)
+    assert len(placed) + len(hidden) == len(labels)
+    for i, a in enumerate(placed):
+        for b in placed[i + 1 :]:
+            assert not a.overlaps(b), (zoom, a.id, b.id)
+    if zoom >= 12:
+        assert hidden == []  # close in, every place is named
+
+
+def test_widget_frames_each_chapter_and_names_its_places():
+    from widgets.atlas import ACTIVE, AtlasMap
+
+    atlas = AtlasMap()
+    for chapter in load_chapters():
+        atlas.frame(list(chapter.places))
+        shown = {
+            m.icon.html.split("data-label='")[1].split("'")[0]
+            for m in atlas.labels.layers
+            if hasattr(m, "icon")
+        }
+        assert set(chapter.places) <= shown, chapter.id
+        for pid in chapter.places:
+            assert atlas.dots[pid].fill_color == ACTIVE
+        south, west = atlas.map.center[0] - 0.01, atlas.map.center[1] - 0.01
+        assert south < max(atlas.places[p].lat for p in chapter.places)
+        assert west < max(atlas.places[p].lon for p in chapter.places)
