@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb
 
 from rulebook.distribution import Distribution
@@ -245,8 +244,9 @@ def successes(n: int, target: int = 6, sides: int = 6) -> Distribution:
         raise ValueError(f"cannot roll {n} dice")
     if not 1 <= target <= sides:
         raise ValueError(f"a d{sides} cannot show {target}")
-    p = Fraction(sides - target + 1, sides)
-    return Distribution({k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)})
+    # Whole-number counts of the sides**n equally likely rolls; Distribution divides once.
+    hit, miss = sides - target + 1, target - 1
+    return Distribution({k: comb(n, k) * hit**k * miss ** (n - k) for k in range(n + 1)})
 
 
 def dice_sum(n: int = 2, sides: int = 6) -> Distribution:
@@ -259,15 +259,18 @@ def dice_sum(n: int = 2, sides: int = 6) -> Distribution:
     """
     if n < 1:
         raise ValueError(f"a sum needs at least one die, not {n}")
-    single = die(sides)
-    total: dict[int, Fraction] = {0: Fraction(1)}
+    if sides not in DIE_SIZES:
+        raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
+    # Count the ways to reach each total with whole numbers; Distribution divides once at the end.
+    ways: list[int] = [1]  # ways[t] = rolls of the dice so far totalling t
     for _ in range(n):
-        step: dict[int, Fraction] = {}
-        for subtotal, w in total.items():
-            for face, wf in single.items():
-                step[subtotal + face] = step.get(subtotal + face, Fraction(0)) + w * wf
-        total = step
-    return Distribution(total)
+        step = [0] * (len(ways) + sides)
+        for subtotal, count in enumerate(ways):
+            if count:
+                for face in range(1, sides + 1):
+                    step[subtotal + face] += count
+        ways = step
+    return Distribution({total: count for total, count in enumerate(ways) if count})
 
 
 def opposed(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from math import lcm
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,17 +46,26 @@ class Distribution(Mapping[Any, Fraction]):
         self, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]
     ) -> None:
         pairs = weights.items() if isinstance(weights, Mapping) else weights
-        merged: dict[Hashable, Fraction] = {}
-        for outcome, weight in pairs:
-            w = Fraction(weight)
-            if w < 0:
-                raise ValueError(f"weight of outcome {outcome!r} is negative ({w})")
-            if w:
-                merged[outcome] = merged.get(outcome, Fraction(0)) + w
-        total = sum(merged.values(), Fraction(0))
+        merged: dict[Hashable, int | Fraction] = {}
+        for outcome, given in pairs:
+            weight = given if type(given) is int or isinstance(given, Fraction) else Fraction(given)
+            if weight < 0:
+                raise ValueError(f"weight of outcome {outcome!r} is negative ({weight})")
+            if weight:
+                merged[outcome] = merged.get(outcome, 0) + weight
+        total = sum(merged.values())
         if total == 0:
             raise ValueError("a distribution needs at least one outcome with a positive weight")
-        self._weights = {k: merged[k] / total for k in _sorted_keys(merged)}
+        # Whole-number weights (counts of equally likely rolls) become fractions in one step.
+        if type(total) is int:
+            self._weights = {k: Fraction(merged[k], total) for k in _sorted_keys(merged)}
+        else:
+            self._weights = {k: Fraction(merged[k]) / total for k in _sorted_keys(merged)}
+
+    def _counts(self) -> dict[Any, int]:
+        """The weights over one common denominator, as whole numbers."""
+        den = lcm(*(w.denominator for w in self._weights.values()))
+        return {k: w.numerator * (den // w.denominator) for k, w in self._weights.items()}
 
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self._weights[outcome]
@@ -119,9 +129,8 @@ class Distribution(Mapping[Any, Fraction]):
         >>> Distribution({0: 1, 1: 1}).product(Distribution({0: 1}))[(1, 0)]
         Fraction(1, 2)
         """
-        return Distribution(
-            ((a, b), wa * wb) for a, wa in self._weights.items() for b, wb in other._weights.items()
-        )
+        mine, theirs = self._counts(), other._counts()
+        return Distribution(((a, b), ca * cb) for a, ca in mine.items() for b, cb in theirs.items())
 
     def to_frame(self, outcome: str = "outcome") -> pd.DataFrame:
         """A pandas DataFrame with the outcome, the exact fraction and a float column."""

@@ -49,15 +49,6 @@ class Unit:
     def __post_init__(self) -> None:
         self.is_officer = self.kind == "officer"  # read in every scan: a field, not a property
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        board = self.__dict__.get("_board") if name in _PLACEMENT else None
-        if board is None:
-            object.__setattr__(self, name, value)
-            return
-        board.lift(self)  # out of the board's index under the old values, back in under the new
-        object.__setattr__(self, name, value)
-        board.drop(self)
-
     @property
     def reduced(self) -> bool:
         """Flipped to the reduced side by a third hit (lza:8.2, 8.3)."""
@@ -81,6 +72,23 @@ class Unit:
             "hits": self.hits,
             "wounded": self.wounded,
         }
+
+
+class PlacedUnit(Unit):
+    """A unit on a board: it tells the board's index when its area, status or wounded side change.
+
+    ``State`` turns its units into this class (same fields, same data), so building counters
+    costs nothing extra and only a board's counters pay for keeping its index current.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _PLACEMENT:
+            object.__setattr__(self, name, value)
+            return
+        board = self._board
+        board.lift(self)  # out of the index under the old values, back in under the new
+        object.__setattr__(self, name, value)
+        board.drop(self)
 
 
 @dataclass

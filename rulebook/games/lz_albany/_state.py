@@ -9,7 +9,14 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from rulebook.dice import Dice
-from rulebook.games.lz_albany._pieces import Chit, Unit, WoundedMarker, build_forces, other
+from rulebook.games.lz_albany._pieces import (
+    Chit,
+    PlacedUnit,
+    Unit,
+    WoundedMarker,
+    build_forces,
+    other,
+)
 from rulebook.maps import AreaMap, shared_area_map
 from rulebook.trace import Trace
 
@@ -169,10 +176,10 @@ class State:
         absorbed = rules.hits_absorbed
         forces = build_forces(spec, absorbed["us"], absorbed["nva"], rules.reduced_at)
         arrivals = {o.id: o.arrives for o in spec.senior_officers}
-        for company in spec.companies:
-            arrivals.update(
-                {u.id: company.arrives for u in forces.units.values() if u.company == company.id}
-            )
+        company_arrival = {c.id: c.arrives for c in spec.companies}
+        for unit in forces.units.values():
+            if unit.company in company_arrival:
+                arrivals[unit.id] = company_arrival[unit.company]
         return cls(
             scenario,
             shared_area_map(scenario.map),
@@ -197,14 +204,14 @@ class State:
 
     # The index of who stands where: on-map counters by (side,) and by (area, side, officers),
     # each list in the order of ``units`` so every query answers exactly as a full scan would.
-    # Counters keep it current themselves (Unit.__setattr__ calls lift and drop).
+    # Counters keep it current themselves (PlacedUnit.__setattr__ calls lift and drop).
 
     def _build_index(self) -> None:
         self._where = {("us",): [], ("nva",): []}
         self._facts = {}
         for order, unit in enumerate(self.units.values()):
-            object.__setattr__(unit, "_order", order)
-            object.__setattr__(unit, "_board", self)
+            unit._order, unit._board = order, self
+            unit.__class__ = PlacedUnit  # from now on it keeps this index current
             self.drop(unit)
 
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:

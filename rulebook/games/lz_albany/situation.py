@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from rulebook.dice import Dice, ScriptedDice
@@ -27,7 +28,7 @@ from rulebook.games._decisions import Action, Chance, Decision
 from rulebook.games.lz_albany import _activation, _combat, _flow, _support
 from rulebook.games.lz_albany._pieces import WoundedMarker
 from rulebook.games.lz_albany._state import GameOver, State
-from rulebook.games.lz_albany.engine import standard_scenario
+from rulebook.games.lz_albany.engine import _standard
 from rulebook.scenario import Scenario
 from rulebook.trace import Trace
 
@@ -92,7 +93,8 @@ class Situation:
             rolled = Dice(dice)
         else:
             rolled = ScriptedDice(dice)
-        self.state = State.new(scenario or standard_scenario(), rolled)
+        # A situation only reads its scenario, so the shipped one is shared, not copied.
+        self.state = State.new(scenario or _standard(), rolled)
         s = self.state
         s.rules.options.update(options or {})
         s.turn, s.phase = turn, "action"
@@ -199,6 +201,12 @@ def _as_flow(func: Callable[..., None], *args: Any):  # a generator that asks no
     yield from ()
 
 
+@cache
+def _probe() -> State:
+    """The shipped scenario's counters, to name the ones a ready-made attack places (read only)."""
+    return State.new(_standard(), Dice(0))
+
+
 def _pick(state: State, side: str, kind: str, count: int) -> list[str]:
     ids = [u.id for u in state.units.values() if u.side == side and u.kind == kind]
     if count > len(ids):
@@ -232,7 +240,7 @@ def attack(
     >>> args
     ('C4', 'D4:4')
     """
-    probe = State.new(standard_scenario(), Dice(0))
+    probe = _probe()
     place: dict[str, str] = {}
     us_kind = "mortar" if procedure == "mortar" else "infantry"
     nva_area = area if procedure == "melee" else target
