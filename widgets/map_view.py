@@ -30,9 +30,15 @@ def area_style(
         mark = highlight.get(props["id"])
         return {
             "fillColor": terrain.color if terrain else "#cccccc",
-            "fillOpacity": 0.75,
-            "color": {"selected": "#d62728", "visible": "#1f77b4"}.get(mark or "", "#333333"),
+            "fillOpacity": 0.75 if mark != "place" else 0.95,
+            "color": {
+                "selected": "#d62728",
+                "visible": "#1f77b4",
+                "problem": "#ff7f0e",
+                "place": "#9467bd",
+            }.get(mark or "", "#333333"),
             "weight": 4 if mark else 1,
+            "dashArray": "6 4" if mark == "problem" else None,
         }
 
     return style
@@ -81,6 +87,20 @@ def outline_draw_control() -> DrawControl:
     )
 
 
+def _no_features() -> dict[str, Any]:
+    return {"type": "FeatureCollection", "features": []}
+
+
+def _link_style(feature: dict) -> dict:
+    added = feature["properties"]["kind"] == "added"
+    return {
+        "color": "#9467bd" if added else "#d62728",
+        "weight": 4,
+        "opacity": 0.9,
+        "dashArray": "10 6" if added else "2 6",
+    }
+
+
 class MapView(ipw.VBox):
     """An AreaMap drawn with ipyleaflet in map units (``projections.Simple``), never fetching tiles.
 
@@ -91,9 +111,16 @@ class MapView(ipw.VBox):
     selected = Unicode(allow_none=True, default_value=None)
     hovered = Unicode(allow_none=True, default_value=None)
 
-    def __init__(self, area_map: AreaMap, *, height: str = "520px") -> None:
+    def __init__(
+        self,
+        area_map: AreaMap,
+        *,
+        height: str = "520px",
+        sheet: tuple[float, float, float, float] | None = None,
+    ) -> None:
         self.area_map = area_map
-        minx, miny, maxx, maxy = area_map.bounds()
+        minx, miny, maxx, maxy = sheet or area_map.bounds()
+        self.sheet = (minx, miny, maxx, maxy)
         self.map = offline_map(
             maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2), height=height
         )
@@ -108,6 +135,8 @@ class MapView(ipw.VBox):
         self.areas.on_click(self._clicked)
         self.areas.on_hover(self._hover)
         self.map.add(self.areas)
+        self.links = GeoJSON(data=_no_features(), style_callback=_link_style)
+        self.map.add(self.links)
         self._labels: dict[str, Marker] = {}
         self._add_labels()
         self.caption = ipw.HTML(
@@ -156,7 +185,7 @@ class MapView(ipw.VBox):
         if not mime.startswith("image/"):
             raise ValueError(f"an underlay must be an image, not {mime}")
         if bounds is None:
-            minx, miny, maxx, maxy = self.area_map.bounds()
+            minx, miny, maxx, maxy = self.sheet
             bounds = ((miny, minx), (maxy, maxx))
         url = f"data:{mime};base64,{base64.b64encode(image).decode('ascii')}"
         if self.underlay is not None:
@@ -164,6 +193,25 @@ class MapView(ipw.VBox):
         self.underlay = ImageOverlay(url=url, bounds=bounds, opacity=opacity)
         # Beneath the areas: the outlines stay clickable and readable over the scan.
         self.map.layers = (self.underlay, *self.map.layers)
+
+    def show_links(self, added: list[tuple[str, str]], removed: list[tuple[str, str]]) -> None:
+        """Draw hand edits of adjacency between area centres: links dashed purple, cuts dotted red."""
+        features = []
+        for kind, pairs in (("added", added), ("removed", removed)):
+            for a, b in pairs:
+                if a in self.area_map and b in self.area_map:
+                    pa, pb = (self.area_map.area(x).polygon.representative_point() for x in (a, b))
+                    features.append(
+                        {
+                            "type": "Feature",
+                            "properties": {"kind": kind, "pair": f"{a}-{b}"},
+                            "geometry": {
+                                "type": "LineString",
+                                "coordinates": [[pa.x, pa.y], [pb.x, pb.y]],
+                            },
+                        }
+                    )
+        self.links.data = {"type": "FeatureCollection", "features": features}
 
     def on_area_click(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(area_id)`` whenever an area is clicked."""

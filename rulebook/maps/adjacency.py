@@ -67,6 +67,8 @@ def derive_adjacency(
     >>> sorted(sorted(p) for p in pairs)
     [['a', 'b']]
     """
+    if len(polygons) < 2:  # an empty sheet or a lone area has no pairs to test
+        return set()
     tree = shapely.STRtree(polygons)
     left, right = tree.query(polygons, predicate="dwithin", distance=tolerance)
     pairs: set[frozenset[str]] = set()

@@ -27,7 +27,10 @@ from pathlib import Path
 from rulebook._atomic import atomic_write_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
+from rulebook.maps.checks import Finding, area_map_findings
 from rulebook.maps.geojson import from_geojson
+from rulebook.maps.snap import next_free_id, snap_outline
+from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
 from rulebook.scenario._validate import map_problems, validate
@@ -40,19 +43,100 @@ GEOJSON_SUFFIXES = {".geojson", ".json"}
 class MapDesign:
     """An editable map with history. ``map`` is the current version."""
 
-    def __init__(self, spec: MapSpec, scenario: Scenario | None = None) -> None:
-        self._versions = [AreaMap(spec)]
+    def __init__(
+        self,
+        spec: MapSpec,
+        scenario: Scenario | None = None,
+        *,
+        sheet: tuple[float, float] | None = None,
+    ) -> None:
+        # Each version pairs a map with the file's other sections (forces, chits, values), so
+        # undo steps back through set-up changes as well as drawing.
+        self._versions: list[tuple[AreaMap, Scenario | None]] = [(AreaMap(spec), scenario)]
         self._at = 0
-        self.scenario = scenario  # the file's other sections, checked along with the map
+        self._sheet = sheet
+
+    @classmethod
+    def blank(cls, width: float = 2000, height: float = 1500) -> MapDesign:
+        """An empty sheet of *width* x *height* map units with LZ Albany's terrains and forces.
+
+        The forces, chits and victory points are the book's; every set-up place still
+        has to be marked on the new areas (the checks say which).
+
+        >>> d = MapDesign.blank(); len(d.map), d.sheet
+        (0, (0.0, 0.0, 2000.0, 1500.0))
+        """
+        from rulebook.games.lz_albany import standard_scenario
+
+        book = standard_scenario()
+        assert book.map is not None
+        spec = MapSpec(
+            id="my-map",
+            provenance=Provenance.ASSUMED,
+            note="drawn in the scenario designer",
+            units=book.map.units,
+            terrains=book.map.terrains,
+            adjacency=book.map.adjacency.model_copy(update={"add": [], "remove": []}),
+            los=book.map.los.model_copy(update={"overrides": []}),
+        )
+        scenario = book.model_copy(
+            update={
+                "id": "my-scenario",
+                "title": "My LZ Albany scenario",
+                "description": "Drawn in the scenario designer.",
+                "map": spec,
+            }
+        )
+        return cls(spec, scenario, sheet=(width, height))
 
     @property
     def map(self) -> AreaMap:
-        return self._versions[self._at]
+        return self._versions[self._at][0]
 
-    def _push(self, new: AreaMap) -> None:
+    @property
+    def scenario(self) -> Scenario | None:
+        """The file's other sections, checked along with the map and saved with it."""
+        return self._versions[self._at][1]
+
+    @property
+    def sheet(self) -> tuple[float, float, float, float]:
+        """``(minx, miny, maxx, maxy)``: the drawing sheet, or the areas' extent if wider."""
+        box = (0.0, 0.0, float(self._sheet[0]), float(self._sheet[1])) if self._sheet else None
+        if len(self.map) == 0:
+            return box or (0.0, 0.0, 2000.0, 1500.0)
+        minx, miny, maxx, maxy = self.map.bounds()
+        if box is None:
+            return (minx, miny, maxx, maxy)
+        return (min(minx, 0.0), min(miny, 0.0), max(maxx, box[2]), max(maxy, box[3]))
+
+    def set_sheet(self, width: float, height: float) -> None:
+        """Resize the drawing sheet (a traced image is scaled to it)."""
+        self._sheet = (width, height)
+
+    def _push(self, new: AreaMap, scenario: Scenario | None = None) -> None:
         del self._versions[self._at + 1 :]
-        self._versions.append(new)
+        self._versions.append((new, scenario if scenario is not None else self.scenario))
         self._at += 1
+
+    def edit_scenario(self, scenario: Scenario) -> None:
+        """Replace the set-up sections (forces, chits, values) as one undoable step."""
+        self._push(self.map, scenario)
+
+    def next_area_id(self) -> str:
+        """The id a newly drawn area is offered: one past the last numbered id."""
+        return next_free_id([a.id for a in self.map.spec.areas])
+
+    def snap(self, outline: Sequence[tuple[float, float]], *, ignore: str | None = None) -> list:
+        """*outline* with corners moved onto neighbours' borders and overlaps cut away.
+
+        Corners within reach of a border (three times the adjacency tolerance, or a
+        hundredth of the sheet if that is more) move onto it; see
+        :func:`rulebook.maps.snap.snap_outline`.
+        """
+        minx, miny, maxx, maxy = self.sheet
+        reach = max(3 * self.map.spec.adjacency.tolerance, max(maxx - minx, maxy - miny) / 100)
+        others = [a.polygon for a in self.map if a.id != ignore and a.polygon.is_valid]
+        return snap_outline(outline, others, reach)
 
     # --- edits ---------------------------------------------------------------------
 
@@ -134,6 +218,20 @@ class MapDesign:
         if self.scenario is None:
             return map_problems(self.map.spec, file)
         return validate(self.scenario.model_copy(update={"map": self.map.spec}), file)
+
+    def findings(self) -> list[Finding]:
+        """What to fix, in a designer's words, each naming the areas to highlight.
+
+        The map's own checks come first; then anything else the scenario's
+        validation finds (values citing another game's rules, and so on).
+        """
+        found = area_map_findings(self.map.spec, self.scenario)
+        if self.scenario is not None:
+            covered = ("map", "lz_albany.companies", "lz_albany.senior_officers")
+            for p in self.problems("this scenario"):
+                if not p.path.startswith(covered):
+                    found.append(Finding(f"{p.message} (in {p.path.replace('.', ' > ')})"))
+        return found
 
     def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:
         """Write the map atomically: GeoJSON for ``.geojson``/``.json``, else a scenario YAML.
