@@ -1,4 +1,5 @@
-"""MapDesigner: draw areas, set terrain and tags, link neighbours, rule on line of sight, check, save."""
+"""MapDesigner: draw areas (over a traced image if you like), link neighbours, rule on line of
+sight, set the scenario on the map, check, save and play-test."""
 
 from __future__ import annotations
 
@@ -10,12 +11,27 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.maps.design import MapDesign
+from rulebook.maps.places import place_label
 from widgets._page import app_page, guarded
+from widgets.designer_common import ChecksPanel, confined_save_path, play_link_html
+from widgets.designer_setup import SetupPanel
+from widgets.image_size import image_size
 from widgets.map_view import MapView, outline_draw_control
 
 __all__ = ["MapDesigner", "designer_app"]
 
-MODES = [("select", "select"), ("link / unlink", "link"), ("rule on sight", "los")]
+MODES = [
+    ("select", "select"),
+    ("link two areas", "link"),
+    ("rule on sight", "los"),
+    ("mark place", "place"),
+]
+HELP = {
+    "select": "Click an area to edit it; draw with the toolbar on the map's left to add one.",
+    "link": "Click the first area, then the second: they become neighbours (or stop being).",
+    "los": "Click the observer's area, then the target's, then rule seen or blocked.",
+    "place": "Pick a place under Set-up; each click adds an area to it or takes it away.",
+}
 
 
 class MapDesigner(ipw.VBox):
@@ -23,75 +39,129 @@ class MapDesigner(ipw.VBox):
 
     def __init__(self, design: MapDesign, *, path: str | Path = "saves/my_map.yaml") -> None:
         self.design = design
-        self.anchor: str | None = None
+        self.anchor: str | None = None  # the selected area
+        self.link_from: str | None = None  # first click in link mode
+        self.partner: str | None = None  # second click in sight mode
         self.drawn: list[tuple[float, float]] | None = None
-        self.view = MapView(design.map, height="520px")
+        self.culprits: tuple[str, ...] = ()
+        self.view = MapView(design.map, height="500px", sheet=design.sheet)
         self.draw = outline_draw_control()
         self.draw.on_draw(self._on_draw)
         self.view.map.add(self.draw)
         self.view.on_area_click(self._on_click)
         self.view.observe(self._on_hover, names="hovered")
+        self._make_controls(design, path)
+        self._wire()
+        super().__init__(self._layout())
+        self.add_class("rb-designer")
+        self.new_id.value = design.next_area_id()
+        self.refresh()
 
-        text = functools.partial(ipw.Text, layout=ipw.Layout(width="18em"))
+    def _make_controls(self, design: MapDesign, path: str | Path) -> None:
+        text = functools.partial(ipw.Text, layout=ipw.Layout(width="17em"))
         button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
-        self.area_id = text(description="id", placeholder="e.g. G8")
-        self.area_name = text(description="name")
-        self.terrain = ipw.Dropdown(options=list(design.map.terrains), description="terrain")
-        self.tags = text(description="tags", placeholder="us-green-1, edge-east")
+        terrains = [(t.label or name, name) for name, t in design.map.terrains.items()]
+        # A new area and the selected area have separate fields, so a new one never
+        # inherits the selected one's name, terrain or tags.
+        self.new_id = text(description="id")
+        self.new_name = text(description="name", placeholder="optional")
+        self.new_terrain = ipw.Dropdown(options=terrains, description="terrain")
+        self.snap = ipw.Checkbox(
+            value=True, description="snap to neighbours' borders", indent=False
+        )
         self.add_button = button(description="Add drawn area", button_style="primary")
-        self.update_button = button(description="Apply to selected")
-        self.delete_button = button(description="Delete selected", button_style="danger")
+        self.area_name = text(description="name")
+        self.terrain = ipw.Dropdown(options=terrains, description="terrain")
+        self.tags = text(description="tags", placeholder="edge-east, off-map")
+        self.update_button = button(description="Apply")
+        self.reshape_button = button(description="Reshape to drawing")
+        self.delete_button = button(description="Delete", button_style="danger")
         self.mode = ipw.ToggleButtons(options=MODES, value="select", description="click to")
+        self.mode.style.button_width = "auto"
+        self.mode_help = ipw.HTML()
         self.show_los = ipw.Checkbox(
-            value=True,
-            description="show line of sight from the selected area",
-            indent=False,
-            layout=ipw.Layout(width="auto"),
+            value=True, description="show what the selected area sees", indent=False
         )
         self.seen_button = button(description="Rule: seen")
         self.blocked_button = button(description="Rule: blocked")
         self.clear_button = button(description="Clear ruling")
-        self.undo_button = button(description="Undo")
-        self.redo_button = button(description="Redo")
-        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="20em"))
+        self.undo_button = button(description="Undo", icon="undo")
+        self.redo_button = button(description="Redo", icon="repeat")
+        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="19em"))
         self.save_button = button(description="Save")
         self.load_button = button(description="Load")
-        self.area_id.add_class("rb-area-id")
-        self.path.add_class("rb-path")
-        self.scan = ipw.FileUpload(accept="image/*", multiple=False, description="Map scan")
-        self.scan_opacity = ipw.FloatSlider(
-            value=0.5, min=0.0, max=1.0, step=0.05, description="scan opacity"
+        self.play_button = button(description="Play this scenario", button_style="success")
+        self.sheet_w = ipw.BoundedIntText(
+            value=2000, min=100, max=100000, layout=ipw.Layout(width="6em")
         )
+        self.sheet_h = ipw.BoundedIntText(
+            value=1500, min=100, max=100000, layout=ipw.Layout(width="6em")
+        )
+        self.blank_button = button(description="New blank sheet")
+        self.new_id.add_class("rb-area-id")
+        self.path.add_class("rb-path")
+        self.scan = ipw.FileUpload(accept="image/*", multiple=False, description="Trace image")
+        self.scan.add_class("rb-trace-upload")
+        self.scan_opacity = ipw.FloatSlider(
+            value=0.5, min=0.0, max=1.0, step=0.05, description="image opacity"
+        )
+        self.scan_info = ipw.HTML()
         self.info = ipw.HTML()
         self.los_info = ipw.HTML()
-        self.problems_view = ipw.HTML()
         self.errors = ipw.HTML()
         self.notice = ipw.HTML()
+        self.checks = ChecksPanel(self._show_culprits)
+        self.setup = SetupPanel(lambda: self.design, self.refresh)
 
-        self._wire()
-
-        form = ipw.VBox(
+    def _layout(self) -> list[ipw.Widget]:
+        draw_tab = ipw.VBox(
             [
-                ipw.HTML("<b>Area</b> (draw one with the toolbar, or click one)"),
-                self.area_id,
+                ipw.HTML(
+                    "<b>New area</b>: draw its outline with the polygon or rectangle tool "
+                    "(left of the map), then"
+                ),
+                self.new_id,
+                self.new_name,
+                self.new_terrain,
+                ipw.HBox([self.add_button, self.snap]),
+                ipw.HTML("<b>Selected area</b>"),
                 self.area_name,
                 self.terrain,
                 self.tags,
-                ipw.HBox([self.add_button, self.update_button, self.delete_button]),
-                self.mode,
+                ipw.HBox([self.update_button, self.reshape_button, self.delete_button]),
+                ipw.HTML("<b>Line of sight</b> (lza:7.8)"),
                 self.show_los,
                 ipw.HBox([self.seen_button, self.blocked_button, self.clear_button]),
-                ipw.HBox([self.undo_button, self.redo_button]),
-                ipw.HBox([self.path, self.save_button, self.load_button]),
-                self.notice,
-                self.errors,
-            ],
-            layout=ipw.Layout(width="34em"),
+                ipw.HTML("<b>Trace over an image</b> (scaled to the sheet)"),
+                ipw.HBox([self.scan, self.scan_opacity]),
+                self.scan_info,
+                ipw.HTML("<b>Start again</b> on a blank sheet, width x height in map units"),
+                ipw.HBox([self.sheet_w, ipw.HTML("x"), self.sheet_h, self.blank_button]),
+            ]
         )
-        panel = ipw.VBox([self.info, self.los_info, ipw.HTML("<b>Checks</b>"), self.problems_view])
-        super().__init__([ipw.HBox([form, panel]), self.view])
-        self.add_class("rb-designer")
-        self.refresh()
+        self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))
+        self.tabs.layout.width = "40em"
+        files = ipw.HBox(
+            [
+                self.path,
+                self.save_button,
+                self.load_button,
+                self.undo_button,
+                self.redo_button,
+                self.play_button,
+            ],
+            layout=ipw.Layout(flex_flow="row wrap"),
+        )
+        panel = ipw.VBox(
+            [self.info, self.los_info, self.notice, self.errors, self.checks],
+            layout=ipw.Layout(flex="1 1 0", min_width="20em", margin="0 0 0 1em"),
+        )
+        return [
+            files,
+            ipw.HBox([self.tabs, panel]),
+            ipw.HBox([self.mode, self.mode_help]),
+            self.view,
+        ]
 
     def _before_action(self) -> None:
         self.notice.value = ""
@@ -99,6 +169,7 @@ class MapDesigner(ipw.VBox):
     def _wire(self) -> None:
         self.add_button.on_click(self._add)
         self.update_button.on_click(self._update)
+        self.reshape_button.on_click(self._reshape)
         self.delete_button.on_click(self._delete)
         self.seen_button.on_click(lambda _: self._rule(True))
         self.blocked_button.on_click(lambda _: self._rule(False))
@@ -107,41 +178,71 @@ class MapDesigner(ipw.VBox):
         self.redo_button.on_click(self._redo)
         self.save_button.on_click(self._save)
         self.load_button.on_click(self._load)
+        self.play_button.on_click(self._play)
+        self.blank_button.on_click(self._blank)
         self.show_los.observe(lambda _: self.refresh(), names="value")
+        self.mode.observe(self._mode_changed, names="value")
         self.scan.observe(self._scan_uploaded, names="value")
         self.scan_opacity.observe(self._scan_opacity, names="value")
 
     # --- events ---------------------------------------------------------------------
+
+    def _mode_changed(self, _: dict) -> None:
+        self.link_from = self.partner = None
+        self.refresh()
 
     def _on_draw(self, target: Any, action: str, geo_json: dict) -> None:
         if action != "created":
             return
         ring = geo_json["geometry"]["coordinates"][0]
         self.drawn = [(round(x, 1), round(y, 1)) for x, y in ring[:-1]]
+        self.new_id.value = self.design.next_area_id()
+        self.new_name.value = ""
         self.info.value = (
             f"<div class='rb-drawn' data-corners='{len(self.drawn)}'>Drawn an outline with "
-            f"{len(self.drawn)} corners: give it an id and press <b>Add drawn area</b>.</div>"
+            f"{len(self.drawn)} corners: press <b>Add drawn area</b> to make it area "
+            f"{escape(self.new_id.value)}, or <b>Reshape to drawing</b> for the selected area.</div>"
         )
 
     @guarded
     def _on_click(self, area_id: str) -> None:
-        if self.mode.value == "link" and self.anchor and self.anchor != area_id:
-            # The first area stays chosen, so several neighbours can be linked to it in a row.
-            self.design.toggle_adjacency(self.anchor, area_id)
+        mode = self.mode.value
+        if mode == "link":
+            if self.link_from is None or self.link_from == area_id:
+                self.link_from = area_id
+                self._select(area_id)
+                return
+            first, self.link_from = self.link_from, None
+            was = self.design.map.adjacent(first, area_id)
+            self.design.toggle_adjacency(first, area_id)
             self.view.set_map(self.design.map)
+            self.notice.value = (
+                f"<div class='rb-linked'>{escape(first)} and {escape(area_id)} are "
+                f"{'no longer neighbours' if was else 'now neighbours'}.</div>"
+            )
             return
-        if self.mode.value == "los" and self.anchor and self.anchor != area_id:
+        if mode == "los" and self.anchor and self.anchor != area_id:
             self.partner = area_id
             return
+        if mode == "place":
+            tag = self.setup.place.value
+            area = self.design.map.area(area_id)
+            tags = sorted(area.tags - {tag}) if tag in area.tags else sorted(area.tags | {tag})
+            self.design.update_area(area_id, tags=tags)
+            self.view.set_map(self.design.map)
+            return
+        self._select(area_id)
+
+    def _select(self, area_id: str) -> None:
         self.anchor = area_id
         area = self.design.map.area(area_id)
-        self.area_id.value, self.area_name.value = area.id, area.name
+        self.area_name.value = area.name
         self.terrain.value = area.terrain
         self.tags.value = ", ".join(sorted(area.tags))
 
     def _on_hover(self, change: dict) -> None:
         source, target = self.anchor, change["new"]
-        if not (source and target and self.show_los.value):
+        if not (source and target and self.show_los.value) or source not in self.design.map:
             return
         result = self.design.map.los.explain(source, target)
         self.los_info.value = (
@@ -154,15 +255,35 @@ class MapDesigner(ipw.VBox):
         if not change["new"]:
             return
         upload = change["new"][0]
+        content = bytes(upload["content"])
+        minx, miny, maxx, _maxy = self.design.sheet
+        width, height = image_size(content)
+        # Scaled to the sheet's width, keeping the image's proportions, from the sheet's corner.
+        top = miny + (maxx - minx) * height / width
         self.view.set_underlay(
-            bytes(upload["content"]),
+            content,
             upload.get("type") or "image/png",
             opacity=self.scan_opacity.value,
+            bounds=((miny, minx), (top, maxx)),
+        )
+        self.scan_info.value = (
+            f"<div class='rb-traced' data-width='{width}' data-height='{height}'>"
+            f"{escape(upload.get('name', 'image'))}, {width} x {height} pixels, laid over "
+            f"{maxx - minx:.0f} x {top - miny:.0f} map units.</div>"
         )
 
     def _scan_opacity(self, change: dict) -> None:
         if self.view.underlay is not None:
             self.view.underlay.opacity = change["new"]
+
+    def _show_culprits(self, places: tuple[str, ...]) -> None:
+        self.culprits = tuple(p for p in places if p in self.design.map)
+        if self.culprits:
+            first = self.design.map.area(self.culprits[0])
+            self._select(first.id)
+            p = first.polygon.representative_point()
+            self.view.map.center = (p.y, p.x)
+        self.refresh()
 
     # --- edits ------------------------------------------------------------------------
 
@@ -173,34 +294,44 @@ class MapDesigner(ipw.VBox):
     def _add(self, _: Any = None) -> None:
         if not self.drawn:
             raise ValueError("draw an outline on the map first (polygon or rectangle tool)")
-        if not self.area_id.value.strip():
+        area_id = self.new_id.value.strip()
+        if not area_id:
             raise ValueError("give the new area an id")
+        outline = self.design.snap(self.drawn) if self.snap.value else self.drawn
         self.design.add_area(
-            self.area_id.value.strip(),
-            self.drawn,
-            terrain=self.terrain.value,
-            name=self.area_name.value.strip(),
-            tags=self._tag_list(),
+            area_id, outline, terrain=self.new_terrain.value, name=self.new_name.value.strip()
         )
-        self.anchor = self.area_id.value.strip()
         self.drawn = None
         self.draw.clear()
         self.view.set_map(self.design.map)
+        self._select(area_id)
+        self.new_id.value = self.design.next_area_id()
+        self.new_name.value = ""
 
     @guarded
     def _update(self, _: Any = None) -> None:
         if not self.anchor:
             raise ValueError("click an area first")
-        changes: dict[str, Any] = {
-            "terrain": self.terrain.value,
-            "name": self.area_name.value.strip(),
-            "tags": self._tag_list(),
-        }
-        if self.drawn:  # a freshly drawn outline reshapes the selected area
-            changes["polygon"] = self.drawn
-            self.drawn = None
-            self.draw.clear()
-        self.design.update_area(self.anchor, **changes)
+        self.design.update_area(
+            self.anchor,
+            terrain=self.terrain.value,
+            name=self.area_name.value.strip(),
+            tags=self._tag_list(),
+        )
+        self.view.set_map(self.design.map)
+
+    @guarded
+    def _reshape(self, _: Any = None) -> None:
+        if not self.anchor:
+            raise ValueError("click the area to reshape first")
+        if not self.drawn:
+            raise ValueError("draw the area's new outline first")
+        outline = (
+            self.design.snap(self.drawn, ignore=self.anchor) if self.snap.value else self.drawn
+        )
+        self.design.update_area(self.anchor, polygon=outline)
+        self.drawn = None
+        self.draw.clear()
         self.view.set_map(self.design.map)
 
     @guarded
@@ -213,7 +344,7 @@ class MapDesigner(ipw.VBox):
 
     @guarded
     def _rule(self, visible: bool | None) -> None:
-        partner = getattr(self, "partner", None) or self.view.hovered
+        partner = self.partner or self.view.hovered
         if not (self.anchor and partner):
             raise ValueError(
                 "in 'rule on sight' mode, click the observer's area, then the target's"
@@ -230,70 +361,125 @@ class MapDesigner(ipw.VBox):
         self.design.redo()
         self.view.set_map(self.design.map)
 
-    @guarded
-    def _save(self, _: Any = None) -> None:
-        path = Path(self.path.value)
+    def _save_file(self) -> Path:
+        path = confined_save_path(self.path.value)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.design.save(path)
-        self.notice.value = f"<div class='rb-saved'>saved to {escape(str(path))}</div>"
+        return path
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        path = self._save_file()
+        self.notice.value = (
+            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
+        )
+        return path
+
+    @guarded
+    def _play(self, _: Any = None) -> None:
+        if Path(self.path.value).suffix in {".geojson", ".json"}:
+            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
+        path = self._save_file()
+        self.notice.value = play_link_html("lz-albany", path)
 
     @guarded
     def _load(self, _: Any = None) -> None:
-        self.design = MapDesign.load(self.path.value)
-        self.anchor = None
-        self.view.set_map(self.design.map)
+        self._replace(MapDesign.load(confined_or_shipped(self.path.value)))
+
+    @guarded
+    def _blank(self, _: Any = None) -> None:
+        self._replace(MapDesign.blank(self.sheet_w.value, self.sheet_h.value))
+        self.tags.value = self.area_name.value = ""
+
+    def _replace(self, design: MapDesign) -> None:
+        self.design = design
+        self.anchor = self.link_from = self.partner = None
+        self.culprits = ()
+        self.view.sheet = design.sheet
+        self.view.set_map(design.map)
+        minx, miny, maxx, maxy = design.sheet
+        self.view.map.center = ((miny + maxy) / 2, (minx + maxx) / 2)
+        self.new_id.value = design.next_area_id()
 
     # --- view ---------------------------------------------------------------------------
 
     def refresh(self) -> None:
         m = self.design.map
-        m.los.day  # worked out after each edit or load, so a click answers at once  # noqa: B018
+        self.mode_help.value = f"<span class='rb-mode-help'>{HELP[self.mode.value]}</span>"
+        if self.mode.value == "link" and self.link_from:
+            self.mode_help.value = (
+                f"<span class='rb-mode-help rb-link-from' data-area='{escape(self.link_from)}'>"
+                f"Linking from <b>{escape(self.link_from)}</b>: click its neighbour.</span>"
+            )
         marks: dict[str, str] = {}
-        if self.anchor and self.anchor in m and self.show_los.value:
+        if self.anchor and self.anchor in m and self.show_los.value and self.mode.value != "place":
             marks = dict.fromkeys(m.los.visible_from(self.anchor), "visible")
+        if self.mode.value == "place":
+            marks = dict.fromkeys(m.tagged(self.setup.place.value), "place")
+        findings = self.design.findings()
+        live = {p for f in findings for p in f.places}
+        for culprit in self.culprits:
+            if culprit in m and culprit in live:
+                marks[culprit] = "problem"
         if self.anchor and self.anchor in m:
             marks[self.anchor] = "selected"
+            area = m.area(self.anchor)
             neighbours = ", ".join(m.neighbors(self.anchor)) or "none"
             seen = len(m.los.visible_from(self.anchor)) - 1
+            places = ", ".join(place_label(t) for t in sorted(area.tags)) or "none"
             self.info.value = (
                 f"<div class='rb-selected' data-area='{escape(self.anchor)}' "
                 f"data-neighbours='{len(m.neighbors(self.anchor))}' data-visible='{seen}'>"
-                f"<b>{escape(self.anchor)}</b> ({escape(m.area(self.anchor).terrain)}): "
-                f"neighbours {escape(neighbours)}; sees {seen} other area(s).</div>"
+                f"<b>{escape(self.anchor)}</b> {escape(area.name if area.name != area.id else '')} "
+                f"({escape(m.terrains[area.terrain].label or area.terrain) if area.terrain in m.terrains else escape(area.terrain)}): "
+                f"neighbours {escape(neighbours)}; sees {seen} other area{'s' if seen != 1 else ''}; "
+                f"marked {escape(places)}.</div>"
             )
         elif not self.drawn:
             self.info.value = "<div class='rb-selected'>Click an area, or draw a new one.</div>"
         self.view.highlight(marks)
-        problems = self.design.problems()
-        self.problems_view.value = (
-            "<ul class='rb-problems'>"
-            + "".join(f"<li>{escape(str(p))}</li>" for p in problems)
-            + "</ul>"
-            if problems
-            else "<p class='rb-problems none'>No problems found.</p>"
+        self.view.show_links(
+            [tuple(p) for p in m.spec.adjacency.add], [tuple(p) for p in m.spec.adjacency.remove]
         )
+        self.checks.show(findings)
+        self.setup.refresh()
         self.undo_button.disabled = not self.design.can_undo
         self.redo_button.disabled = not self.design.can_redo
+        added, removed = len(m.added), len(m.removed)
         self.view.caption.value = (
-            f"<div class='rb-map-caption' data-areas='{len(m)}'>Map <b>{escape(m.id)}</b>: "
-            f"{len(m)} areas, {m.graph.number_of_edges()} adjacencies "
-            f"({len(m.added)} added and {len(m.removed)} removed by hand), "
-            f"{len(m.spec.los.overrides)} sight ruling(s). "
+            f"<div class='rb-map-caption' data-areas='{len(m)}' data-links='{added}' "
+            f"data-cuts='{removed}'>Map <b>{escape(m.id)}</b>: {len(m)} area"
+            f"{'s' if len(m) != 1 else ''}, {m.graph.number_of_edges()} pairs of neighbours "
+            f"({added} linked and {removed} unlinked by hand: "
+            "<span style='color:#9467bd'>dashed purple</span> and "
+            "<span style='color:#d62728'>dotted red</span> lines), "
+            f"{len(m.spec.los.overrides)} sight ruling{'s' if len(m.spec.los.overrides) != 1 else ''}. "
             f"<span class='provenance {m.provenance.value}'>{m.provenance.value}</span></div>"
         )
 
 
+def confined_or_shipped(name: str) -> Path:
+    """A file the designer may open: one under ``saves/``, or a shipped scenario under ``../scenarios``."""
+    name = name.strip()
+    if name.startswith("../scenarios/") and ".." not in name[len("../scenarios/") :]:
+        return Path(name)
+    return confined_save_path(name)
+
+
 def designer_app(
-    source: str | Path = "../scenarios/lz_albany/standard.yaml",
+    source: str | Path | None = "../scenarios/lz_albany/standard.yaml",
     save_to: str | Path = "saves/my_map.yaml",
 ) -> ipw.VBox:
-    """The designer page, opened on a scenario's map (the reconstructed LZ Albany map by default)."""
+    """The designer page, opened on a scenario's map (the reconstructed LZ Albany map by default),
+    or on a blank sheet when *source* is None."""
     intro = (
-        "<h1>Scenario designer: areas, neighbours and line of sight</h1>"
-        "<p>Draw an area with the polygon or rectangle tool, name it and press <b>Add drawn area</b>. "
-        "Neighbours come from shared borders; in <b>link / unlink</b> mode click two areas to change that "
-        "by hand. To reshape an area, click it, draw its new outline and press <b>Apply to selected</b>. "
-        "A scanned map can go underneath for tracing. Click an area to see what it can see by rule lza:7.8 (outlined in blue); hover another "
-        "to read why or why not. Saving keeps the rest of the scenario.</p>"
+        "<h1>Scenario designer: LZ Albany-style area maps</h1>"
+        "<p>Draw areas with the polygon or rectangle tool at the map's left; a new area snaps to its "
+        "neighbours' borders, and neighbours come from shared borders (<b>link two areas</b> to change "
+        "that by hand). Trace over a scanned map by loading it as an image. Under <b>Set-up</b>, mark "
+        "each side's set-up places on the map and say who arrives when. The checks on the right say "
+        "what is left to fix; <b>Show</b> outlines it. <b>Play this scenario</b> saves and opens it in "
+        "the play app.</p>"
     )
-    return app_page(intro, MapDesigner(MapDesign.load(source), path=save_to))
+    design = MapDesign.blank() if source is None else MapDesign.load(source)
+    return app_page(intro, MapDesigner(design, path=save_to))

@@ -222,8 +222,10 @@ class AreaMap:
         return self._replace(adjacency=adjacency)
 
     def with_area(self, area: AreaSpec) -> AreaMap:
-        """A copy with *area* added, or replacing the area with the same id."""
-        areas = [a for a in self.spec.areas if a.id != area.id] + [area]
+        """A copy with *area* added at the end, or replacing the area with the same id in its place."""
+        areas = [area if a.id == area.id else a for a in self.spec.areas]
+        if area.id not in self.areas:
+            areas.append(area)
         return self._replace(areas=areas)
 
     def without_area(self, area_id: str) -> AreaMap:

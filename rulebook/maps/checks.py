@@ -57,29 +57,8 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
     >>> [str(f) for f in area_map_findings(spec)]
     ["A and G are both named 'A': give each area its own name.", 'G touches no other area, so no unit can reach it: move it against a neighbour or link it by hand.']
     """
-    findings: list[Finding] = []
+    shapes, findings = _outline_findings(spec)
     ids = {a.id for a in spec.areas}
-    shapes = {}
-    for area in spec.areas:
-        polygon = Polygon(area.polygon)
-        if not polygon.is_valid:
-            findings.append(
-                Finding(
-                    f"{area.id}'s outline crosses itself ({explain_validity(polygon).lower()}): "
-                    "redraw it.",
-                    (area.id,),
-                )
-            )
-        else:
-            shapes[area.id] = polygon
-        if area.terrain not in spec.terrains:
-            findings.append(
-                Finding(
-                    f"{area.id} has terrain '{area.terrain}', which this map does not define "
-                    f"(it has {join_words(list(spec.terrains))}).",
-                    (area.id,),
-                )
-            )
     by_name: dict[str, list[str]] = {}
     for area in spec.areas:
         if area.name:
@@ -125,6 +104,33 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
     return findings
 
 
+def _outline_findings(spec: MapSpec) -> tuple[dict[str, Polygon], list[Finding]]:
+    """Valid outlines by id, and the areas whose outline or terrain is wrong."""
+    findings: list[Finding] = []
+    shapes = {}
+    for area in spec.areas:
+        polygon = Polygon(area.polygon)
+        if not polygon.is_valid:
+            findings.append(
+                Finding(
+                    f"{area.id}'s outline crosses itself ({explain_validity(polygon).lower()}): "
+                    "redraw it.",
+                    (area.id,),
+                )
+            )
+        else:
+            shapes[area.id] = polygon
+        if area.terrain not in spec.terrains:
+            findings.append(
+                Finding(
+                    f"{area.id} has terrain '{area.terrain}', which this map does not define "
+                    f"(it has {join_words(list(spec.terrains))}).",
+                    (area.id,),
+                )
+            )
+    return shapes, findings
+
+
 def _overlaps(shapes: dict[str, Polygon]) -> list[Finding]:
     import shapely
 
@@ -158,6 +164,13 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
     arrivals = [(c.id, c.side, c.arrives, len(c.platoons)) for c in lza.companies]
     arrivals += [(o.id, o.side, o.arrives, 0) for o in lza.senior_officers]
     findings = []
+    if "LZ-Albany" not in {a.id for a in areas}:
+        findings.append(
+            Finding(
+                "There is no area LZ-Albany, the clearing whose control scores victory points "
+                "(lza:4.1C): draw it and give it that id."
+            )
+        )
     load: dict[tuple, list] = {}
     nowhere: dict[str, list[str]] = {}
     for name, side, arrival, platoons in arrivals:

@@ -137,8 +137,9 @@ def with_arrival(scenario: Scenario, unit: str, *, turn: int, place: Place) -> S
                 arrives = item.arrives.model_copy(
                     update={"turn": turn, "tag": tag, "terrain": terrain, "area": area}
                 )
-                item = item.model_copy(update={"arrives": arrives})
-            out.append(item)
+                out.append(item.model_copy(update={"arrives": arrives}))
+            else:
+                out.append(item)
         return out
 
     new = lza.model_copy(

@@ -99,7 +99,10 @@ def _drop_straight_corners(ring: list[Corner]) -> list[Corner]:
     n = len(ring)
     for i, (x, y) in enumerate(ring):
         (ax, ay), (bx, by) = ring[i - 1], ring[(i + 1) % n]
-        if abs((x - ax) * (by - ay) - (y - ay) * (bx - ax)) > 1e-6 * max(1.0, abs(bx - ax) + abs(by - ay)) ** 2:
+        if (
+            abs((x - ax) * (by - ay) - (y - ay) * (bx - ax))
+            > 1e-6 * max(1.0, abs(bx - ax) + abs(by - ay)) ** 2
+        ):
             out.append((x, y))
     return out if len(out) >= 3 else ring
 

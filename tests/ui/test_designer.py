@@ -1,0 +1,284 @@
+"""The area-map designer driven without a browser: drawing, linking, tracing, checks, set-up, play-test."""
+
+from __future__ import annotations
+
+import random
+import struct
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from rulebook.maps import demo_spec
+from rulebook.maps.design import MapDesign
+from rulebook.scenario import load_scenario
+from widgets.designer import MapDesigner
+
+STANDARD = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
+
+
+def draw(designer: MapDesigner, corners: list[tuple[float, float]]) -> None:
+    ring = [list(p) for p in corners] + [list(corners[0])]
+    designer._on_draw(None, "created", {"geometry": {"coordinates": [ring]}})
+
+
+def upload(designer: MapDesigner, data: bytes, name: str = "scan.png") -> None:
+    designer.scan.value = (
+        {
+            "name": name,
+            "type": "image/png",
+            "size": len(data),
+            "last_modified": datetime.now(UTC),
+            "content": memoryview(data),
+        },
+    )
+
+
+def png(width: int, height: int) -> bytes:
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        b"\x00\x00\x00\x0dIHDR" + struct.pack(">II", width, height) + b"\x08\x06\x00\x00\x00"
+    )
+
+
+def test_a_new_area_starts_blank_with_the_next_free_id_not_the_selected_ones_values():
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer._on_click("C4")
+    assert designer.area_name.value == "Area C4"
+    draw(designer, [(2460, 200), (2600, 200), (2600, 400), (2460, 400)])
+    assert designer.new_id.value == "F8"
+    assert designer.new_name.value == ""
+    designer._add()
+    assert designer.errors.value == ""
+    area = designer.design.map.area("F8")
+    assert (area.name, area.tags) == ("F8", frozenset())  # nothing copied from C4
+    assert designer.new_id.value == "F9"
+    assert designer.anchor == "F8"
+
+
+def test_link_mode_takes_two_clicks_and_draws_the_hand_link():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer._on_click("B")  # selected before linking starts
+    designer.mode.value = "link"
+    designer._on_click("A")
+    assert "Linking from <b>A</b>" in designer.mode_help.value
+    designer._on_click("F")
+    assert designer.design.map.graph.edges["A", "F"]["source"] == "manual"
+    assert not designer.design.map.adjacent("B", "F")  # the old selection is not linked
+    designer._on_click("B")  # a new first click, not a link from A or F
+    assert "Linking from <b>B</b>" in designer.mode_help.value
+    designer._on_click("D")
+    assert "B and D are now neighbours" in designer.notice.value
+    lines = {
+        f["properties"]["pair"]: f["properties"]["kind"]
+        for f in designer.view.links.data["features"]
+    }
+    assert lines == {"A-F": "added", "B-D": "added"}
+    designer.mode.value = "link"
+    designer._on_click("A")
+    designer._on_click("B")  # derived neighbours: unlinking them is a hand cut, drawn too
+    kinds = sorted(f["properties"]["kind"] for f in designer.view.links.data["features"])
+    assert kinds == ["added", "added", "removed"]
+    assert "data-links='2' data-cuts='1'" in designer.view.caption.value
+
+
+def test_tracing_controls_are_on_the_page_and_scale_the_image_to_the_sheet():
+    designer = MapDesigner(MapDesign.blank(2000, 1500))
+
+    def inside(widget, target) -> bool:
+        return widget is target or any(inside(c, target) for c in getattr(widget, "children", ()))
+
+    assert inside(designer, designer.scan)
+    assert inside(designer, designer.scan_opacity)
+    upload(designer, png(800, 400))
+    underlay = designer.view.underlay
+    assert underlay is not None
+    assert designer.view.map.layers[0] is underlay  # beneath the outlines
+    assert [tuple(c) for c in underlay.bounds] == [
+        (0.0, 0.0),
+        (1000.0, 2000.0),
+    ]  # keeps the 2:1 shape
+    assert "800 x 400 pixels" in designer.scan_info.value
+    designer.scan_opacity.value = 0.8
+    assert underlay.opacity == 0.8
+    upload(designer, b"not an image")
+    assert "not an image this designer can read" in designer.errors.value
+
+
+def test_a_drawn_area_snaps_onto_its_neighbours_border():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    draw(designer, [(297, 0), (400, 0), (400, 100), (304, 100)])  # a little off F's east border
+    designer._add()
+    new = designer.new_id.value  # the next one; the added area was the one before
+    added = designer.anchor
+    assert added != new
+    assert designer.design.map.area(added).coords()[0][0] == 300.0
+    assert designer.design.map.neighbors(added) == ["F"]
+    designer.snap.value = False
+    draw(designer, [(400, 0), (497, 3), (500, 100), (400, 100)])
+    designer._add()
+    assert (497.0, 3.0) in designer.design.map.area(designer.anchor).coords()
+
+
+def test_checks_speak_in_words_and_show_the_culprit_on_the_map():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    draw(designer, [(900, 0), (1000, 0), (1000, 100), (900, 100)])
+    designer.new_id.value = "G9"
+    designer._add()
+    text = designer.checks.rows.children[0].children[0].value
+    assert "G9 touches no other area, so no unit can reach it" in text
+    assert "map.areas" not in text
+    assert "&lt;design&gt;" not in text
+    show = designer.checks.rows.children[0].children[1]
+    assert show.description == "Show G9"
+    designer._on_click("A")
+    show.click()
+    assert designer.anchor == "G9"
+    assert designer.view._marks["G9"] == "selected"
+    designer._on_click("A")
+    assert designer.view._marks["G9"] == "problem"  # stays outlined while it is a problem
+    assert designer.view.map.center == pytest.approx((50.0, 950.0))
+
+
+def test_two_areas_with_one_name_are_flagged():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer._on_click("A")
+    designer.area_name.value = "Hill"
+    designer._update()
+    designer._on_click("B")
+    designer.area_name.value = "Hill"
+    designer._update()
+    assert "A and B are both named 'Hill'" in designer.checks.rows.children[0].children[0].value
+
+
+def test_reshape_the_selected_area_with_a_drawn_outline_and_undo():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer._on_click("C")
+    draw(designer, [(200, 100), (300, 100), (300, 260), (200, 260)])
+    designer._reshape()
+    assert designer.errors.value == ""
+    assert designer.design.map.area("C").polygon.bounds == (200.0, 100.0, 300.0, 260.0)
+    designer._undo()
+    assert designer.design.map.area("C").polygon.bounds == (200.0, 100.0, 300.0, 200.0)
+
+
+def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer.path.value = "../outside.yaml"
+    designer._save()
+    assert "save files go in the saves folder" in designer.errors.value
+    assert not (tmp_path.parent / "outside.yaml").exists()
+    designer.path.value = "saves/demo.yaml"
+    designer._save()
+    assert designer.errors.value == ""
+    assert (tmp_path / "saves" / "demo.yaml").exists()
+
+
+def test_play_this_scenario_saves_and_links_the_play_app(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer.path.value = "saves/try.yaml"
+    designer._play()
+    assert designer.errors.value == ""
+    assert (tmp_path / "saves" / "try.yaml").exists()
+    assert "href='lz_albany_play.ipynb?scenario=" in designer.notice.value
+    assert "saves/try.yaml'" in designer.notice.value
+
+
+def _square(col: int, row: int, size: float = 300) -> list[tuple[float, float]]:
+    x, y = col * size, row * size
+    return [(x, y), (x + size, y), (x + size, y + size), (x, y + size)]
+
+
+def _draw_twelve_and_set_up(designer: MapDesigner) -> list[str]:
+    """Twelve squares over an image, LZ Columbus off the east edge, both sides' set-up marked."""
+    upload(designer, png(1200, 900))
+    terrains = ["jungle", "sawgrass", "sawgrass", "jungle"] * 3
+    for i in range(12):
+        draw(designer, _square(i % 4, i // 4))
+        designer.new_terrain.value = terrains[i]
+        if i == 5:
+            designer.new_id.value = "LZ-Albany"
+            designer.new_terrain.value = "clearing"
+        designer._add()
+        assert designer.errors.value == "", i
+    draw(designer, [(1300, 300), (1500, 300), (1500, 600), (1300, 600)])
+    designer.new_id.value = "LZ-Columbus"
+    designer.new_terrain.value = "lz"
+    designer._add()
+    ids = [a.id for a in designer.design.map]
+    assert len(ids) == 13
+    text = " ".join(c.children[0].value for c in designer.checks.rows.children)
+    assert "LZ-Columbus touches no other area" in text
+    assert "No area is marked as US set-up circle 1 (green)" in text
+    # Link LZ Columbus to the east edge by hand.
+    designer.mode.value = "link"
+    assert ids == [f"A{i}" for i in range(1, 6)] + ["LZ-Albany"] + [
+        f"A{i}" for i in range(6, 12)
+    ] + ["LZ-Columbus"]
+    for east in ("A4", "A11"):
+        designer._on_click("LZ-Columbus")
+        designer._on_click(east)
+    # Mark set-up places: US in the south-west, NVA in the north, green dots in sawgrass.
+    designer.mode.value = "place"
+    for tag, areas in {
+        "us-green-1": ["A1", "A2", "A3", "A4", "LZ-Albany"],
+        "nva-tan-1": ["A6", "A7", "A8", "A9", "A10", "A11"],
+        "nva-tan-2": ["A8", "A9"],
+        "green-dot": ["A2", "A3"],
+    }.items():
+        designer.setup.place.value = tag
+        for area in areas:
+            designer._on_click(area)
+    assert "data-count='2'" in designer.setup.marked.value
+    assert designer.errors.value == ""
+    return ids
+
+
+def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_turn(
+    tmp_path, monkeypatch
+):
+    """The designer's whole loop, at widget level: the browser test drives the clicks."""
+    from rulebook.games.lz_albany import new_game, random_policy
+    from rulebook.maps.setup import arrivals
+
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.blank(1200, 900))
+    ids = _draw_twelve_and_set_up(designer)
+    # Two reinforcement waves: B/2-7 on turn 3 by the green dots, 10/8-66 and HQ/8-66 on turn 4.
+    designer.setup.tabs.selected_index = 1
+    turn, _where, _ = designer.setup._arrivals["B/2-7"]
+    turn.value = 3
+    for unit in ("10/8-66", "HQ/8-66"):
+        designer.setup._arrivals[unit][0].value = 4
+    assert designer.errors.value == ""
+    rows = {r.unit: r for r in arrivals(designer.design.scenario)}
+    assert (rows["B/2-7"].turn, rows["10/8-66"].turn) == (3, 4)
+    assert rows["B/2-7"].changed
+    assert "book: turn 2" in designer.setup._arrivals["B/2-7"][2].value
+    findings = designer.design.findings()
+    assert findings == [], [f.text for f in findings]
+    assert "nothing to fix" in designer.checks.summary.value
+
+    designer.path.value = "saves/twelve.yaml"
+    designer._play()
+    assert designer.errors.value == "", designer.errors.value
+    saved = load_scenario(tmp_path / "saves" / "twelve.yaml")
+    assert [a.id for a in saved.map.areas] == ids
+    assert {tuple(p) for p in saved.map.adjacency.add} == {
+        ("A4", "LZ-Columbus"),
+        ("A11", "LZ-Columbus"),
+    }
+    tags = {a.id: set(a.tags) for a in saved.map.areas}
+    assert tags["A2"] == {"us-green-1", "green-dot"}
+    assert tags["A9"] == {"nva-tan-1", "nva-tan-2"}
+    b27 = next(c for c in saved.lz_albany.companies if c.id == "B/2-7")
+    assert (b27.arrives.turn, b27.arrives.tag) == (3, "green-dot")
+
+    game = new_game(saved, seed=3)
+    policy = random_policy(random.Random(3))
+    while game.board.turn == 1 and game.current_player() is not None:
+        player = game.current_player()
+        game.apply(game.sample_chance() if player == "chance" else policy(game))
+    assert game.board.turn == 2

@@ -1,0 +1,272 @@
+"""The scenario on the drawn map (LZ Albany): set-up places, arrivals by turn, chits, victory points.
+
+Every value shows the book's beside it and its provenance; a changed value turns
+``assumed``. The panel edits through :mod:`rulebook.maps.setup` and the designer's
+undoable :meth:`~rulebook.maps.design.MapDesign.edit_scenario`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+from rulebook.maps import setup
+from rulebook.maps.design import MapDesign
+from rulebook.maps.places import PLACE_TAGS, arrival_words, place_label
+from rulebook.render import provenance_badge
+
+__all__ = ["SetupPanel"]
+
+AWARDS = {
+    "man_killed": "Commander Man killed",
+    "nva_eliminated": "an NVA platoon eliminated",
+    "nva_reduced": "an NVA platoon reduced",
+    "wounded_evacuated": "a wounded marker evacuated",
+    "albany_control": "control of LZ Albany",
+    "nva_retreat": "forcing the NVA retreat",
+    "mcdade_killed": "McDade killed",
+    "officer_killed": "a US officer killed",
+    "us_eliminated": "a US platoon eliminated",
+    "us_reduced": "a US platoon reduced",
+    "wounded_destroyed": "a wounded marker destroyed",
+    "wounded_left": "a wounded marker left on the map",
+    "air_casualty": "an air unit lost",
+    "columbus_melee": "starting a melee in LZ Columbus",
+}
+VALUES = ["stacking_limit", "nva_retreat_at_us_vp", "nva_automatic_victory_vp", "flares"]
+VALUE_WORDS = {
+    "stacking_limit": "units a side may stack in an area",
+    "nva_retreat_at_us_vp": "US VP that force the NVA retreat",
+    "nva_automatic_victory_vp": "NVA VP for an automatic victory",
+    "flares": "flares the US player has",
+}
+SMALL = ipw.Layout(width="5.5em")
+
+
+def _words(text: str) -> str:
+    return AWARDS.get(text) or VALUE_WORDS.get(text) or text.replace("_", " ")
+
+
+class SetupPanel(ipw.VBox):
+    """Set-up places on the map, and the forces, chits and victory points of an LZ Albany scenario."""
+
+    def __init__(self, design: Callable[[], MapDesign], on_change: Callable[[], None]) -> None:
+        self._design = design
+        self._on_change = on_change
+        self._syncing = False
+        self.place = ipw.Dropdown(
+            options=[(label, tag) for tag, label in PLACE_TAGS.items()],
+            description="place",
+            layout=ipw.Layout(width="22em"),
+        )
+        self.place.add_class("rb-place")
+        self.marked = ipw.HTML()
+        self.arrival_rows = ipw.VBox()
+        self.chit_rows = ipw.VBox()
+        self.vp_rows = ipw.VBox()
+        self.value_rows = ipw.VBox()
+        self._built_for: tuple = ()
+        self.tabs = ipw.Accordion(
+            children=[
+                ipw.VBox(
+                    [
+                        ipw.HTML(
+                            "Pick a place, choose <b>mark place</b> above the map and click "
+                            "areas to add or remove them."
+                        ),
+                        self.place,
+                        self.marked,
+                    ]
+                ),
+                self.arrival_rows,
+                self.chit_rows,
+                ipw.VBox([self.vp_rows, self.value_rows]),
+            ],
+            titles=(
+                "Set-up places on the map",
+                "Who arrives when and where",
+                "Chit pool by turn",
+                "Victory points and limits",
+            ),
+            selected_index=0,
+        )
+        self.place.observe(lambda _: self._on_change(), names="value")
+        super().__init__([self.tabs])
+        self.add_class("rb-setup")
+
+    # --- edits ------------------------------------------------------------------------
+
+    def _edit(self, make: Callable[[Any], Any]) -> None:
+        if self._syncing:
+            return
+        design = self._design()
+        design.edit_scenario(make(design.scenario))
+        self._on_change()
+
+    # --- building and syncing -----------------------------------------------------------
+
+    def refresh(self) -> None:
+        design = self._design()
+        scenario = design.scenario
+        if scenario is None or scenario.lz_albany is None:
+            self.marked.value = "<i>This file has no LZ Albany forces to set up.</i>"
+            return
+        tag = self.place.value
+        areas = design.map.tagged(tag)
+        self.marked.value = (
+            f"<div class='rb-marked' data-tag='{escape(tag)}' data-count='{len(areas)}'>"
+            f"{escape(place_label(tag))}: "
+            + (escape(", ".join(areas)) if areas else "<i>no area yet</i>")
+            + "</div>"
+        )
+        rows = setup.arrivals(scenario)
+        key = (tuple(r.unit for r in rows), len(scenario.lz_albany.chits), len(design.map))
+        if key != self._built_for:
+            self._build(scenario, rows)
+            self._built_for = key
+        self._sync(scenario, rows)
+
+    def _build(self, scenario: Any, rows: list[setup.ArrivalRow]) -> None:
+        places = setup.places(scenario)
+        options = [(arrival_words(*p), p) for p in places]
+        header = ipw.HTML(
+            "<div class='rb-setup-head'>Turn 1 is the set-up; later turns are reinforcements "
+            "(lza:3.2). <i>book</i> shows the printed set-up.</div>"
+        )
+        self._arrivals = {}
+        widgets = [header]
+        for row in sorted(rows, key=lambda r: r.unit):
+            turn = ipw.BoundedIntText(min=1, max=20, layout=SMALL)
+            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="17em"))
+            book = ipw.HTML(layout=ipw.Layout(width="12em"))
+            unit = row.unit
+
+            def changed(_: Any, unit: str = unit, turn: Any = turn, where: Any = where) -> None:
+                self._edit(
+                    lambda s: setup.with_arrival(s, unit, turn=turn.value, place=where.value)
+                )
+
+            turn.observe(changed, names="value")
+            where.observe(changed, names="value")
+            label = ipw.HTML(
+                f"<b>{escape(row.unit)}</b> {row.side.upper()}"
+                + (f", {row.platoons} pl." if row.platoons else ""),
+                layout=ipw.Layout(width="10em"),
+            )
+            self._arrivals[unit] = (turn, where, book)
+            box = ipw.HBox([label, ipw.HTML("turn"), turn, where, book])
+            box.add_class("rb-arrival")
+            widgets.append(box)
+        self.arrival_rows.children = widgets
+
+        lza = scenario.lz_albany
+        self._chits = []
+        chit_widgets = [ipw.HTML("Chits added to the pool at the start of each turn (lza:3.2).")]
+        for i, chit in enumerate(lza.chits):
+            count = ipw.BoundedIntText(min=0, max=9, layout=SMALL)
+            turn = ipw.BoundedIntText(min=1, max=20, layout=SMALL)
+            badge = ipw.HTML()
+            count.observe(
+                lambda c, i=i: self._edit(lambda s: setup.with_chit(s, i, count=c["new"])),
+                names="value",
+            )
+            turn.observe(
+                lambda c, i=i: self._edit(lambda s: setup.with_chit(s, i, turn=c["new"])),
+                names="value",
+            )
+            label = ipw.HTML(
+                f"{chit.side.upper()} {escape(chit.kind.replace('-', ' '))}",
+                layout=ipw.Layout(width="11em"),
+            )
+            self._chits.append((count, turn, badge))
+            chit_widgets.append(ipw.HBox([label, count, ipw.HTML("on turn"), turn, badge]))
+        self.chit_rows.children = chit_widgets
+
+        self._vp = {}
+        vp_widgets = [ipw.HTML("Victory points each event earns (lza:4.1).")]
+        for side, awards in lza.vp.items():
+            for award in awards:
+                box = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+                book = ipw.HTML()
+                box.observe(
+                    lambda c, side=side, award=award: self._edit(
+                        lambda s: setup.with_vp(s, side, award, c["new"])
+                    ),
+                    names="value",
+                )
+                self._vp[(side, award)] = (box, book)
+                vp_widgets.append(
+                    ipw.HBox(
+                        [
+                            ipw.HTML(
+                                f"{side.upper()}: {escape(_words(award))}",
+                                layout=ipw.Layout(width="17em"),
+                            ),
+                            box,
+                            book,
+                        ]
+                    )
+                )
+        self.vp_rows.children = vp_widgets
+
+        self._values = {}
+        value_widgets = []
+        for name in VALUES:
+            if name not in scenario.values:
+                continue
+            box = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+            book = ipw.HTML()
+            box.observe(
+                lambda c, name=name: self._edit(lambda s: setup.with_value(s, name, c["new"])),
+                names="value",
+            )
+            self._values[name] = (box, book)
+            value_widgets.append(
+                ipw.HBox(
+                    [ipw.HTML(escape(_words(name)), layout=ipw.Layout(width="17em")), box, book]
+                )
+            )
+        self.value_rows.children = value_widgets
+
+    def _sync(self, scenario: Any, rows: list[setup.ArrivalRow]) -> None:
+        self._syncing = True
+        try:
+            for row in rows:
+                turn, where, book = self._arrivals[row.unit]
+                turn.value = row.turn
+                if row.place not in [v for _, v in where.options]:
+                    where.options = [*where.options, (row.where, row.place)]
+                where.value = row.place
+                if row.book_turn is None:
+                    book.value = f"{provenance_badge('assumed')} not in the book"
+                elif row.changed:
+                    book.value = (
+                        f"{provenance_badge('assumed')} <i>book: turn {row.book_turn}, "
+                        f"{escape(arrival_words(*row.book_place))}</i>"
+                    )
+                else:
+                    book.value = f"<span class='rb-book'>as the book ({escape(row.rule)})</span>"
+            book_lza = setup.book_scenario().lz_albany
+            for i, chit in enumerate(scenario.lz_albany.chits):
+                count, turn, badge = self._chits[i]
+                count.value, turn.value = chit.count, chit.turn
+                badge.value = f"{provenance_badge(chit.provenance)} {escape(chit.rule)}"
+            for (side, award), (box, book) in self._vp.items():
+                box.value = scenario.lz_albany.vp[side][award]
+                was = book_lza.vp.get(side, {}).get(award)
+                book.value = (
+                    f"{provenance_badge('printed')} lza:4.1"
+                    if was == box.value
+                    else f"{provenance_badge('assumed')} <i>book: {was}</i>"
+                )
+            for name, (box, book) in self._values.items():
+                sourced = scenario.values[name]
+                box.value = sourced.value
+                rule = f" {escape(sourced.rule)}" if sourced.rule else ""
+                note = f" <i>{escape(sourced.note)}</i>" if sourced.note else ""
+                book.value = f"{provenance_badge(sourced.provenance)}{rule}{note}"
+        finally:
+            self._syncing = False
