@@ -76,7 +76,7 @@ class MapDesigner(ipw.VBox):
         self.update_button = button(description="Apply")
         self.reshape_button = button(description="Reshape to drawing")
         self.delete_button = button(description="Delete", button_style="danger")
-        self.mode = ipw.ToggleButtons(options=MODES, value="select", description="click to")
+        self.mode = ipw.ToggleButtons(options=MODES, value="select")
         self.mode.style.button_width = "auto"
         self.mode_help = ipw.HTML()
         self.show_los = ipw.Checkbox(
@@ -140,7 +140,7 @@ class MapDesigner(ipw.VBox):
             ]
         )
         self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))
-        self.tabs.layout.width = "40em"
+        self.tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
         files = ipw.HBox(
             [
                 self.path,
@@ -152,16 +152,21 @@ class MapDesigner(ipw.VBox):
             ],
             layout=ipw.Layout(flex_flow="row wrap"),
         )
-        panel = ipw.VBox(
-            [self.info, self.los_info, self.notice, self.errors, self.checks],
-            layout=ipw.Layout(flex="1 1 0", min_width="20em", margin="0 0 0 1em"),
+        left = ipw.VBox(
+            [
+                ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
+                self.mode_help,
+                self.view,
+                self.info,
+                self.los_info,
+            ],
+            layout=ipw.Layout(flex="1 1 0", min_width="0"),
         )
-        return [
-            files,
-            ipw.HBox([self.tabs, panel]),
-            ipw.HBox([self.mode, self.mode_help]),
-            self.view,
-        ]
+        right = ipw.VBox(
+            [self.notice, self.errors, self.checks, self.tabs],
+            layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
+        )
+        return [files, ipw.HBox([left, right])]
 
     def _before_action(self) -> None:
         self.notice.value = ""
@@ -451,8 +456,8 @@ class MapDesigner(ipw.VBox):
             f"data-cuts='{removed}'>Map <b>{escape(m.id)}</b>: {len(m)} area"
             f"{'s' if len(m) != 1 else ''}, {m.graph.number_of_edges()} pairs of neighbours "
             f"({added} linked and {removed} unlinked by hand: "
-            "<span style='color:#9467bd'>dashed purple</span> and "
-            "<span style='color:#d62728'>dotted red</span> lines), "
+            "<span style='color:#8e24aa'>dashed purple</span> and "
+            "<span style='color:#c62828'>dotted red</span> lines), "
             f"{len(m.spec.los.overrides)} sight ruling{'s' if len(m.spec.los.overrides) != 1 else ''}. "
             f"<span class='provenance {m.provenance.value}'>{m.provenance.value}</span></div>"
         )

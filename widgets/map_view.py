@@ -87,6 +87,10 @@ def outline_draw_control() -> DrawControl:
     )
 
 
+# Only hand links use these colours; the page's CSS lets clicks pass through them to the areas.
+LINK_COLOURS = {"added": "#8e24aa", "removed": "#c62828"}
+
+
 def _no_features() -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": []}
 
@@ -94,7 +98,7 @@ def _no_features() -> dict[str, Any]:
 def _link_style(feature: dict) -> dict:
     added = feature["properties"]["kind"] == "added"
     return {
-        "color": "#9467bd" if added else "#d62728",
+        "color": LINK_COLOURS["added" if added else "removed"],
         "weight": 4,
         "opacity": 0.9,
         "dashArray": "10 6" if added else "2 6",

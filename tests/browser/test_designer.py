@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.scenario import load_scenario
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -20,40 +22,43 @@ def centre(page, selector: str) -> tuple[float, float]:
 
 def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts):
     save = NOTEBOOKS / "saves" / f"browser_test_{int(time.time() * 1000)}.yaml"
-    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-area-label[data-area='F7']", timeout=60_000)
-    assert page.locator(".rb-map-caption").get_attribute("data-areas") == "44"
+    caption = page.locator(".rb-map-caption")
+    assert caption.get_attribute("data-areas") == "44"
+    links = int(caption.get_attribute("data-links"))  # LZ Columbus's links to the east edge
+    purple = "path.leaflet-interactive[stroke='#8e24aa']"
+    assert page.locator(purple).count() == links
 
-    # Draw a rectangle east of F7, in empty ground, with the mouse. Positions are read
-    # after each click that may scroll the page.
-    page.locator(".leaflet-draw-draw-rectangle").click()
-    fx, fy = centre(page, ".rb-area-label[data-area='F7']")
-    page.mouse.move(fx + 45, fy - 20)
-    page.mouse.down()
-    page.mouse.move(fx + 85, fy + 20, steps=8)
-    page.mouse.up()
-    page.wait_for_selector(".rb-drawn[data-corners='4']", timeout=15_000)
-    page.locator(".rb-area-id input").fill("G8")
-    page.get_by_role("button", name="Add drawn area").click()
-    page.wait_for_selector(".rb-map-caption[data-areas='45']", timeout=15_000)
-    page.wait_for_selector(
-        ".rb-selected[data-area='G8'][data-neighbours='0'][data-visible='0']", timeout=15_000
-    )
+    # Select C4 first: the new area must not inherit its name or set-up tags.
+    cx, cy = centre(page, ".rb-area-label[data-area='C4']")
+    page.mouse.click(cx, cy + 8)
+    page.wait_for_selector(".rb-selected[data-area='C4']", timeout=15_000)
 
-    # Link it to F7 by hand: two clicks in link mode. Its line of sight gains F7.
-    page.get_by_role("button", name="link / unlink").click()
+    draw_g8(page)
+    # The checks say it in words and can point at it.
+    page.wait_for_selector(".rb-finding[data-places='G8']", timeout=15_000)
+    assert "G8 touches no other area" in page.locator(".rb-finding").first.inner_text()
+
+    # Link it to F7 by hand: two clicks in link mode, first G8 then F7.
+    page.get_by_role("button", name="link two areas").click()
     gx, gy = centre(page, ".rb-area-label[data-area='G8']")
-    page.mouse.click(gx, gy)
+    page.mouse.click(gx, gy + 8)
+    page.wait_for_selector(".rb-link-from[data-area='G8']", timeout=15_000)
     fx, fy = centre(page, ".rb-area-label[data-area='F7']")
     started = time.perf_counter()
     page.mouse.click(fx, fy + 8)
+    page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']", timeout=15_000)
     page.wait_for_selector(
         ".rb-selected[data-area='G8'][data-neighbours='1'][data-visible='1']", timeout=15_000
     )
     print(f"link click to updated sight panel: {(time.perf_counter() - started) * 1000:.0f} ms")
+    page.wait_for_selector(".rb-problems.none", timeout=15_000)
+    # The hand link is drawn on the map (a dashed line between the two areas).
+    assert page.locator(purple).count() == links + 1
 
-    # Select another area and time the highlight (printed, not asserted).
     page.get_by_role("button", name="select", exact=True).click()
     cx, cy = centre(page, ".rb-area-label[data-area='C4']")
     started = time.perf_counter()
@@ -67,13 +72,78 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts):
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=15_000)
     try:
-        assert "id: G8" in save.read_text()
+        check_saved(save)
         page.get_by_role("button", name="Load", exact=True).click()
-        page.wait_for_selector(".rb-map-caption[data-areas='45']", timeout=15_000)
+        page.wait_for_selector(
+            f".rb-map-caption[data-areas='45'][data-links='{links + 1}']", timeout=15_000
+        )
         assert page.locator(".rb-error").count() == 0
+        assert_no_overlaps(page)
         page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
+
+        play_test(page, voila_url, save)
     finally:
         save.unlink(missing_ok=True)
+
+
+def draw_g8(page) -> None:
+    """Draw a rectangle east of F7 with the mouse and add it as G8."""
+    # Draw a rectangle east of F7, in empty ground, with the mouse. Positions are read
+    # after each click that may scroll the page.
+    page.locator(".leaflet-draw-draw-rectangle").click()
+    fx, fy = centre(page, ".rb-area-label[data-area='F7']")
+    page.mouse.move(fx + 45, fy - 20)
+    page.mouse.down()
+    page.mouse.move(fx + 85, fy + 20, steps=8)
+    page.mouse.up()
+    page.wait_for_selector(".rb-drawn[data-corners='4']", timeout=15_000)
+    assert page.locator(".rb-area-id input").input_value() == "F8"  # the next free id
+    page.locator(".rb-area-id input").fill("G8")
+    page.get_by_role("button", name="Add drawn area").click()
+    page.wait_for_selector(".rb-map-caption[data-areas='45']", timeout=15_000)
+    page.wait_for_selector(
+        ".rb-selected[data-area='G8'][data-neighbours='0'][data-visible='0']", timeout=15_000
+    )
+    assert page.locator(".rb-area-id input").input_value() == "G9"  # blank, next id
+
+
+def check_saved(save: Path) -> None:
+    """The file holds what was drawn: G8 blank, linked by hand to F7; C4 unchanged."""
+    saved = load_scenario(save)
+    g8 = next(a for a in saved.map.areas if a.id == "G8")
+    assert (g8.name, g8.tags) == ("", [])
+    assert ("F7", "G8") in {tuple(p) for p in saved.map.adjacency.add}
+    c4 = next(a for a in saved.map.areas if a.id == "C4")
+    assert c4.name == "Area C4"
+
+
+def play_test(page, voila_url: str, save: Path) -> None:
+    # Play-test: the button saves and links the play app on this file.
+    page.get_by_role("button", name="Play this scenario").click()
+    link = page.wait_for_selector(".rb-play-link", timeout=15_000)
+    href = link.get_attribute("href")
+    assert href.startswith("lz_albany_play.ipynb?scenario=")
+    assert href.endswith(f"saves/{save.name}")
+    play = page.context.new_page()
+    play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    play.wait_for_selector(".rb-ready", timeout=120_000)
+    assert play.locator(".rb-error").count() == 0
+    play.close()
+
+
+def assert_no_overlaps(page) -> None:
+    """No two visible buttons, inputs or dropdowns of the designer's form overlap."""
+    boxes = page.eval_on_selector_all(
+        ".rb-designer .widget-button, .rb-designer .widget-text input, "
+        ".rb-designer .widget-dropdown select, .rb-designer .widget-toggle-button",
+        "els => els.filter(e => e.offsetParent).map(e => {const r = e.getBoundingClientRect();"
+        " return [r.left, r.top, r.right, r.bottom, e.textContent || e.value || '']})",
+    )
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+            overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+            assert overlap_x <= 1 or overlap_y <= 1, f"{a[4]!r} overlaps {b[4]!r}"
 
 
 def test_a_sixty_area_map_stays_responsive(voila_url, page):
@@ -84,7 +154,7 @@ def test_a_sixty_area_map_stays_responsive(voila_url, page):
     save.parent.mkdir(exist_ok=True)
     MapDesign(voronoi_map(10, 6, seed=4)).save(save)
     try:
-        page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
+        page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
         page.wait_for_selector(".rb-ready", timeout=120_000)
         page.locator(".rb-path input").fill(f"saves/{save.name}")
         page.get_by_role("button", name="Load", exact=True).click()

@@ -134,4 +134,4 @@ def test_scenario_designer_opens_the_reconstructed_map_with_nothing_to_fix():
         ROOT / "scenarios" / "lz_albany" / "standard.yaml", save_to="saves/my_map.yaml"
     ).children[-1]
     assert len(designer.design.map) == 44
-    assert "No problems found" in designer.problems_view.value
+    assert "nothing to fix" in designer.checks.summary.value
