@@ -11,6 +11,7 @@ trace it caused, and makes a game replayable from its scenario, seed and action 
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
@@ -52,6 +53,17 @@ class LogEntry:
         return "\n".join([head, *(f"        {step}" for step in self.trace)])
 
 
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """A copy of the position after some actions, with the dice's state, to restart from."""
+
+    actions: int
+    board: Any
+    rng: Any
+    rolls: int
+    trace: int
+
+
 class FlowGame:
     """A game in progress. Change it only through :meth:`apply`, :meth:`play` or :meth:`advance`.
 
@@ -64,6 +76,9 @@ class FlowGame:
     over_rule: ClassVar[str]
     chance_rule: ClassVar[str] = ""
     log_version: ClassVar[int] = 1
+    # A recorded game copies its position at a resumable point at most this often (in actions),
+    # so Undo restarts from the nearest copy; 0 for games whose sequence cannot resume.
+    checkpoint_every: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -94,6 +109,7 @@ class FlowGame:
             self.board.trace = NullTrace()
         self.history: list[Action] = []
         self.log: list[LogEntry] = []
+        self._checkpoints: list[_Checkpoint] = []
         self._flow = self.sequence()
         self._pending: Decision | Chance | None = None
         self._step(None, "start", "setup")
@@ -108,6 +124,18 @@ class FlowGame:
 
     def outcome(self) -> dict[str, Any] | None:
         raise NotImplementedError
+
+    def resumable(self) -> bool:
+        """Whether the sequence could restart from the board alone at the current node."""
+        return False
+
+    def resume_sequence(self) -> Generator[Decision | Chance, Action, None]:
+        """The sequence of play picked up at a resumable node (see :meth:`resumable`)."""
+        raise NotImplementedError
+
+    def shared_parts(self) -> list[object]:
+        """Parts of the board that never change in play, shared rather than copied."""
+        return [self.scenario]
 
     @classmethod
     def default_scenario(cls) -> Scenario:
@@ -130,6 +158,56 @@ class FlowGame:
             self._pending = None
         steps = Trace(self.board.trace[mark:])
         self.log.append(LogEntry(len(self.log), turn, phase, player, label, steps))
+        every = self.checkpoint_every
+        if every and self._pending is not None and self.resumable():
+            last = self._checkpoints[-1].actions if self._checkpoints else 0
+            if len(self.history) - last >= every:
+                self._checkpoints.append(self._checkpoint())
+
+    # --- checkpoints -----------------------------------------------------------------
+
+    def _copy_board(self, board: Any, dice: Any, trace: Any) -> Any:
+        memo: dict[int, Any] = {id(part): part for part in self.shared_parts()}
+        for part in (board.dice, board.trace):
+            if part is not None:
+                memo[id(part)] = None  # neither copied nor kept: the caller supplies its own
+        copied = copy.deepcopy(board, memo)
+        copied.dice, copied.trace = dice, trace
+        return copied
+
+    def _checkpoint(self) -> _Checkpoint:
+        return _Checkpoint(
+            len(self.history),
+            self._copy_board(self.board, None, None),
+            self.dice._rng.getstate(),
+            len(self.dice.rolls),
+            len(self.board.trace),
+        )
+
+    def _restored(self, keep: int) -> FlowGame | None:
+        """This game after its first *keep* actions, from the nearest checkpoint (None if none)."""
+        usable = [c for c in self._checkpoints if c.actions <= keep]
+        if not usable:
+            return None
+        point = usable[-1]
+        game = object.__new__(type(self))
+        game.scenario, game.seed, game.options = self.scenario, self.seed, self.options
+        game.record = self.record
+        game.dice = Dice(self.seed)
+        game.dice._rng.setstate(point.rng)
+        game.dice.rolls = self.dice.rolls[: point.rolls]
+        game.board = self._copy_board(point.board, game.dice, None)
+        game.board.trace = self.board.trace[: point.trace]
+        game.history = self.history[: point.actions]
+        game.log = self.log[: point.actions + 1]
+        game._checkpoints = usable  # never changed once taken, so safely shared
+        game._flow = game.resume_sequence()
+        game._pending = next(game._flow)
+        for action in self.history[point.actions : keep]:
+            if game.current_player() == CHANCE:
+                game.dice.pick(game.option_count(), game.chance_rule)
+            game.apply(action)
+        return game
 
     def current_player(self) -> str | None:
         """The player to act, ``'chance'``, or None when the game is over."""
@@ -259,14 +337,16 @@ class FlowGame:
         seed: int,
         actions: Iterable[Action | str],
         options: dict[str, Any] | None = None,
+        *,
+        record: bool = True,
     ) -> FlowGame:
         """Replay a recorded game: the same scenario, seed and actions give the same log."""
-        state = cls(scenario, seed, options)
+        state = cls(scenario, seed, options, record=record)
         for action in actions:
             step = action if isinstance(action, Action) else Action.from_notation(action)
             if state.current_player() == CHANCE:
                 # The outcome was chosen by the dice: consume the same roll to stay in step.
-                state.dice.pick(len(state.chance_outcomes()), cls.chance_rule)
+                state.dice.pick(state.option_count(), cls.chance_rule)
             state.apply(step)
         return state
 
@@ -275,13 +355,35 @@ class FlowGame:
         return "\n".join(str(e) for e in self.log)
 
     def undo(self, steps: int = 1) -> FlowGame:
-        """A new game with the last *steps* actions taken back (replay from the start)."""
-        return self.replay(
-            self.scenario,
-            self.seed,
-            self.history[: max(0, len(self.history) - steps)],
-            self.options,
+        """A new game with the last *steps* actions taken back.
+
+        A recorded game restarts from its nearest checkpoint (a copy of the position taken at
+        a point the sequence can resume from) and replays the few actions after it. Without
+        one, the actions kept are replayed without traces and the game takes this game's log
+        up to that point. Replay is deterministic, so either way the result is the game a full
+        replay gives, byte for byte.
+        """
+        keep = max(0, len(self.history) - steps)
+        if self.record:
+            restored = self._restored(keep)
+            if restored is not None:
+                return restored
+        game = self.replay(
+            self.scenario, self.seed, self.history[:keep], self.options, record=False
         )
+        if self.record:
+            game._adopt_log(self, keep)
+        return game
+
+    def _adopt_log(self, source: FlowGame, actions: int) -> None:
+        """Take *source*'s log, trace and checkpoints as they stood after its first *actions*."""
+        log = source.log[: actions + 1]
+        before = len(source.board.trace) - sum(len(e.trace) for e in source.log)
+        steps = before + sum(len(e.trace) for e in log)
+        self.board.trace = source.board.trace[:steps]  # a Trace or list slice: the same kind
+        self.log = list(log)
+        self.record = True
+        self._checkpoints = [c for c in source._checkpoints if c.actions <= actions]
 
     def __repr__(self) -> str:
         return f"<{self.name} game seed={self.seed} turn={self.turn} phase={self.phase} actions={len(self.history)}>"

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from rulebook.errors import InvalidActionError
 
 CHANCE = "chance"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """A move in the game's notation: a verb and its arguments.
+
+    A named tuple, so comparing and hashing actions (every apply checks membership in the
+    legal options) runs at C speed.
 
     Examples
     --------

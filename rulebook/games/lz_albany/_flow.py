@@ -25,13 +25,20 @@ from rulebook.games.lz_albany._support import artillery, dust_off, gunship, skyr
 Flow = Generator
 
 
-def game(s: State) -> Flow:
-    """Ten turns, or fewer if the NVA reach their automatic-victory total (lza:3.3, 4.2)."""
+def game(s: State, *, resume: bool = False) -> Flow:
+    """Ten turns, or fewer if the NVA reach their automatic-victory total (lza:3.3, 4.2).
+
+    With *resume* the sequence picks up at a chit draw of the current turn's action phase:
+    everything the flow needs there is on the board, so Undo can restart from a copy of the
+    position taken at a draw (a checkpoint) instead of replaying the whole game.
+    """
     try:
-        for turn in range(1, s.rules.turns + 1):
+        for turn in range(s.turn if resume else 1, s.rules.turns + 1):
             s.turn = turn
-            yield from reinforcement_phase(s)
-            yield from event_phase(s)
+            if not resume:
+                yield from reinforcement_phase(s)
+                yield from event_phase(s)
+            resume = False
             yield from action_phase(s)
             yield from rally_phase(s)
             if turn == s.rules.turns:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from bisect import insort
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,6 +25,14 @@ if TYPE_CHECKING:
     from rulebook.scenario import Scenario
 
 _order = attrgetter("_order")
+
+
+def _flat_copy(record: Any) -> Any:
+    """A copy of a counter, chit or marker (all fields plain values), without __setattr__."""
+    new = object.__new__(type(record))
+    new.__dict__.update(record.__dict__)
+    return new
+
 
 ALBANY = "LZ-Albany"
 COLUMBUS = "LZ-Columbus"
@@ -166,6 +175,19 @@ class State:
 
     def __post_init__(self) -> None:
         self._build_index()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A copy of the position (Undo's checkpoints): counters copied one level, the index
+        rebuilt, everything else deep-copied through *memo* (which shares what never changes)."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for name, value in self.__dict__.items():
+            if name in ("units", "chits", "wounded"):  # flat records of plain values
+                new.__dict__[name] = {k: _flat_copy(v) for k, v in value.items()}
+            elif name not in ("_where", "_facts"):
+                new.__dict__[name] = copy.deepcopy(value, memo)
+        new._build_index()
+        return new
 
     @classmethod
     def new(cls, scenario: Scenario, dice: Dice) -> State:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.games._core import FlowGame, LogEntry
-from rulebook.games._decisions import Action
+from rulebook.games._decisions import Action, Chance
 from rulebook.games.lz_albany._flow import game as sequence_of_play
 from rulebook.games.lz_albany._state import State
 from rulebook.scenario import Scenario, load_scenario
@@ -54,6 +54,7 @@ class GameState(FlowGame):
     over_rule = "lza:3.3"
     chance_rule = "lza:3.6"
     log_version = LOG_VERSION
+    checkpoint_every = 40  # a copy costs about as much as 20 actions; Undo replays < 40 + a chit
 
     def new_board(self) -> State:
         board = State.new(self.scenario, self.dice)
@@ -62,6 +63,18 @@ class GameState(FlowGame):
 
     def sequence(self):
         return sequence_of_play(self.board)
+
+    def resumable(self) -> bool:
+        """At a chit draw the whole flow is on the board (see ``_flow.game``)."""
+        pending = self._pending
+        return isinstance(pending, Chance) and pending.rule == "lza:3.6"
+
+    def resume_sequence(self):
+        return sequence_of_play(self.board, resume=True)
+
+    def shared_parts(self) -> list[object]:
+        board = self.board
+        return [self.scenario, board.map, board.rules, *board.arrivals.values()]
 
     @classmethod
     def default_scenario(cls) -> Scenario:

@@ -159,3 +159,35 @@ def test_the_index_of_counters_answers_as_a_scan_of_every_counter():
                     checked += 1
     assert checked > 10_000
     play_out(game, {"us": policy, "nva": policy})
+
+
+def test_undo_from_a_checkpoint_is_the_game_a_full_replay_gives():
+    """Undo restarts from a copy of the position taken at a chit draw (lza:3.6) and replays the
+    few actions after it; the log, trace, dice, saved record and the play that follows are the
+    ones a replay from the start gives, byte for byte (DESIGN: Undo is replay)."""
+    import random
+
+    from rulebook.games.lz_albany import new_game, random_policy, replay
+
+    game = new_game(seed=3)
+    policy = random_policy(random.Random(3))
+    while len(game.history) < 400 and not game.is_terminal():
+        game.apply(game.sample_chance() if game.current_player() == "chance" else policy(game))
+    assert len(game._checkpoints) > 5
+    for keep in (0, 1, 5, 57, 200, 399):
+        undone = game.undo(len(game.history) - keep)
+        full = replay(game.scenario, 3, game.history[:keep])
+        assert undone.log_text() == full.log_text()
+        assert undone.to_json() == full.to_json()
+        assert list(undone.board.trace) == list(full.board.trace)
+        assert undone.dice.rolls == full.dice.rolls
+        for played in (undone, full):
+            onward = random_policy(random.Random(keep))
+            for _ in range(40):
+                if played.is_terminal():
+                    break
+                chance = played.current_player() == "chance"
+                played.apply(played.sample_chance() if chance else onward(played))
+        assert undone.log_text() == full.log_text()
+        assert undone.board.summary() == full.board.summary()
+    assert game.undo(1).undo(1).to_json() == replay(game.scenario, 3, game.history[:-2]).to_json()
