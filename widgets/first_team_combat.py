@@ -10,9 +10,10 @@ import ipywidgets as ipw
 from rulebook.dice import ScriptedDice
 from rulebook.games.first_team import campaign_map
 from rulebook.games.first_team.situation import CombatSetup, example_4_1
-from rulebook.render import distribution_html, provenance_badge, trace_html
+from rulebook.render import provenance_badge, trace_html
+from rulebook.render._html import tidy_words
 from rulebook.trace import Trace
-from widgets._page import app_page, guarded
+from widgets._page import app_page, guarded, rule_links
 
 __all__ = ["FirstTeamCombat", "first_team_combat_app"]
 
@@ -186,12 +187,18 @@ class FirstTeamCombat(ipw.VBox):
         for side, dist in odds.items():
             parts.append(
                 f"<div class='rb-odds' data-side='{side}'><h3>{side.upper()} fire: chance of each result</h3>"
-                f"{distribution_html(dist, outcome='result')}</div>"
+                f"{_words_table(dist, side)}</div>"
             )
-        self.odds_view.value = "<div style='display:flex;gap:2em'>" + "".join(parts) + "</div>"
+        self.odds_view.value = (
+            "<div style='display:flex;flex-wrap:wrap;gap:2em'>" + "".join(parts) + "</div>"
+            f"<p><small>How to read a result: {rule_links(['ftv:4.1.12', 'ftv:4.2'])}</small></p>"
+        )
         totals = (
             f"<p class='rb-outcome'>US casualty points: <b>{result.us_casualty_points}</b>; "
-            + "; ".join(f"{side.upper()} {r!s}" for side, r in result.results.items())
+            + "; ".join(
+                f"{side.upper()} fire: {escape(result_words(str(r), side))}"
+                for side, r in result.results.items()
+            )
             + "</p>"
         )
         self.trace_view.value = totals + trace_html(result.trace)
@@ -210,7 +217,7 @@ class FirstTeamCombat(ipw.VBox):
                 firer, target, attacking=attacking, ambush=setup.ambush and attacking, trace=trace
             )
             cells = "".join(
-                f"<tr><td><code>{escape(s.rule)}</code></td><td>{escape(s.text)}</td></tr>"
+                f"<tr><td><code>{escape(s.rule)}</code></td><td>{escape(tidy_words(s.text))}</td></tr>"
                 for s in trace
             )
             rows.append(
@@ -223,6 +230,54 @@ class FirstTeamCombat(ipw.VBox):
             else ""
         )
         return "".join(rows) + night
+
+
+def result_words(code: str, firer: str) -> str:
+    """A CRT result as what it does to the side fired on (ftv:4.1.12, 4.2.1-4.2.6).
+
+    >>> result_words("8*", "us")
+    '8* — the NVA lose 8 steps; with artillery firing, 1 US casualty point too'
+    >>> result_words("2B", "nva")
+    '2B — up to 2 US units may break'
+    >>> result_words("AA", "us")
+    'AA — 2 NVA units break'
+    """
+    from rulebook.games.first_team.crt import Result
+
+    r = Result.parse(code)
+    target = "NVA" if firer == "us" else "US"
+    what = {
+        "NE": "no effect",
+        "R": f"the {target} retreat",
+        "steps": f"the NVA lose {r.n} step{'s' if r.n != 1 else ''}"
+        if target == "NVA"
+        else f"{r.n} US casualty point{'s' if r.n != 1 else ''}",
+        "possible": f"up to {r.n} {target} unit{'s' if r.n != 1 else ''} may break",
+        "auto": f"{r.n} {target} unit{'s' if r.n != 1 else ''} break{'s' if r.n == 1 else ''}",
+    }[r.kind]
+    if r.star:
+        what += (
+            "; with artillery firing, 1 US casualty point too"
+            if firer == "us"
+            else "; one US helicopter goes to Refit"
+        )
+    return f"{code} — {what}"
+
+
+def _words_table(dist, firer: str) -> str:
+    rows = []
+    for key, weight in dist.items():
+        pct = float(weight) * 100
+        rows.append(
+            f'<tr class="outcome" data-outcome="{escape(str(key))}">'
+            f"<td>{escape(result_words(str(key), firer))}</td><td>{weight}</td>"
+            f"<td>{pct:.1f}%</td><td><span class='bar' style='display:inline-block;height:0.8em;"
+            f"width:{pct:.1f}px;background:#4a6b3a'></span></td></tr>"
+        )
+    return (
+        "<table class='distribution'><thead><tr><th>result</th><th>exact chance</th><th>%</th>"
+        "<th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+    )
 
 
 def first_team_combat_app() -> ipw.VBox:

@@ -12,7 +12,7 @@ def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifac
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.get_by_role("button", name="The 4.1 example").click()
     page.wait_for_function(
-        "document.querySelector('.rb-ftv-combat .rb-outcome')?.innerText.includes('US 8*')",
+        "document.querySelector('.rb-ftv-combat .rb-outcome')?.innerText.includes('US fire: 8*')",
         timeout=15_000,
     )
     headline = page.locator(".rb-ftv-combat .rb-headline")

@@ -82,8 +82,8 @@ def test_first_team_combat_reproduces_the_4_1_example_with_the_books_rolls():
     app.example.click()
     assert "US on column <b>11</b>" in app.headline.value
     assert "NVA on column <b>7</b>" in app.headline.value
-    assert "US 8*" in app.trace_view.value
-    assert "NVA 3" in app.trace_view.value
+    assert "US fire: 8* — the NVA lose 8 steps" in app.trace_view.value
+    assert "NVA fire: 3 — 3 US casualty points" in app.trace_view.value
     assert app.errors.value == ""
 
 
