@@ -9,7 +9,7 @@
 """
 
 from rulebook.sim._overrides import apply_overrides, parse_override
-from rulebook.sim._run import GameResult, game_task, run_game
+from rulebook.sim._run import GameResult, game_task, games_task, run_game
 from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep, wilson
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "apply_overrides",
     "game_seeds",
     "game_task",
+    "games_task",
     "parse_override",
     "run_game",
     "sweep",

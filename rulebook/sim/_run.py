@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from rulebook.games.lz_albany import new_game, play_out, random_policy, scripted_policy
 from rulebook.scenario import Scenario
@@ -126,6 +127,12 @@ def _run_campaign(
     )
 
 
+@lru_cache(maxsize=8)
+def _prepared(scenario_json: str, overrides: tuple[tuple[str, str], ...]) -> Scenario:
+    """A worker reads each scenario text (and variant) once, not once per game."""
+    return apply_overrides(Scenario.model_validate_json(scenario_json), dict(overrides))
+
+
 def game_task(
     scenario_json: str,
     seed: int,
@@ -136,11 +143,21 @@ def game_task(
     policies: str = "random",
 ) -> GameResult:
     """The unit of work sent to an executor: plain arguments, so any process or Dask worker can run it."""
-    return run_game(
-        Scenario.model_validate_json(scenario_json),
-        seed,
-        variant=variant,
-        overrides=overrides,
-        options=options,
-        policies=policies,
-    )
+    return games_task(scenario_json, [seed], variant, overrides, options, policies=policies)[0]
+
+
+def games_task(
+    scenario_json: str,
+    seeds: list[int],
+    variant: str,
+    overrides: dict[str, str] | None,
+    options: dict[str, str] | None,
+    *,
+    policies: str = "random",
+) -> list[GameResult]:
+    """Several games of one variant in one task: the scenario crosses to the worker once."""
+    scenario = _prepared(scenario_json, tuple(sorted((overrides or {}).items())))
+    return [
+        run_game(scenario, seed, variant=variant, options=options, policies=policies)
+        for seed in seeds
+    ]

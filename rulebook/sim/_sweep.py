@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulebook.scenario import Scenario
-from rulebook.sim._run import GameResult, game_task, run_game
+from rulebook.sim._overrides import apply_overrides
+from rulebook.sim._run import GameResult, games_task, run_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -129,19 +130,13 @@ def sweep(
     results: list[GameResult] = []
     cancelled = False
     if executor == "serial":
+        prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
         for v, s in jobs:
             if cancel is not None and cancel.is_set():
                 cancelled = True
                 break
             results.append(
-                run_game(
-                    scenario,
-                    s,
-                    variant=v.name,
-                    overrides=v.overrides,
-                    options=options,
-                    policies=policies,
-                )
+                run_game(prepared[v.name], s, variant=v.name, options=options, policies=policies)
             )
             if progress:
                 progress(len(results), total)
@@ -149,10 +144,22 @@ def sweep(
         own = executor is None
         pool: Executor = ProcessPoolExecutor(max_workers=workers) if own else executor  # type: ignore[assignment]
         text = scenario.model_dump_json()
+        # Batches of seeds, so the scenario text crosses to a worker once per batch, small
+        # enough that progress moves and a cancel stops soon.
+        size = max(1, min(25, n_games // (4 * (workers or 2)) or 1))
         try:
             futures: list[Future] = [
-                pool.submit(game_task, text, s, v.name, v.overrides, options, policies=policies)
-                for v, s in jobs
+                pool.submit(
+                    games_task,
+                    text,
+                    seeds[i : i + size],
+                    v.name,
+                    v.overrides,
+                    options,
+                    policies=policies,
+                )
+                for v in variants
+                for i in range(0, len(seeds), size)
             ]
             for future in as_completed(futures):
                 if cancel is not None and cancel.is_set():
@@ -160,7 +167,7 @@ def sweep(
                     for pending in futures:
                         pending.cancel()
                     break
-                results.append(future.result())
+                results.extend(future.result())
                 if progress:
                     progress(len(results), total)
         finally:
