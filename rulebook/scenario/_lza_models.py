@@ -113,7 +113,6 @@ class AirSpec(_Sourced):
     gunship_fire: int = Field(ge=0)
     gunship_damaged_fire: int = Field(ge=0)
     dust_off_capacity: int = Field(ge=1)
-    artillery_fire: int = Field(ge=0)
 
 
 class ChoiOiEntry(_Strict):

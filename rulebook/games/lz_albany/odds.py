@@ -21,7 +21,7 @@ from math import factorial
 
 from rulebook.dice import opposed, successes
 from rulebook.distribution import Distribution
-from rulebook.games.lz_albany._combat import fire_dice, melee_dice, mortar_dice
+from rulebook.games.lz_albany._combat import fire_dice, massed, melee_dice, mortar_dice
 from rulebook.games.lz_albany._pieces import other
 from rulebook.games.lz_albany.situation import Situation
 
@@ -35,22 +35,30 @@ def mixture(parts: list[tuple[Fraction, Distribution]]) -> Distribution:
     return Distribution((k, w * p) for w, dist in parts if w for k, p in dist.items())
 
 
-def sixes_and_ones(n: int) -> Distribution:
-    """Joint count of 6s and 1s among *n* dice (a multinomial), for NVA mortars into a melee (lza:7.4)."""
+def sixes_and_ones(n: int, hit: Fraction = SIXTH, friendly: Fraction = SIXTH) -> Distribution:
+    """Joint count of hits (6s) and friendly-fire faces (1s) among *n* dice, for NVA mortars into a melee (lza:7.4).
+
+    *hit* and *friendly* are the chances of each face set on one die (a multinomial).
+    """
     weights = {}
     for six in range(n + 1):
         for one in range(n - six + 1):
             rest = n - six - one
             ways = factorial(n) // (factorial(six) * factorial(one) * factorial(rest))
-            weights[(six, one)] = ways * SIXTH**six * SIXTH**one * Fraction(4, 6) ** rest
+            weights[(six, one)] = ways * hit**six * friendly**one * (1 - hit - friendly) ** rest
     return Distribution(weights)
+
+
+def _hits(s, dice: int) -> Distribution:
+    """Hits among *dice* dice at the scenario's hit face (lza:7.1)."""
+    return successes(dice, target=s.rules.hit_face)
 
 
 def _melee(sit: Situation, area: str, attacker: str = "us") -> Distribution:
     s = sit.state
     ids = {u.id for u in s.in_area(area, attacker)}
     a, d = melee_dice(s, area, attacker, ids)
-    fight = opposed(a, d)
+    fight = opposed(a, d, target=s.rules.hit_face)
     if attacker == "us" and s.night_in(
         area
     ):  # the spotting roll may call the melee off (lza:11.1D)
@@ -64,7 +72,7 @@ def _fire(sit: Situation, area: str, *shares: str) -> Distribution:
     side = "us" if s.platoons(area, "us") else "nva"
     firers = len([u for u in s.platoons(area, side) if u.kind == "infantry"])
     parsed = [(t.split(":")[0], int(t.split(":")[1])) for t in shares]
-    per_target = [successes(d) for _, d in fire_dice(s, parsed, firers, side)]
+    per_target = [_hits(s, d) for _, d in fire_dice(s, parsed, firers, side)]
     dist = per_target[0]
     for extra in per_target[1:]:
         dist = dist.product(extra).map(
@@ -79,13 +87,20 @@ def _mortar(sit: Situation, area: str, target: str) -> Distribution:
     mortars = [u for u in s.platoons(area, side) if u.kind == "mortar"]
     dice = mortar_dice(s, mortars, area, target)
     if side == "nva" and s.disputed(target):
-        return sixes_and_ones(dice)
-    return successes(dice)
+        hit = Fraction(7 - s.rules.hit_face, 6)
+        friendly = Fraction(len(s.rules.friendly_fire_faces - set(range(s.rules.hit_face, 7))), 6)
+        return sixes_and_ones(dice, hit, friendly)
+    return _hits(s, dice)
 
 
 def _artillery(sit: Situation, gun: str, target: str) -> Distribution:
-    drift = Distribution({True: SIXTH, False: 1 - SIXTH})
-    return drift.product(successes(sit.state.units[gun].strength("fire")))
+    s = sit.state
+    off = Fraction(len(s.rules.drift_faces), 6)
+    drift = Distribution({True: off, False: 1 - off})
+    dice = s.units[gun].strength("fire")
+    if s.rules.options.get("massed_target", "all-ground-fire") == "all-ground-fire":
+        dice = massed(s, dice, target, "nva")  # as the resolver counts them (lza:6.1)
+    return drift.product(_hits(s, dice))
 
 
 def _gunship(sit: Situation, target: str) -> Distribution:
@@ -93,14 +108,17 @@ def _gunship(sit: Situation, target: str) -> Distribution:
     area = s.units[target].area
     shooters = len([u for u in s.platoons(area, other("us")) if u.kind == "infantry"])
     air = s.scenario.lz_albany.air  # type: ignore[union-attr]
-    damaged = 1 - Fraction(5, 6) ** shooters
+    damaged = 1 - Fraction(s.rules.gunship_damage_face - 1, 6) ** shooters
     return mixture(
-        [(1 - damaged, successes(air.gunship_fire)), (damaged, successes(air.gunship_damaged_fire))]
+        [
+            (1 - damaged, _hits(s, air.gunship_fire)),
+            (damaged, _hits(s, air.gunship_damaged_fire)),
+        ]
     )
 
 
 def _bombs(sit: Situation, area: str) -> Distribution:
-    return successes(sit.state.rules.bomb_dice)
+    return _hits(sit.state, sit.state.rules.bomb_dice)
 
 
 PROCEDURES = {
