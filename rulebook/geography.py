@@ -3,7 +3,8 @@
 Each file in ``scenarios/ia_drang/`` is a GeoJSON FeatureCollection; every feature says what it
 is (``kind``), where its geometry comes from (``source``, a link in ``url`` where one exists) and
 how far to trust it (``provenance``: ``derived`` from a dataset, or ``reconstructed`` by us from
-descriptions, with a ``note`` saying how). ``label_lonlat`` is where its name is printed.
+descriptions, with a ``note`` saying how). ``label_lonlat`` is where its name is printed
+(``label_close`` at a close zoom, where the first spot would be off the chapter's frame).
 
 >>> layers = load_layers()
 >>> [f.name for f in layers["rivers"]][:1]
@@ -50,6 +51,9 @@ class MapFeature(BaseModel):
     note: str = ""
     ref: str | None = Field(None, description="a road's number, printed in its shield")
     label_lonlat: tuple[float, float] | None = None
+    label_close: tuple[float, float] | None = Field(
+        None, description="where the name goes at a close zoom, if label_lonlat is then off the map"
+    )
     geometry: dict[str, Any]
 
     @field_validator("geometry")

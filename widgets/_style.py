@@ -34,6 +34,8 @@ CSS = """
   width: auto !important; max-width: none; overflow: visible; text-overflow: clip; }
 .rb-page .widget-checkbox .widget-label-basic span, .rb-page .widget-label-basic {
   overflow: visible; text-overflow: clip; }
+.rb-page .widget-readout { max-width: none; overflow: visible; text-overflow: clip;
+  white-space: nowrap; }
 .rb-audience { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr));
   gap: 0.6rem 1.4rem; }
 .rb-audience section h3 { margin: 0.4rem 0 0.2rem; font-size: 1.05rem; }

@@ -161,8 +161,15 @@ class AtlasMap(ipw.VBox):
         for feat in [
             f for name in ("regions", "massif", "rivers", "roads") for f in self.layers[name]
         ]:
-            where = feat.label_lonlat or (
-                tuple(feat.geometry["coordinates"]) if feat.geometry["type"] == "Point" else None
+            close = zoom >= CROWDED_BELOW and feat.label_close
+            where = (
+                close
+                or feat.label_lonlat
+                or (
+                    tuple(feat.geometry["coordinates"])
+                    if feat.geometry["type"] == "Point"
+                    else None
+                )
             )
             if where is None:
                 continue
