@@ -8,6 +8,9 @@ and simulations as well as behind the notebook apps in :mod:`widgets`.
 Fraction(671, 1296)
 """
 
+# The games register their scenario checks with rulebook.scenario (a lower layer, which
+# never imports a game), so validate() knows every game's checks however rulebook is entered.
+from rulebook import games as _games  # noqa: F401
 from rulebook._version import __version__
 from rulebook.dice import Dice, Roll, ScriptedDice, as_dice, dice_sum, die, opposed, successes
 from rulebook.distribution import Distribution

@@ -22,6 +22,7 @@ from rulebook.errors import ScriptExhaustedError
 
 __all__ = [
     "DIE_SIZES",
+    "MAX_POOL",
     "Dice",
     "Roll",
     "ScriptedDice",
@@ -33,6 +34,8 @@ __all__ = [
 ]
 
 DIE_SIZES = (4, 6, 8, 10, 12, 20)
+MAX_POOL = 1000
+"""The most dice one roll may throw: a bound on damaged data (no rule rolls more than a few dozen)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +118,8 @@ class Dice:
 
     def pool(self, n: int, sides: int = 6, label: str = "") -> tuple[int, ...]:
         """Roll *n* dice of one size at once."""
-        if n < 0:
-            raise ValueError(f"cannot roll {n} dice")
+        if not 0 <= n <= MAX_POOL:
+            raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
         return tuple(self.roll(sides, label) for _ in range(n))
 
     def pick(self, n: int, label: str = "") -> int:
@@ -240,8 +243,8 @@ def successes(n: int, target: int = 6, sides: int = 6) -> Distribution:
     >>> successes(2, target=5)[2]
     Fraction(1, 9)
     """
-    if n < 0:
-        raise ValueError(f"cannot roll {n} dice")
+    if not 0 <= n <= MAX_POOL:
+        raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
     if not 1 <= target <= sides:
         raise ValueError(f"a d{sides} cannot show {target}")
     # Whole-number counts of the sides**n equally likely rolls; Distribution divides once.
@@ -257,8 +260,8 @@ def dice_sum(n: int = 2, sides: int = 6) -> Distribution:
     >>> dice_sum(2)[12]
     Fraction(1, 36)
     """
-    if n < 1:
-        raise ValueError(f"a sum needs at least one die, not {n}")
+    if not 1 <= n <= MAX_POOL:
+        raise ValueError(f"a sum needs 1 to {MAX_POOL} dice, not {n}")
     if sides not in DIE_SIZES:
         raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
     # Count the ways to reach each total with whole numbers; Distribution divides once at the end.

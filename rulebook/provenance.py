@@ -67,7 +67,7 @@ class Sourced(BaseModel, Generic[_T]):
     Value error, a reconstructed value needs a note saying how it was reached
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     value: _T
     provenance: Provenance

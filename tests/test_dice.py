@@ -180,7 +180,7 @@ def test_opposed_pools_can_hit_on_different_faces():
 
 def test_die_and_bad_sums_are_explained():
     assert die(10)[10] == Fraction(1, 10)
-    with pytest.raises(ValueError, match="at least one die"):
+    with pytest.raises(ValueError, match="a sum needs 1 to 1000 dice, not 0"):
         dice_sum(0)
     with pytest.raises(ValueError, match="a d6 cannot show 7"):
         successes(2, target=7)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook.games import _checks  # noqa: F401 - registers each game's scenario checks
 from rulebook.scenario import Game
 
 __all__ = ["GAMES", "GameInfo"]

@@ -91,6 +91,8 @@ class AreaMap:
                 area.id, name=area.name, terrain=area.terrain, tags=area.tags, pos=(c.x, c.y)
             )
         for pair in (self.derived - self.removed) | self.added:
+            if len(pair) != 2:  # an area paired with itself: validate() reports it
+                continue
             a, b = sorted(pair)
             if a in self.areas and b in self.areas:
                 graph.add_edge(a, b, source="derived" if pair in self.derived else "manual")

@@ -7,6 +7,7 @@
 """
 
 from rulebook.errors import Problem, ScenarioError
+from rulebook.scenario._checks import register_check, registered_checks
 from rulebook.scenario._io import dump_scenario, load_scenario, save_scenario
 from rulebook.scenario._models import SCHEMA_VERSION, Game, Option, Scenario
 from rulebook.scenario._schema import json_schema
@@ -23,6 +24,8 @@ __all__ = [
     "is_playable",
     "json_schema",
     "load_scenario",
+    "register_check",
+    "registered_checks",
     "save_scenario",
     "validate",
 ]

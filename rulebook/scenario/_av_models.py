@@ -34,8 +34,10 @@ TerrainKind = Literal[
     "lz",
     "open",
 ]
-DICE = re.compile(r"^\d*[dD](?:4|6|8|10|12|20)(?:[+-]\d+)?$")
-ROW = re.compile(r"^(\d+)(?:-(\d+))?$")
+# 1 to 20 dice (the book's biggest expression is 10D8), a bonus of at most 99, totals of at
+# most three digits: bounds that keep every table a designer can write small enough to list.
+DICE = re.compile(r"^(?:[1-9]|1[0-9]|20)?[dD](?:4|6|8|10|12|20)(?:[+-]\d{1,2})?$")
+ROW = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?$")
 
 
 class Feature(_Strict):
@@ -106,7 +108,7 @@ class Side(_Strict):
     @classmethod
     def _dice(cls, value: str | None) -> str | None:
         if value is not None and not DICE.match(value):
-            raise ValueError(f"{value!r} is not a dice expression like d8 or d6+2")
+            raise ValueError(f"{value!r} is not a dice expression like d8 or d6+2 (1 to 20 dice)")
         return value
 
 
@@ -122,7 +124,7 @@ class Trigger(_Strict):
         if (self.at_most is None) == (self.at_least is None):
             raise ValueError("give exactly one of at_most and at_least")
         if not DICE.match(self.die):
-            raise ValueError(f"{self.die!r} is not a dice expression like d6")
+            raise ValueError(f"{self.die!r} is not a dice expression like d6 (1 to 20 dice)")
         return self
 
     @property
@@ -149,15 +151,20 @@ class Reinforcements(_Strict):
     @classmethod
     def _roll(cls, value: str) -> str:
         if not DICE.match(value):
-            raise ValueError(f"{value!r} is not a dice expression like d6 or 2d6")
+            raise ValueError(f"{value!r} is not a dice expression like d6 or 2d6 (1 to 20 dice)")
         return value
 
     @field_validator("rows")
     @classmethod
     def _rows(cls, rows: dict[str, str]) -> dict[str, str]:
         for key in rows:
-            if not ROW.match(str(key)):
-                raise ValueError(f"row {key!r} is not a total or a range like 3-6")
+            m = ROW.match(str(key))
+            if not m:
+                raise ValueError(
+                    f"row {key!r} is not a total or a range like 3-6 (totals up to 999)"
+                )
+            if m[2] is not None and int(m[2]) < int(m[1]):
+                raise ValueError(f"row {key!r} runs backwards; write the lower total first")
         return rows
 
 

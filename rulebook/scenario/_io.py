@@ -1,36 +1,15 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
+from rulebook._datafile import parse_yaml, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._models import SCHEMA_VERSION, Scenario
-
-
-class _StrictLoader(yaml.SafeLoader):
-    """Safe YAML (plain data only) that refuses a key given twice in one mapping."""
-
-
-def _mapping_without_duplicates(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
-    seen: dict[Any, yaml.Node] = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node)  # type: ignore[no-untyped-call]
-        if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"key {key!r} appears twice in one mapping", key_node.start_mark
-            )
-        seen[key] = key_node
-    return loader.construct_mapping(node)
-
-
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates
-)
 
 
 def _line_of(root: yaml.Node | None, path: tuple[Any, ...]) -> int | None:
@@ -55,28 +34,6 @@ def _line_of(root: yaml.Node | None, path: tuple[Any, ...]) -> int | None:
 
 def _where(file: str, line: int | None) -> str:
     return f"{file}:{line}" if line else file
-
-
-def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
-    """Parse YAML safely; return the data and its node tree (for line numbers)."""
-    try:
-        # One parse gives both the node tree (for line numbers) and the data.
-        loader = _StrictLoader(text)
-        try:
-            root = loader.get_single_node()
-            data = None if root is None else loader.construct_document(root)
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        line = mark.line + 1 if mark else None
-        what = err.problem or "not valid YAML"
-        if "could not determine a constructor" in what:
-            what += " (scenario files hold plain data; object tags are refused)"
-        raise ScenarioError([Problem(_where(file, line), "", what)]) from None
-    except yaml.YAMLError as err:
-        raise ScenarioError([Problem(file, "", f"not valid YAML: {err}")]) from None
-    return data, root
 
 
 def _describe(error: dict[str, Any]) -> str:
@@ -155,21 +112,13 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     Raises
     ------
     ScenarioError
-        If the file cannot be read, is not valid YAML, or breaks the schema;
+        If the file cannot be read (missing, not a regular file, over 4 MiB), is not
+        valid YAML or exceeds its bounds (nesting, aliases, numbers), or breaks the schema;
         the message names the file, the line, the field path and what was
         expected, for every problem found.
     """
     file = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as err:
-        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise ScenarioError(
-            [Problem(file, "", f"not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})")]
-        ) from None
+    text = read_data_text(path, "scenario file")
     data, root = parse_yaml(text, file)
     return scenario_from_data(data, file, root)
 

@@ -16,7 +16,7 @@ ChitKind = Literal[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class _Sourced(_Strict):
@@ -47,7 +47,7 @@ class UnitType(_Sourced):
 class Arrival(_Strict):
     """When and where units enter: a turn and one or more of a tag, a terrain, an area."""
 
-    turn: int = Field(ge=1)
+    turn: int = Field(ge=1, le=99)
     tag: str | None = None
     terrain: str | None = None
     area: str | None = None
@@ -73,7 +73,7 @@ class Company(_Sourced):
         description="unit group activated by a Fire/Move chit (lza:5.2B-C); none for artillery"
     )
     officer: str | None = None
-    platoons: list[str] = Field(min_length=1)
+    platoons: list[str] = Field(min_length=1, max_length=20)
     arrives: Arrival
 
 
@@ -100,8 +100,8 @@ class ChitSpec(_Strict):
 
     kind: ChitKind
     side: Side
-    count: int = Field(default=1, ge=1)
-    turn: int = Field(ge=1)
+    count: int = Field(default=1, ge=1, le=50)
+    turn: int = Field(ge=1, le=99)
     rule: str
     provenance: Provenance = Provenance.PRINTED
     note: str = ""

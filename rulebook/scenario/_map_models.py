@@ -12,7 +12,7 @@ Pair = tuple[AreaId, AreaId]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class TerrainSpec(_Strict):

@@ -35,7 +35,7 @@ class Game(StrEnum):
 
 class _Strict(BaseModel):
     # A typo in a field name must be an error, not a silently ignored key.
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
 class Option(_Strict):

@@ -1,16 +1,25 @@
 from __future__ import annotations
 
 from rulebook.errors import Problem
+from rulebook.scenario._checks import registered_checks
 from rulebook.scenario._map_models import MapSpec
-from rulebook.scenario._models import Scenario
+from rulebook.scenario._models import Game, Scenario
+
+MAX_TURNS = 99
+"""The longest game a scenario may set (the printed games last 10 and 15 turns)."""
 
 
-def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
+def validate(scenario: Scenario, file: str = "<scenario>", *, play: bool = True) -> list[Problem]:
     """Every problem that makes a well-formed scenario unfit to play; empty when it is fine.
 
     Loading already enforces the schema; this finds what the schema cannot:
-    values that cite another game's rules, and a turn count below one. It
-    never stops at the first problem, so a designer sees the whole list.
+    values that cite another game's rules, a turn count below one, a section of
+    another game, and then whatever the game's engine needs (each game registers
+    its checks with :func:`~rulebook.scenario.register_check`; its engine is
+    the single source of what a scenario must hold). It never stops at the
+    first problem of a kind, so a designer sees the whole list. With *play*
+    (the default) the engine also plays one seeded game of the scenario through;
+    editors that check on every change pass ``play=False``.
 
     Examples
     --------
@@ -18,8 +27,10 @@ def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
     >>> s = Scenario.model_validate({"schema_version": 1, "id": "demo", "game": "lz-albany",
     ...     "title": "Demo", "values": {"flares": {"value": 8, "provenance": "printed",
     ...     "rule": "ftv:11.2"}}})
-    >>> [str(p) for p in validate(s, "demo.yaml")]
-    ["demo.yaml: values.flares.rule: cites 'ftv:11.2', a rule of another game; lz-albany rules start with 'lza:'"]
+    >>> for p in validate(s, "demo.yaml"):
+    ...     print(p)
+    demo.yaml: values.flares.rule: cites 'ftv:11.2', a rule of another game; lz-albany rules start with 'lza:'
+    demo.yaml: lz_albany: missing; lz-albany scenarios need this section
     """
     problems: list[Problem] = []
     prefix = scenario.game.rule_prefix + ":"
@@ -36,10 +47,12 @@ def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
 
     if scenario.turns is not None:
         cite("turns.rule", scenario.turns.rule)
-        if scenario.turns.value < 1:
+        if not 1 <= scenario.turns.value <= MAX_TURNS:
             problems.append(
                 Problem(
-                    file, "turns.value", f"a game lasts at least 1 turn, not {scenario.turns.value}"
+                    file,
+                    "turns.value",
+                    f"a game lasts 1 to {MAX_TURNS} turns, not {scenario.turns.value}",
                 )
             )
     for name, option in scenario.options.items():
@@ -48,14 +61,53 @@ def validate(scenario: Scenario, file: str = "<scenario>") -> list[Problem]:
         cite(f"values.{name}.rule", value.rule)
     if scenario.map is not None:
         problems += map_problems(scenario.map, file)
-    if scenario.lz_albany is not None:
-        problems += _lz_albany_problems(scenario, file)
-    if scenario.ambush_valley is not None:
-        # The checks need the book's catalogue, which lives with the game.
-        from rulebook.games.ambush_valley.scenario import problems as ambush_valley_problems
-
-        problems += ambush_valley_problems(scenario.ambush_valley, file)
+    problems += _sections_of_another_game(scenario, file)
+    if not problems:  # each game's engine checks only what is well formed so far
+        for check in registered_checks(scenario.game, play=play):
+            problems += check(scenario, file)
     return problems
+
+
+_SECTIONS = {
+    Game.LZ_ALBANY: "lz_albany",
+    Game.FIRST_TEAM: "first_team",
+    Game.AMBUSH_VALLEY: "ambush_valley",
+}
+
+
+def _sections_of_another_game(scenario: Scenario, file: str) -> list[Problem]:
+    """A section no engine of the scenario's game reads, or the game's own section missing."""
+    problems = []
+    own = _SECTIONS[scenario.game]
+    for game, section in _SECTIONS.items():
+        present = getattr(scenario, section) is not None
+        if game is not scenario.game and present:
+            problems.append(
+                Problem(
+                    file,
+                    section,
+                    f"a section of {game.value} in a {scenario.game.value} scenario; "
+                    f"expected {own} instead",
+                )
+            )
+    if getattr(scenario, own) is None:
+        problems.append(
+            Problem(file, own, f"missing; {scenario.game.value} scenarios need this section")
+        )
+    return problems
+
+
+def _self_pairs(spec: MapSpec, file: str) -> list[Problem]:
+    return [
+        Problem(
+            file,
+            f"map.adjacency.{kind}.{j}",
+            f"names area {pair[0]!r} twice; a pair links two different areas",
+        )
+        for kind in ("add", "remove")
+        for j, pair in enumerate(getattr(spec.adjacency, kind))
+        if pair[0] == pair[1]
+    ]
 
 
 def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
@@ -85,6 +137,7 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                     f"area {area.id}: terrain {area.terrain!r} is not in map.terrains ({', '.join(spec.terrains)})",
                 )
             )
+    problems += _self_pairs(spec, file)
     for kind in ("add", "remove"):
         for j, pair in enumerate(getattr(spec.adjacency, kind)):
             for name in pair:
@@ -117,68 +170,6 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                     file,
                     "map.areas",
                     f"areas {', '.join(sorted(part))} are cut off from the rest of the map",
-                )
-            )
-    return problems
-
-
-def _lz_albany_problems(scenario: Scenario, file: str) -> list[Problem]:
-    """Arrivals that point at tags, terrains or areas the map does not have, or have no room."""
-    spec = scenario.lz_albany
-    assert spec is not None
-    problems = []
-    areas = {a.id: a for a in scenario.map.areas} if scenario.map else {}
-    if not areas:
-        return [Problem(file, "map", "an LZ Albany scenario needs a map section")]
-    arrivals = [
-        (f"lz_albany.companies.{i}.arrives", c.arrives, len(c.platoons))
-        for i, c in enumerate(spec.companies)
-    ]
-    arrivals += [
-        (f"lz_albany.senior_officers.{i}.arrives", o.arrives, 0)
-        for i, o in enumerate(spec.senior_officers)
-    ]
-    limit = scenario.values["stacking_limit"].value if "stacking_limit" in scenario.values else 3
-    for path, arrival, _ in arrivals:
-        fits = [
-            a
-            for a in areas.values()
-            if (not arrival.area or a.id == arrival.area)
-            and (not arrival.tag or arrival.tag in a.tags)
-            and (not arrival.terrain or a.terrain == arrival.terrain)
-        ]
-        if not fits:
-            wanted = ", ".join(
-                f"{k} {v!r}"
-                for k, v in (
-                    ("area", arrival.area),
-                    ("tag", arrival.tag),
-                    ("terrain", arrival.terrain),
-                )
-                if v
-            )
-            problems.append(Problem(file, path, f"no area of the map has {wanted}"))
-    by_place: dict[tuple, int] = {}
-    for _, arrival, platoons in arrivals:
-        key = (arrival.turn, arrival.area, arrival.tag, arrival.terrain)
-        by_place[key] = by_place.get(key, 0) + platoons
-    for (turn, area, tag, terrain), platoons in by_place.items():
-        room = limit * len(
-            [
-                a
-                for a in areas.values()
-                if (not area or a.id == area)
-                and (not tag or tag in a.tags)
-                and (not terrain or a.terrain == terrain)
-            ]
-        )
-        if area is None and platoons > room:
-            problems.append(
-                Problem(
-                    file,
-                    "lz_albany.companies",
-                    f"turn {turn}: {platoons} platoons arrive on "
-                    f"{tag or terrain} areas with room for {room} at {limit} an area",
                 )
             )
     return problems

@@ -35,7 +35,9 @@ __all__ = [
 ]
 
 LADDER = (6, 8, 10, 12)
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_EXPR = re.compile(r"^\s*(\d{0,3})\s*[dD]\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$")
+MAX_DICE = 20
+"""The most dice one expression may roll (the book's biggest is 10D8)."""
 
 
 def check_target() -> int:
@@ -66,8 +68,10 @@ def check_odds(
 def parse(text: str) -> tuple[int, int, int]:
     """``(count, sides, bonus)`` of a dice expression; a clear error if it is not one."""
     m = _EXPR.match(text)
-    if not m or int(m[2]) not in DIE_SIZES:
-        raise ValueError(f"{text!r} is not a dice expression like 2d6, d8 or 1d6-1")
+    if not m or int(m[2]) not in DIE_SIZES or not 1 <= int(m[1] or 1) <= MAX_DICE:
+        raise ValueError(
+            f"{text!r} is not a dice expression like 2d6, d8 or 1d6-1 (1 to {MAX_DICE} dice)"
+        )
     return int(m[1] or 1), int(m[2]), int(m[4] or 0) * (-1 if m[3] == "-" else 1)
 
 

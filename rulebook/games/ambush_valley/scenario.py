@@ -29,7 +29,7 @@ from rulebook.trace import Trace
 
 __all__ = ["Scenario", "problems", "reinforcement_odds"]
 
-_ROW = re.compile(r"^(\d+)(?:-(\d+))?$")
+_ROW = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?$")
 
 
 def _rows(table: Reinforcements) -> list[tuple[int, int, str, str]]:

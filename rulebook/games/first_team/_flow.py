@@ -32,11 +32,15 @@ __all__ = ["campaign", "contact", "fight", "maintenance", "zone_entry"]
 # --- set-up (ftv:7.0) ------------------------------------------------------------------------
 
 
+CAMP_GARRISONS = {"D2": "Duc Co", "G4": "Plei Me"}
+"""The two Special Forces camps the set-up garrisons, by location (ftv:7.0); scenarios must keep them."""
+
+
 def setup(s: CampaignState) -> Flow:
     s.phase = "set-up"
-    s.board.place("D2", s.us["Duc Co"])
-    s.board.place("G4", s.us["Plei Me"])
-    s.board.supply.update({"D2": 2, "G4": 2})
+    for camp, garrison in CAMP_GARRISONS.items():
+        s.board.place(camp, s.us[garrison])
+    s.board.supply.update(dict.fromkeys(CAMP_GARRISONS, 2))
     for unit in s.us.values():
         if not unit.garrison:
             s.board.place(AN_KHE, unit)

@@ -140,6 +140,30 @@ class Rules:
         )
 
 
+VP_SOURCES = {
+    "us": (
+        "man_killed",
+        "nva_eliminated",
+        "nva_reduced",
+        "wounded_evacuated",
+        "albany_control",
+        "nva_retreat",
+    ),
+    "nva": (
+        "mcdade_killed",
+        "officer_killed",
+        "us_eliminated",
+        "us_reduced",
+        "wounded_destroyed",
+        "wounded_left",
+        "air_casualty",
+        "albany_control",
+        "columbus_melee",
+    ),
+}
+"""Every source of VP the engine awards, by side (lza:4.1); a scenario's schedule lists them all."""
+
+
 @dataclass
 class State:
     """Everything on the table at one moment. Plain data: counters, chits, markers, scores."""
@@ -344,6 +368,8 @@ class State:
 
     def award(self, side: str, source: str, count: int = 1) -> None:
         """Add VP from a listed source (lza:4.1); trigger retreat and automatic victory."""
+        if source not in VP_SOURCES[side]:  # keeps the list validate() checks complete
+            raise KeyError(f"{source!r} is not a {side} VP source of VP_SOURCES (lza:4.1)")
         table = self.scenario.lz_albany.vp[side]  # type: ignore[union-attr]
         if source not in table:
             raise KeyError(f"{source!r} is not on the {side} VP schedule (lza:4.1)")

@@ -1,0 +1,285 @@
+"""Reading data files that may be damaged or hostile: bounded, and every failure a ScenarioError.
+
+Scenario files, maps, game records and campaign logs come from users. Whatever a file holds,
+reading it either gives plain data or raises :class:`~rulebook.errors.ScenarioError` naming the
+file, the line where known, and what was expected. Nothing reads forever (FIFOs, devices), and
+nothing grows without bound (huge files, deep nesting, alias bombs, numbers of 5,000 digits).
+
+>>> parse_yaml("turns: 10\\n", "s.yaml")[0]
+{'turns': 10}
+>>> try:
+...     parse_yaml("turns: 1.0e+400\\n", "s.yaml")
+... except ScenarioError as err:
+...     print(err)
+s.yaml:1: the number 1.0e+400 is out of range; numbers in data files lie within +-1000000000
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rulebook.errors import Problem, ScenarioError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_NUMBER",
+    "MAX_VALUES",
+    "parse_json",
+    "parse_yaml",
+    "read_data_text",
+]
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Files over 4 MiB are refused; the biggest shipped file is a few tens of kilobytes."""
+MAX_DEPTH = 48
+"""Nesting deeper than this is refused (the deepest shipped scenario nests 8 levels)."""
+MAX_VALUES = 200_000
+"""More values than this, counting every alias as a copy, are refused (the alias-bomb guard)."""
+MAX_NUMBER = 1_000_000_000
+"""No number any game uses comes near a billion; larger ones are typing slips or attacks."""
+_MAX_NUMBER_TEXT = 40  # characters of a number's text before it is read at all
+
+
+def _where(file: str, line: int | None) -> str:
+    return f"{file}:{line}" if line else file
+
+
+def read_data_text(path: str | os.PathLike[str], what: str = "data file") -> str:
+    """The UTF-8 text of a regular file of at most :data:`MAX_FILE_BYTES`.
+
+    Raises
+    ------
+    ScenarioError
+        If *path* is missing, unreadable, not a regular file (a folder, FIFO or device,
+        which could block or never end), too big, or not UTF-8.
+    """
+    file = str(path)
+    try:
+        info = Path(path).stat()
+    except OSError as err:
+        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ScenarioError([Problem(file, "", f"is a folder; expected a {what}")])
+    if not stat.S_ISREG(info.st_mode):
+        raise ScenarioError(
+            [Problem(file, "", f"is not a regular file (a pipe or device); expected a {what}")]
+        )
+    if info.st_size > MAX_FILE_BYTES:
+        raise ScenarioError(
+            [
+                Problem(
+                    file,
+                    "",
+                    f"is {info.st_size / 2**20:.1f} MiB; a {what} may be at most "
+                    f"{MAX_FILE_BYTES // 2**20} MiB",
+                )
+            ]
+        )
+    try:
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
+    if len(raw) > MAX_FILE_BYTES:  # it grew after the check
+        raise ScenarioError([Problem(file, "", f"a {what} may be at most 4 MiB")])
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioError(
+            [Problem(file, "", f"not UTF-8 text (byte {err.start} is {raw[err.start]:#04x})")]
+        ) from None
+
+
+def _number_problem(text: str) -> str:
+    shown = text if len(text) <= 24 else text[:20] + "..."
+    return f"the number {shown} is out of range; numbers in data files lie within +-{MAX_NUMBER}"
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """Safe YAML (plain data only) with bounds, refusing a key given twice in one mapping."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        if self._depth >= MAX_DEPTH:
+            raise yaml.composer.ComposerError(
+                None,
+                None,
+                f"nested more than {MAX_DEPTH} levels deep; data files are never that deep",
+                self.peek_event().start_mark,
+            )
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)  # type: ignore[no-untyped-call]
+        finally:
+            self._depth -= 1
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)  # type: ignore[no-untyped-call]
+        except yaml.MarkedYAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError) as err:  # e.g. a date of month 13
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read this value ({err})", node.start_mark
+            ) from None
+
+
+def _bounded_int(loader: _BoundedLoader, node: yaml.ScalarNode) -> int:
+    text = str(node.value)
+    if len(text) > _MAX_NUMBER_TEXT:
+        raise yaml.constructor.ConstructorError(None, None, _number_problem(text), node.start_mark)
+    value = loader.construct_yaml_int(node)  # type: ignore[no-untyped-call]
+    if abs(value) > MAX_NUMBER:
+        raise yaml.constructor.ConstructorError(None, None, _number_problem(text), node.start_mark)
+    return value
+
+
+def _bounded_float(loader: _BoundedLoader, node: yaml.ScalarNode) -> float:
+    value = loader.construct_yaml_float(node)  # type: ignore[no-untyped-call]
+    if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        raise yaml.constructor.ConstructorError(
+            None, None, _number_problem(str(node.value)), node.start_mark
+        )
+    return value
+
+
+def _mapping_without_duplicates(loader: _BoundedLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    seen: dict[Any, yaml.Node] = {}
+    for key_node, _ in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise yaml.constructor.ConstructorError(
+                None,
+                None,
+                "a key must be plain text or a number, not a list or mapping",
+                key_node.start_mark,
+            )
+        key = loader.construct_object(key_node)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"key {key!r} appears twice in one mapping", key_node.start_mark
+            )
+        seen[key] = key_node
+    return loader.construct_mapping(node)  # type: ignore[no-untyped-call]
+
+
+_BoundedLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates
+)
+_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _bounded_int)
+_BoundedLoader.add_constructor("tag:yaml.org,2002:float", _bounded_float)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Refuse an alias that contains itself, or aliases that expand past :data:`MAX_VALUES`."""
+    size: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            on_path.discard(key)
+            size[key] = 1 + sum(size[id(c)] for c in _children(node))
+            if size[key] > MAX_VALUES:
+                raise yaml.composer.ComposerError(
+                    None,
+                    None,
+                    f"holds more than {MAX_VALUES:,} values once its aliases (*name) are "
+                    "expanded; refused as an alias bomb",
+                    node.start_mark,
+                )
+            continue
+        if key in size:
+            continue
+        if key in on_path:
+            raise yaml.composer.ComposerError(
+                None, None, "an alias (*name) refers to a block that contains it", node.start_mark
+            )
+        on_path.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in _children(node) if id(c) not in size)
+
+
+def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
+    """Parse YAML safely and within bounds; return the data and its node tree (for line numbers).
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file and line: not YAML, an object tag, a duplicate or unhashable key,
+        nesting past :data:`MAX_DEPTH`, aliases past :data:`MAX_VALUES`, a number past
+        :data:`MAX_NUMBER`, or a value that cannot be read (a date of month 13).
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(file, "", f"the text is longer than {MAX_FILE_BYTES} bytes")])
+    try:
+        # One parse gives both the node tree (for line numbers) and the data.
+        loader = _BoundedLoader(text)
+        try:
+            root = loader.get_single_node()
+            if root is not None:
+                _check_expansion(root)
+            data = None if root is None else loader.construct_document(root)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        what = err.problem or "not valid YAML"
+        if "could not determine a constructor" in what:
+            what += " (data files hold plain data; object tags are refused)"
+        raise ScenarioError([Problem(_where(file, line), "", what)]) from None
+    except yaml.YAMLError as err:
+        raise ScenarioError([Problem(file, "", f"not valid YAML: {err}")]) from None
+    except RecursionError:  # a guard above was not enough: never a traceback
+        raise ScenarioError([Problem(file, "", "nested too deeply to read")]) from None
+    return data, root
+
+
+def _json_number(text: str) -> int:
+    if len(text) > _MAX_NUMBER_TEXT:
+        raise ValueError(_number_problem(text))
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    raise ValueError(f"{text} is not a number a record may hold")
+
+
+def parse_json(text: str, file: str, what: str = "JSON") -> Any:
+    """Parse JSON text within bounds, refusing NaN, Infinity and numbers of over 40 digits.
+
+    >>> parse_json('{"seed": 3}', "g.json")
+    {'seed': 3}
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError([Problem(file, "", f"the text is longer than {MAX_FILE_BYTES} bytes")])
+    try:
+        return json.loads(text, parse_int=_json_number, parse_constant=_json_constant)
+    except json.JSONDecodeError as err:
+        raise ScenarioError(
+            [Problem(_where(file, err.lineno), "", f"not valid {what}: {err.msg}")]
+        ) from None
+    except ValueError as err:
+        raise ScenarioError([Problem(file, "", str(err))]) from None
+    except RecursionError:
+        raise ScenarioError([Problem(file, "", f"the {what} is nested too deeply")]) from None

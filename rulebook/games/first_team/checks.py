@@ -1,0 +1,130 @@
+"""What the First Team engine needs of a scenario, for :func:`rulebook.scenario.validate`.
+
+The set-up hard-codes the two camps it garrisons (ftv:7.0), counts LZ markers out one by one
+(two per zone at most, ftv:3.2.1), and builds unit ids from battalions and letters, so those
+are checked by name here; everything else the engine reads is found by starting it and
+playing a seeded game (:mod:`rulebook.games._playable`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rulebook.errors import Problem
+from rulebook.scenario import Scenario
+
+__all__ = ["play_problems", "setup_problems"]
+
+
+def _duplicates(items: list[str]) -> list[str]:
+    return sorted(k for k, n in Counter(items).items() if n > 1)
+
+
+def _negative(values: dict[str, tuple[int, ...] | list[int] | int]) -> list[str]:
+    return [k for k, v in values.items() if min(v if isinstance(v, list | tuple) else [v]) < 0]
+
+
+def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
+    from rulebook.games.first_team._flow import CAMP_GARRISONS
+
+    spec = scenario.first_team
+    assert spec is not None
+    problems = []
+    camps = spec.map.special_forces_camps
+    for loc, garrison in CAMP_GARRISONS.items():
+        if camps.get(loc) != garrison:
+            problems.append(
+                Problem(
+                    file,
+                    f"first_team.map.special_forces_camps.{loc}",
+                    f"the set-up garrisons {garrison!r} at {loc} (ftv:7.0); "
+                    f"this file has {camps.get(loc)!r}",
+                )
+            )
+        if garrison not in spec.us.garrisons:
+            problems.append(
+                Problem(
+                    file,
+                    "first_team.us.garrisons",
+                    f"needs the garrison {garrison!r} that the set-up places at {loc} (ftv:7.0)",
+                )
+            )
+    us = spec.us
+    ids = [
+        letter if "/" in letter else f"{letter}/{name}"
+        for name, battalion in us.battalions.items()
+        for letter in battalion.companies
+    ] + list(us.garrisons)
+    for dup in _duplicates(ids):
+        problems.append(
+            Problem(file, "first_team.us.battalions", f"company {dup!r} is listed twice")
+        )
+    for field in ("transports", "gunships", "observation"):
+        for dup in _duplicates(getattr(us, field)):
+            problems.append(Problem(file, f"first_team.us.{field}", f"{dup!r} is listed twice"))
+    for regiment, companies in spec.nva.regiments.items():
+        for dup in _duplicates([str(n) for n in companies]):
+            problems.append(
+                Problem(
+                    file,
+                    f"first_team.nva.regiments.{regiment}",
+                    f"company {dup}/{regiment} is listed twice",
+                )
+            )
+    if any(min(step) < 0 for step in spec.nva.steps):
+        problems.append(Problem(file, "first_team.nva.steps", "strengths cannot be negative"))
+    for field, values in (
+        ("company", {"company": us.company}),
+        ("broken", {"broken": us.broken}),
+        ("special_companies", us.special_companies),
+        ("garrisons", us.garrisons),
+        ("aero_rockets", us.aero_rockets),
+        ("airstrikes", us.airstrikes),
+        ("b52s", us.b52s),
+    ):
+        for key in _negative(values):
+            where = f"first_team.us.{field}" + ("" if key == field else f".{key}")
+            problems.append(Problem(file, where, "values cannot be negative"))
+    zones = {spec.map.zone_of.get(loc, loc[0]) for loc in spec.map.locations}
+    room = 2 * len(zones)
+    markers = us.lz_markers + us.no_lz_markers
+    if markers > room:
+        problems.append(
+            Problem(
+                file,
+                "first_team.us.lz_markers",
+                f"{markers} LZ markers in all, but at most two go in each of the map's "
+                f"{len(zones)} zones, so at most {room} (ftv:3.2.1)",
+            )
+        )
+    return problems
+
+
+def setup_problems(scenario: Scenario, file: str) -> list[Problem]:
+    """The checks by name, then whether the engine sets the scenario up."""
+    problems = _spec_problems(scenario, file)
+    if problems:
+        return problems
+    return _engine(scenario, file, play=False)
+
+
+def play_problems(scenario: Scenario, file: str) -> list[Problem]:
+    """Whether one seeded game of the scenario plays through to its end."""
+    if _spec_problems(scenario, file) or _engine(scenario, file, play=False):
+        return []  # already reported by setup_problems
+    return _engine(scenario, file, play=True)
+
+
+def _engine(scenario: Scenario, file: str, *, play: bool) -> list[Problem]:
+    from rulebook.games._playable import engine_problems
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.games.first_team.engine import new_campaign
+
+    return engine_problems(
+        scenario,
+        file,
+        game="First Team",
+        start=lambda s: new_campaign(s, seed=0),
+        reference=campaign_scenario,
+        play=play,
+    )

@@ -1,0 +1,120 @@
+"""Damaged or hostile scenario files: each is a ScenarioError naming file, line or field, and
+what was expected; nothing crashes, blocks, hangs or exhausts memory; validate means playable."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from rulebook.errors import ScenarioError
+from rulebook.scenario import load_scenario, registered_checks, validate
+
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
+LZA = (ROOT / "lz_albany" / "standard.yaml").read_text(encoding="utf-8")
+FTV = (ROOT / "first_team" / "campaign.yaml").read_text(encoding="utf-8")
+AV = (ROOT / "ambush_valley" / "quan_loi.yaml").read_text(encoding="utf-8")
+
+
+def _bomb() -> str:
+    lines = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    for i in range(8):
+        prev, name = chr(97 + i), chr(98 + i)
+        lines.append(f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def _without_value(text: str, name: str) -> str:
+    block = re.search(rf"\n  {name}:.*?\n(?=  \w)", text, re.S)
+    assert block
+    return text.replace(block.group(0), "\n", 1)
+
+
+# (case, file text, what the error must say)
+LOAD_ERRORS = [
+    ("a 5,000-digit number", LZA.replace("schema_version: 1", "schema_version: " + "9" * 5000), r":\d+: the number 9+\.\.\. is out of range"),
+    ("flow nesting 3,000 deep", "a: " + "[" * 3000 + "]" * 3000 + "\n", r"nested more than 48 levels"),
+    ("block nesting 800 deep", "".join("  " * i + f"k{i}:\n" for i in range(800)), r"nested more than 48 levels"),
+    ("a list as a mapping key", "schema_version: 1\n? [a, b]\n: 3\n", r":2: a key must be plain text or a number"),
+    ("an alias bomb", _bomb(), r"refused as an alias bomb"),
+    ("an alias inside itself", "a: &a [1, *a]\n", r"refers to a block that contains it"),
+    ("a date of month 13", "schema_version: 2001-13-45\n", r":1: cannot read this value \(month must be in 1\.\.12\)"),
+    ("NaN coordinates", LZA.replace("polygon: [[301, 1540]", "polygon: [[.nan, .nan]", 1), r":\d+: the number \.nan is out of range"),
+    ("NaN as text", LZA.replace("polygon: [[301, 1540]", "polygon: [['nan', 'nan']", 1), r"map\.areas\.0\.polygon\.0\.0: "),
+    ("0d6 dice", AV.replace("roll: 2d6", "roll: 0d6", 1), r"reinforcements\.0\.roll: '0d6' is not a dice expression .*1 to 20 dice"),
+    ("99999999999999d20 dice", AV.replace("roll: 2d6", "roll: 99999999999999d20", 1), r"1 to 20 dice"),
+    ("a row 1-100000000000", AV.replace('"10": 1D6+1', '"10-100000000000": 1D6+1', 1), r"rows: row '10-100000000000' is not a total or a range"),
+    ("lz_markers: 2**63", re.sub(r"lz_markers: \d+", f"lz_markers: {2**63}", FTV, count=1), r"out of range"),
+    ("a chit count of a million", LZA.replace("count: 2", "count: 1000000", 1), r"count: .*less than or equal to 50"),
+]  # fmt: skip
+
+# (case, file text, the problem validate() must report)
+UNPLAYABLE = [
+    ("an area next to itself", LZA.replace("- [Transition, A7]", "- [A7, A7]", 1), "map.adjacency.add.0: names area 'A7' twice"),
+    ("a missing value", _without_value(LZA, "flares"), "values.flares: missing; the LZ Albany engine reads it"),
+    ("a missing VP source", LZA.replace("man_killed: 2, ", "", 1), "lz_albany.vp.us: the engine awards us VP for man_killed"),
+    ("a duplicate company", LZA.replace("id: A/2-7", "id: C/2-7", 1), "lz_albany.companies: id 'C/2-7' is used twice"),
+    ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the set-up garrisons 'Plei Me' at G4"),
+    ("a million LZ markers", re.sub(r"lz_markers: \d+", "lz_markers: 999999", FTV, count=1), "first_team.us.lz_markers: 1000003 LZ markers in all"),
+    ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
+    ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),
+    ("a First Team section in LZ Albany", LZA + "first_team: null\n", None),
+    ("a 1,000-turn game", LZA.replace("turns: {value: 10", "turns: {value: 1000", 1), "turns.value: a game lasts 1 to 99 turns, not 1000"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "says"), [c[1:] for c in LOAD_ERRORS], ids=[c[0] for c in LOAD_ERRORS]
+)
+def test_a_hostile_file_is_a_scenario_error_naming_where(tmp_path, text, says):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError, match=re.escape(str(path)) + ".*" + says):
+        load_scenario(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"), [c[1:] for c in UNPLAYABLE], ids=[c[0] for c in UNPLAYABLE]
+)
+def test_validate_finds_what_the_engine_would_stop_on(tmp_path, text, says):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    problems = [str(p) for p in validate(load_scenario(path), "bad.yaml", play=False)]
+    if says is None:  # the null section is simply absent: the file stays playable
+        assert problems == []
+    else:
+        assert any(says in p for p in problems), problems
+
+
+def test_a_fifo_and_a_device_are_refused_without_reading(tmp_path):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(ScenarioError, match="not a regular file"):
+        load_scenario(fifo)
+    with pytest.raises(ScenarioError, match=r"/dev/zero: is not a regular file"):
+        load_scenario("/dev/zero")
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as f:
+        f.truncate(5 * 2**20)
+    with pytest.raises(ScenarioError, match=r"is 5\.0 MiB; a scenario file may be at most 4 MiB"):
+        load_scenario(path)
+
+
+def test_each_game_registers_its_checks_and_the_scenario_package_imports_no_game():
+    for game in ("lz-albany", "first-team", "ambush-valley"):
+        assert registered_checks(game)
+    package = Path(__file__).resolve().parents[2] / "rulebook" / "scenario"
+    for module in package.glob("*.py"):
+        assert "import rulebook.games" not in (text := module.read_text(encoding="utf-8"))
+        assert "from rulebook.games" not in text, module.name
+
+
+@pytest.mark.slow
+def test_the_shipped_scenarios_play_through_under_validate():
+    for path in (ROOT / "lz_albany" / "standard.yaml", ROOT / "first_team" / "campaign.yaml"):
+        assert validate(load_scenario(path), str(path)) == []
