@@ -369,7 +369,7 @@ class State:
     def award(self, side: str, source: str, count: int = 1) -> None:
         """Add VP from a listed source (lza:4.1); trigger retreat and automatic victory."""
         if source not in VP_SOURCES[side]:  # keeps the list validate() checks complete
-            raise KeyError(f"{source!r} is not a {side} VP source of VP_SOURCES (lza:4.1)")
+            raise KeyError(f"{source!r} is not on the {side} VP schedule of VP_SOURCES (lza:4.1)")
         table = self.scenario.lz_albany.vp[side]  # type: ignore[union-attr]
         if source not in table:
             raise KeyError(f"{source!r} is not on the {side} VP schedule (lza:4.1)")
