@@ -32,7 +32,11 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in {".yaml", ".yml"})
+            yield from sorted(
+                p
+                for p in path.rglob("*")
+                if p.suffix in {".yaml", ".yml"} or (p.suffix == ".geojson" and is_history_file(p))
+            )
         else:
             yield path
 

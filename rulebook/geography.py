@@ -26,7 +26,7 @@ from rulebook.errors import Problem, ScenarioError
 from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
 
-__all__ = ["LAYERS", "MapFeature", "load_layers"]
+__all__ = ["LAYERS", "MapFeature", "load_layers", "read_layer"]
 
 DATA = Path(__file__).resolve().parents[1] / "scenarios" / "ia_drang"
 
@@ -75,7 +75,8 @@ class MapFeature(BaseModel):
         return value
 
 
-def _features(path: Path) -> list[MapFeature]:
+def read_layer(path: Path) -> list[MapFeature]:
+    """One layer file's features, validated; a ScenarioError names the file and feature."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
@@ -107,4 +108,4 @@ def load_layers(folder: Path = DATA) -> dict[str, list[MapFeature]]:
     Raises :class:`~rulebook.errors.ScenarioError` naming the file and feature for a feature
     without a source, of an unknown kind, or with a broken geometry.
     """
-    return {name: _features(folder / f"{name}.geojson") for name in LAYERS}
+    return {name: read_layer(folder / f"{name}.geojson") for name in LAYERS}

@@ -133,12 +133,20 @@ def load_places(folder: Path = DATA) -> dict[str, Place]:
 
 
 def is_history_file(path: Path) -> bool:
-    """Whether *path* is one of the walkthrough's data files (places or chapters)."""
-    return path.name in ("places.yaml", "chapters.yaml") and path.parent.name == "ia_drang"
+    """Whether *path* is one of the walkthrough's data files (places, chapters, map layers)."""
+    from rulebook.geography import LAYERS
+
+    names = {"places.yaml", "chapters.yaml", *(f"{layer}.geojson" for layer in LAYERS)}
+    return path.name in names and path.parent.name == "ia_drang"
 
 
 def check_history_file(path: Path) -> str:
     """Load a walkthrough data file (raising ScenarioError naming the field); return a one-line summary."""
+    if path.suffix == ".geojson":
+        from rulebook.geography import read_layer
+
+        n = len(read_layer(path))
+        return f"{n} map feature{'s' if n != 1 else ''}, each with its source"
     if path.name == "places.yaml":
         return f"{len(load_places.__wrapped__(path.parent))} places"
     return f"{len(load_chapters.__wrapped__(path.parent))} chapters"

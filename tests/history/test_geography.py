@@ -91,3 +91,20 @@ def test_widget_frames_each_chapter_and_names_its_places():
         south, west = atlas.map.center[0] - 0.01, atlas.map.center[1] - 0.01
         assert south < max(atlas.places[p].lat for p in chapter.places)
         assert west < max(atlas.places[p].lon for p in chapter.places)
+
+
+def test_rulebook_validate_checks_the_map_layers(tmp_path, capsys):
+    from rulebook.cli import main
+
+    folder = tmp_path / "ia_drang"
+    folder.mkdir()
+    bad = folder / "roads.geojson"
+    bad.write_text(
+        '{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": '
+        '{"id": "x", "name": "X", "kind": "road", "provenance": "assumed"}, '
+        '"geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}]}'
+    )
+    assert main(["validate", str(tmp_path)]) == 2
+    assert "roads.geojson: features.0.properties.source: required field is missing" in (
+        capsys.readouterr().err
+    )
