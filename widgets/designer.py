@@ -141,6 +141,7 @@ class MapDesigner(ipw.VBox):
         )
         self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))
         self.tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
+        self.tabs.observe(self._tab_opened, names="selected_index")
         files = ipw.HBox(
             [
                 self.path,
@@ -191,6 +192,11 @@ class MapDesigner(ipw.VBox):
         self.scan_opacity.observe(self._scan_opacity, names="value")
 
     # --- events ---------------------------------------------------------------------
+
+    def _tab_opened(self, change: dict) -> None:
+        if change["new"] == 1 and not self.setup.active:
+            self.setup.active = True
+            self.setup.refresh()
 
     def _mode_changed(self, _: dict) -> None:
         self.link_from = self.partner = None

@@ -69,6 +69,8 @@ class SetupPanel(ipw.VBox):
         self.vp_rows = ipw.VBox()
         self.value_rows = ipw.VBox()
         self._built_for: tuple = ()
+        # The tables hold a few hundred controls: built when the tab is first opened, not before.
+        self.active = False
         self.tabs = ipw.Accordion(
             children=[
                 ipw.VBox(
@@ -122,6 +124,8 @@ class SetupPanel(ipw.VBox):
             + (escape(", ".join(areas)) if areas else "<i>no area yet</i>")
             + "</div>"
         )
+        if not self.active:
+            return
         rows = setup.arrivals(scenario)
         key = (tuple(r.unit for r in rows), len(scenario.lz_albany.chits), len(design.map))
         if key != self._built_for:

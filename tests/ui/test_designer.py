@@ -221,6 +221,7 @@ def _draw_twelve_and_set_up(designer: MapDesigner) -> list[str]:
         designer._on_click("LZ-Columbus")
         designer._on_click(east)
     # Mark set-up places: US in the south-west, NVA in the north, green dots in sawgrass.
+    designer.tabs.selected_index = 1  # Set-up
     designer.mode.value = "place"
     for tag, areas in {
         "us-green-1": ["A1", "A2", "A3", "A4", "LZ-Albany"],
@@ -247,7 +248,7 @@ def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_tur
     designer = MapDesigner(MapDesign.blank(1200, 900))
     ids = _draw_twelve_and_set_up(designer)
     # Two reinforcement waves: B/2-7 on turn 3 by the green dots, 10/8-66 and HQ/8-66 on turn 4.
-    designer.setup.tabs.selected_index = 1
+    designer.setup.tabs.selected_index = 1  # who arrives when and where
     turn, _where, _ = designer.setup._arrivals["B/2-7"]
     turn.value = 3
     for unit in ("10/8-66", "HQ/8-66"):

@@ -1,0 +1,187 @@
+"""Checks of a First Team point map, in a designer's words, each naming the locations to show.
+
+>>> from rulebook.games.first_team import campaign_scenario
+>>> point_map_findings(campaign_scenario())
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+import networkx as nx
+
+from rulebook.maps.checks import Finding, join_words
+from rulebook.scenario import Scenario
+
+__all__ = ["point_map_findings"]
+
+# The book's set-up puts the camp garrisons and their supply in these two locations (ftv:7.0B).
+GARRISONS = {"D2": "Duc Co", "G4": "Plei Me"}
+
+
+def _zone(spec, loc: str) -> str:
+    if loc in spec.zone_of:
+        return spec.zone_of[loc]
+    if loc.startswith("CAM"):
+        return "Cambodia"
+    return loc[0] if loc != "Pleiku" else "?"
+
+
+def point_map_findings(scenario: Scenario) -> list[Finding]:
+    """Everything a designer should fix before the campaign can be played on this map."""
+    ft = scenario.first_team
+    assert ft is not None
+    spec = ft.map
+    out: list[Finding] = []
+    locs = spec.locations
+    if "Pleiku" not in locs:
+        out.append(
+            Finding(
+                "There is no Pleiku: the NVA march on it and win outright by holding it "
+                "(ftv:5.1). Place it with the zone set to Pleiku."
+            )
+        )
+    elif "Pleiku" not in spec.zone_of:
+        out.append(Finding("Pleiku belongs to no zone yet: pick its zone.", ("Pleiku",)))
+    for loc, camp in GARRISONS.items():
+        if loc not in locs:
+            out.append(
+                Finding(
+                    f"There is no {loc}: the set-up puts the {camp} garrison and a supply counter "
+                    "there (ftv:7.0B). Place it."
+                )
+            )
+        elif spec.special_forces_camps.get(loc) != camp and camp in ft.us.garrisons:
+            out.append(
+                Finding(
+                    f"{loc} is not marked as the {camp} camp, yet the set-up puts its garrison "
+                    "there (ftv:7.0B): select it and name the camp.",
+                    (loc,),
+                )
+            )
+    graph = nx.Graph()
+    graph.add_nodes_from(locs)
+    graph.add_edges_from(tuple(k.split("-")) for k in spec.lines)
+    lonely = sorted(n for n in graph if graph.degree(n) == 0)
+    if lonely and len(locs) > 1:
+        out.append(
+            Finding(
+                f"{join_words(lonely)} {'has' if len(lonely) == 1 else 'have'} no access line: "
+                "no unit can reach "
+                f"{'it' if len(lonely) == 1 else 'them'}. Draw lines to a neighbour.",
+                tuple(lonely),
+            )
+        )
+    parts = sorted((p for p in nx.connected_components(graph) if len(p) > 1), key=len, reverse=True)
+    for part in parts[1:]:
+        cut = sorted(part)
+        out.append(
+            Finding(
+                f"{join_words(cut)} are joined only to each other, cut off from the rest of the "
+                "map: draw a line out.",
+                tuple(cut),
+            )
+        )
+    if locs and not spec.an_khe:
+        out.append(
+            Finding(
+                "The An Khe Box reaches no location by ground, so US units there can only fly "
+                "(ftv:3.4.3.2): select a location and give it an An Khe line."
+            )
+        )
+    ranks = spec.zone_display.ranks
+    zones = sorted({_zone(spec, n) for n in locs} - {"Cambodia", "?"})
+    unranked = [z for z in zones if z not in ranks]
+    if unranked:
+        out.append(
+            Finding(
+                f"Zone{'s' if len(unranked) > 1 else ''} {join_words(unranked)} "
+                f"{'have' if len(unranked) > 1 else 'has'} no rank on the Zone Display "
+                "(ftv:1.5.21): give each a rank under Zones.",
+                tuple(n for n in locs if _zone(spec, n) in unranked),
+            )
+        )
+    out += _lz_marker_findings(ft, spec)
+    out += _zone_display_findings(spec, ranks)
+    out += _table_findings(ft, zones)
+    return out
+
+
+def _lz_marker_findings(ft, spec) -> list[Finding]:
+    """Every LZ marker needs a spot: two to a zone, not in a camp, Pleiku or Cambodia (ftv:7.0A)."""
+    markers = ft.us.lz_markers + ft.us.no_lz_markers
+    spots: dict[str, int] = {}
+    for loc in spec.locations:
+        zone = _zone(spec, loc)
+        if loc != "Pleiku" and loc not in spec.special_forces_camps and zone != "Cambodia":
+            spots[zone] = spots.get(zone, 0) + 1
+    room = sum(min(2, n) for n in spots.values())
+    if markers <= room or not spec.locations:
+        return []
+    return [
+        Finding(
+            f"The set-up places {markers} LZ markers, at most two to a zone and none in camps, "
+            f"Pleiku or Cambodia (ftv:7.0A), but this map has room for {room}: add locations in "
+            "more zones, or use fewer markers under Campaign."
+        )
+    ]
+
+
+def _zone_display_findings(spec, ranks: dict[str, int]) -> list[Finding]:
+    """Each ranked zone needs a touching box one rank up and one down (ftv:3.5.2)."""
+    out = []
+    if not ranks:
+        return out
+    touching: dict[str, set[str]] = {}
+    for a, b in spec.zone_display.adjacent:
+        touching.setdefault(a, set()).add(b)
+        touching.setdefault(b, set()).add(a)
+
+    def rank(zone: str) -> int:
+        return 0 if zone == "Cambodia" else ranks.get(zone, -99)
+
+    top = max(ranks.values())
+    for zone in sorted(ranks):
+        near = touching.get(zone, set())
+        where = tuple(n for n in spec.locations if _zone(spec, n) == zone)
+        if not any(rank(z) == rank(zone) - 1 for z in near):
+            out.append(
+                Finding(
+                    f"Zone {zone} (rank {ranks[zone]}) touches no box a rank below, so broken "
+                    "NVA units there have nowhere to drift (ftv:3.5.2): make it touch one under "
+                    "Zones.",
+                    where,
+                )
+            )
+        if ranks[zone] < top and not any(rank(z) == rank(zone) + 1 for z in near):
+            out.append(
+                Finding(
+                    f"Zone {zone} (rank {ranks[zone]}) touches no box a rank above, so the "
+                    "Offboard Table's arrow cannot move units on from it (ftv:3.5.2): make it "
+                    "touch one under Zones.",
+                    where,
+                )
+            )
+    return out
+
+
+def _table_findings(ft, zones: list[str]) -> list[Finding]:
+    """Zones the NVA tables send units to must have locations."""
+    named = set()
+    for table in (ft.tables.intelligence, ft.tables.offboard):
+        for cells in table.turns.values():
+            for cell in cells:
+                m = re.search(r"([A-J])$", cell)
+                if m:
+                    named.add(m.group(1))
+    empty = sorted(named - set(zones))
+    if not empty or not zones:
+        return []
+    return [
+        Finding(
+            f"The Intelligence and Offboard tables name zone{'s' if len(empty) > 1 else ''} "
+            f"{join_words(empty)}, which {'have' if len(empty) > 1 else 'has'} no locations: "
+            "place some there, or NVA units arriving there have nowhere to go."
+        )
+    ]

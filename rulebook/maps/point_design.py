@@ -1,0 +1,397 @@
+"""A designer's point map (First Team: Vietnam kind): locations, typed access lines, zones and
+ranks, camps, Pleiku and the An Khe Box, with undo, checks in words and files.
+
+Location names follow the game's grid (``A1``-``J6``: the letter is the zone, ``CAM1``-``CAM6``
+for Cambodia, ``Pleiku``) because the rules read zones from them (ftv:1.5).
+
+>>> d = PointDesign.blank()
+>>> d.add_location("A1", (10, 10)); d.add_location("A2", (20, 10))
+>>> d.set_line("A1", "A2", "jungle")
+>>> d.spec.lines
+{'A1-A2': 'jungle'}
+>>> d.undo(); d.spec.lines
+{}
+>>> d.next_location("A")
+'A3'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from rulebook._atomic import atomic_write_text
+from rulebook.errors import Problem, ScenarioError
+from rulebook.maps.point_checks import point_map_findings
+from rulebook.provenance import Provenance
+from rulebook.scenario import Scenario, dump_scenario, load_scenario
+from rulebook.scenario._ftv_models import LineKind, Location, PointMapSpec
+from rulebook.scenario._io import validation_problems
+
+__all__ = ["LINE_KINDS", "ZONES", "PointDesign", "point_map_from_geojson", "point_map_to_geojson"]
+
+ZONES = [*"ABCDEFGHIJ"]
+LINE_KINDS: list[LineKind] = ["road", "jungle", "river", "jungle-mountain"]
+GEOJSON_SUFFIXES = {".geojson", ".json"}
+
+
+def line_key(a: str, b: str) -> str:
+    """The scenario file's key for the line between two locations (ordered, ``A1-A2``)."""
+    first, second = sorted((a, b))
+    return f"{first}-{second}"
+
+
+class PointDesign:
+    """An editable point map with history; ``spec`` is the current version, ``scenario`` its file."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        if scenario.first_team is None:
+            raise ValueError("a point map lives in a First Team scenario (first_team.map)")
+        self._versions = [scenario]
+        self._at = 0
+
+    @classmethod
+    def blank(cls) -> PointDesign:
+        """An empty map with the book's forces, tables and line costs (ftv:3.4.3)."""
+        from rulebook.games.first_team import campaign_scenario
+
+        book = campaign_scenario()
+        ft = book.first_team
+        assert ft is not None
+        zone_display = ft.map.zone_display.model_copy(
+            update={
+                "provenance": Provenance.ASSUMED,
+                "note": "set in the point map designer",
+                "ranks": {},
+                "adjacent": [],
+            }
+        )
+        spec = PointMapSpec(
+            provenance=Provenance.ASSUMED,
+            note="drawn in the point map designer",
+            locations={},
+            lines={},
+            special_forces_camps={},
+            an_khe={},
+            fatigue=ft.map.fatigue,
+            zone_display=zone_display,
+        )
+        scenario = book.model_copy(
+            update={
+                "id": "my-campaign",
+                "title": "My First Team campaign map",
+                "description": "Drawn in the point map designer.",
+                "first_team": ft.model_copy(update={"map": spec}),
+            }
+        )
+        return cls(scenario)
+
+    # --- versions ---------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        return self._versions[self._at]
+
+    @property
+    def spec(self) -> PointMapSpec:
+        ft = self.scenario.first_team
+        assert ft is not None
+        return ft.map
+
+    def _push_map(self, **changes: Any) -> None:
+        data = {**self.spec.model_dump(), **changes}
+        try:
+            spec = PointMapSpec.model_validate(data)
+        except ValidationError as err:
+            raise ValueError(
+                "; ".join(p.message for p in validation_problems(err, "map"))
+            ) from None
+        ft = self.scenario.first_team
+        assert ft is not None
+        self.edit_scenario(
+            self.scenario.model_copy(update={"first_team": ft.model_copy(update={"map": spec})})
+        )
+
+    def edit_scenario(self, scenario: Scenario) -> None:
+        """Replace the whole file (forces and values included) as one undoable step."""
+        del self._versions[self._at + 1 :]
+        self._versions.append(scenario)
+        self._at += 1
+
+    @property
+    def can_undo(self) -> bool:
+        return self._at > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._at < len(self._versions) - 1
+
+    def undo(self) -> None:
+        if not self.can_undo:
+            raise ValueError("nothing to undo")
+        self._at -= 1
+
+    def redo(self) -> None:
+        if not self.can_redo:
+            raise ValueError("nothing to redo")
+        self._at += 1
+
+    # --- locations --------------------------------------------------------------------
+
+    def next_location(self, zone: str) -> str:
+        """The first free name in a zone (``A3``), Cambodia (``CAM2``) or ``Pleiku``."""
+        if zone == "Pleiku":
+            if "Pleiku" in self.spec.locations:
+                raise ValueError("the map already has Pleiku")
+            return "Pleiku"
+        prefix = "CAM" if zone == "Cambodia" else zone
+        for n in range(1, 7):
+            if f"{prefix}{n}" not in self.spec.locations:
+                return f"{prefix}{n}"
+        raise ValueError(f"zone {zone} already has six locations, the most the map numbers")
+
+    def add_location(self, name: str, xy: tuple[float, float], label: str | None = None) -> None:
+        if name in self.spec.locations:
+            raise ValueError(f"{name} is already on the map")
+        locations = {**self.spec.locations, name: Location(xy=xy, name=label or None)}
+        self._push_map(locations={k: v.model_dump() for k, v in locations.items()})
+
+    def update_location(
+        self, name: str, *, xy: tuple[float, float] | None = None, label: str | None = None
+    ) -> None:
+        old = self._location(name)
+        new = Location(
+            xy=xy if xy is not None else old.xy,
+            name=(label or None) if label is not None else old.name,
+        )
+        locations = {**self.spec.locations, name: new}
+        self._push_map(locations={k: v.model_dump() for k, v in locations.items()})
+
+    def delete_location(self, name: str) -> None:
+        """Remove a location and every line, camp, route and An Khe link naming it."""
+        self._location(name)
+        s = self.spec
+
+        def keep(key: str) -> bool:
+            return name not in key.split("-")
+
+        self._push_map(
+            locations={k: v.model_dump() for k, v in s.locations.items() if k != name},
+            lines={k: v for k, v in s.lines.items() if keep(k)},
+            routes={k: v for k, v in s.routes.items() if keep(k)},
+            zone_of={k: v for k, v in s.zone_of.items() if k != name},
+            special_forces_camps={k: v for k, v in s.special_forces_camps.items() if k != name},
+            an_khe={k: v for k, v in s.an_khe.items() if k != name},
+        )
+
+    def _location(self, name: str) -> Location:
+        try:
+            return self.spec.locations[name]
+        except KeyError:
+            raise ValueError(f"{name} is not on the map") from None
+
+    # --- lines, places and zones ---------------------------------------------------------
+
+    def set_line(self, a: str, b: str, kind: LineKind | None, route: str | None = None) -> None:
+        """Draw (or retype) the access line between two locations; ``None`` removes it."""
+        self._location(a), self._location(b)
+        if a == b:
+            raise ValueError("a line joins two different locations")
+        key = line_key(a, b)
+        lines = {k: v for k, v in self.spec.lines.items() if k != key}
+        routes = {k: v for k, v in self.spec.routes.items() if k != key}
+        if kind is not None:
+            lines[key] = kind
+            if route and kind == "road":
+                routes[key] = route
+        self._push_map(lines=dict(sorted(lines.items())), routes=routes)
+
+    def set_camp(self, loc: str, camp: str | None) -> None:
+        """Mark a location as a Special Forces camp (``Duc Co``), or unmark it with ``None``."""
+        self._location(loc)
+        camps = {k: v for k, v in self.spec.special_forces_camps.items() if k != loc}
+        if camp:
+            camps[loc] = camp
+        self._push_map(special_forces_camps=camps)
+
+    def set_an_khe(self, loc: str, kind: LineKind | None) -> None:
+        """Join a location to the An Khe Box by ground (ftv:3.4.3.2), or not."""
+        self._location(loc)
+        an_khe = {k: v for k, v in self.spec.an_khe.items() if k != loc}
+        if kind:
+            an_khe[loc] = kind
+        self._push_map(an_khe=an_khe)
+
+    def set_pleiku_zone(self, zone: str) -> None:
+        """Which zone Pleiku counts in (the NVA score and move by zone)."""
+        self._location("Pleiku")
+        self._push_map(zone_of={**self.spec.zone_of, "Pleiku": zone})
+
+    def set_rank(self, zone: str, rank: int | None) -> None:
+        """A zone box's rank on the Zone Display (ftv:1.5.21); ``None`` takes the zone off it."""
+        display = self.spec.zone_display
+        ranks = {k: v for k, v in display.ranks.items() if k != zone}
+        adjacent = [list(p) for p in display.adjacent]
+        if rank is not None:
+            ranks[zone] = rank
+        else:
+            adjacent = [p for p in adjacent if zone not in p]
+        ranks = dict(sorted(ranks.items()))
+        self._push_map(zone_display={**display.model_dump(), "ranks": ranks, "adjacent": adjacent})
+
+    def set_zone_adjacency(self, pairs: list[tuple[str, str]]) -> None:
+        """Which zone boxes touch on the Zone Display."""
+        display = self.spec.zone_display
+        clean = sorted({tuple(sorted(p)) for p in pairs if p[0] != p[1]})
+        self._push_map(zone_display={**display.model_dump(), "adjacent": [list(p) for p in clean]})
+
+    def zones_joined_by_lines(self) -> list[tuple[str, str]]:
+        """Pairs of zones an access line crosses between (Cambodia included): a starting point
+        for which boxes touch."""
+        pairs = set()
+        for key in self.spec.lines:
+            a, b = key.split("-")
+            za, zb = self.zone_of(a), self.zone_of(b)
+            if za != zb:
+                pairs.add(tuple(sorted((za, zb))))
+        return sorted(pairs)
+
+    def zone_of(self, loc: str) -> str:
+        if loc in self.spec.zone_of:
+            return self.spec.zone_of[loc]
+        if loc.startswith("CAM"):
+            return "Cambodia"
+        return loc[0] if loc != "Pleiku" else "?"
+
+    # --- checks and files ----------------------------------------------------------------
+
+    def findings(self) -> list:
+        """What to fix, in a designer's words, each naming the locations to highlight."""
+        return point_map_findings(self.scenario)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write atomically: GeoJSON for ``.geojson``/``.json``, else the whole scenario YAML."""
+        target = Path(path)
+        if target.suffix in GEOJSON_SUFFIXES:
+            text = json.dumps(point_map_to_geojson(self.spec), indent=1) + "\n"
+            atomic_write_text(target, text)
+            return
+        atomic_write_text(target, dump_scenario(self.scenario))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> PointDesign:
+        """Open a First Team scenario YAML, or a GeoJSON point map (with the book's forces)."""
+        source = Path(path)
+        if source.suffix in GEOJSON_SUFFIXES:
+            try:
+                data = json.loads(source.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError) as err:
+                raise ScenarioError(
+                    [Problem(str(source), "", f"cannot read GeoJSON: {err}")]
+                ) from None
+            design = cls.blank()
+            ft = design.scenario.first_team
+            assert ft is not None
+            spec = point_map_from_geojson(data, str(source))
+            design._versions = [
+                design.scenario.model_copy(
+                    update={"first_team": ft.model_copy(update={"map": spec})}
+                )
+            ]
+            return design
+        scenario = load_scenario(source)
+        if scenario.first_team is None:
+            raise ScenarioError(
+                [
+                    Problem(
+                        str(source), "first_team", "not a First Team scenario: it has no point map"
+                    )
+                ]
+            )
+        return cls(scenario)
+
+
+def point_map_to_geojson(spec: PointMapSpec) -> dict[str, Any]:
+    """A FeatureCollection: a Point per location, a LineString per access line; the rest
+    (camps, zones, An Khe, fatigue) in the collection's properties, so a round trip is lossless.
+
+    >>> from rulebook.games.first_team import campaign_scenario
+    >>> spec = campaign_scenario().first_team.map
+    >>> fc = point_map_to_geojson(spec)
+    >>> point_map_from_geojson(fc) == spec
+    True
+    """
+    features = []
+    for name, loc in spec.locations.items():
+        features.append(
+            {
+                "type": "Feature",
+                "id": name,
+                "geometry": {"type": "Point", "coordinates": list(loc.xy)},
+                "properties": {"kind": "location", "id": name, "name": loc.name},
+            }
+        )
+    for key, kind in spec.lines.items():
+        a, b = key.split("-")
+        props: dict[str, Any] = {"kind": "line", "id": key, "line": kind}
+        if key in spec.routes:
+            props["route"] = spec.routes[key]
+        features.append(
+            {
+                "type": "Feature",
+                "id": key,
+                "geometry": {
+                    "type": "LineString",
+                    "coordinates": [list(spec.locations[a].xy), list(spec.locations[b].xy)],
+                },
+                "properties": props,
+            }
+        )
+    settings = spec.model_dump(mode="json", exclude={"locations", "lines", "routes"})
+    return {
+        "type": "FeatureCollection",
+        "properties": {
+            "crs": "map units (km east and north), not geographic",
+            "point_map": settings,
+        },
+        "features": features,
+    }
+
+
+def point_map_from_geojson(data: dict[str, Any], file: str = "<geojson>") -> PointMapSpec:
+    """A :class:`PointMapSpec` from :func:`point_map_to_geojson` output."""
+    if data.get("type") != "FeatureCollection":
+        raise ScenarioError([Problem(file, "type", "expected a GeoJSON FeatureCollection")])
+    settings = dict(data.get("properties", {}).get("point_map", {}))
+    locations: dict[str, Any] = {}
+    lines: dict[str, str] = {}
+    routes: dict[str, str] = {}
+    for i, feature in enumerate(data.get("features", [])):
+        props = feature.get("properties") or {}
+        geometry = feature.get("geometry") or {}
+        if props.get("kind") == "location" and geometry.get("type") == "Point":
+            locations[props["id"]] = {"xy": geometry["coordinates"][:2], "name": props.get("name")}
+        elif props.get("kind") == "line" and geometry.get("type") == "LineString":
+            lines[props["id"]] = props["line"]
+            if props.get("route"):
+                routes[props["id"]] = props["route"]
+        else:
+            raise ScenarioError(
+                [
+                    Problem(
+                        file,
+                        f"features.{i}",
+                        "expected a location (Point) or an access line (LineString)",
+                    )
+                ]
+            )
+    try:
+        return PointMapSpec.model_validate(
+            {**settings, "locations": locations, "lines": lines, "routes": routes}
+        )
+    except ValidationError as err:
+        raise ScenarioError(validation_problems(err, file)) from None

@@ -1,0 +1,199 @@
+"""The point-map designer driven without a browser: place, join, zone, check, save, play a turn."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from rulebook.maps.point_design import PointDesign
+from rulebook.scenario import load_scenario
+from widgets.point_designer import PointDesigner
+
+CAMPAIGN = Path(__file__).resolve().parents[2] / "scenarios" / "first_team" / "campaign.yaml"
+
+# Twelve locations, west to east: Cambodia, zones A, D (Duc Co in D2), G (Plei Me in G4), J, Pleiku.
+LAYOUT = {
+    "Cambodia": [(0, 15)],
+    "A": [(10, 20), (10, 10)],
+    "D": [(20, 20), (20, 10)],
+    "G": [(30, 20), (30, 10), (35, 15), (35, 5)],
+    "J": [(40, 20), (40, 10)],
+    "Pleiku": [(50, 15)],
+}
+LINES = [
+    ("CAM1", "A1", "jungle"),
+    ("CAM1", "A2", "river"),
+    ("A1", "A2", "jungle"),
+    ("A1", "D1", "jungle"),
+    ("A2", "D2", "jungle-mountain"),
+    ("D1", "D2", "road"),
+    ("D1", "G1", "road"),
+    ("D2", "G2", "jungle"),
+    ("G1", "G2", "jungle"),
+    ("G1", "G3", "road"),
+    ("G2", "G3", "jungle"),
+    ("G2", "G4", "road"),
+    ("G3", "G4", "jungle"),
+    ("G3", "J1", "road"),
+    ("G3", "J2", "jungle"),
+    ("J1", "J2", "river"),
+    ("J1", "Pleiku", "road"),
+]
+
+
+def place_all(designer: PointDesigner) -> None:
+    designer.mode.value = "place"
+    for zone, points in LAYOUT.items():
+        designer.zone.value = zone
+        for x, y in points:
+            designer._on_map(type="click", coordinates=[y, x])
+            assert designer.errors.value == "", designer.errors.value
+
+
+def join_all(designer: PointDesigner) -> None:
+    designer.mode.value = "line"
+    for a, b, kind in LINES:
+        designer.kind.value = kind
+        designer._on_location(a)
+        designer._on_location(b)
+        assert designer.errors.value == "", designer.errors.value
+
+
+def test_place_locations_by_zone_and_draw_typed_lines_with_undo():
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    spec = designer.design.spec
+    assert sorted(spec.locations) == sorted(
+        ["CAM1", "A1", "A2", "D1", "D2", "G1", "G2", "G3", "G4", "J1", "J2", "Pleiku"]
+    )
+    assert spec.locations["G3"].xy == (35.0, 15.0)
+    join_all(designer)
+    assert designer.design.spec.lines["D2-G2"] == "jungle"
+    assert designer.design.spec.lines["A2-D2"] == "jungle-mountain"
+    assert "data-line='J1-Pleiku'" in designer.notice.value
+    # The same pair again with another kind retypes it; with the same kind removes it.
+    designer.kind.value = "river"
+    designer._on_location("D1")
+    designer._on_location("G1")
+    assert designer.design.spec.lines["D1-G1"] == "river"
+    designer._undo()
+    assert designer.design.spec.lines["D1-G1"] == "road"
+    designer.kind.value = "road"
+    designer._on_location("D1")
+    designer._on_location("G1")
+    assert "D1-G1" not in designer.design.spec.lines
+    assert "removed" in designer.notice.value
+
+
+def _finish(designer: PointDesigner) -> None:
+    """Camps, An Khe, Pleiku's zone and the Zone Display, all through the controls."""
+    designer.mode.value = "select"
+    for loc, camp in (("D2", "Duc Co"), ("G4", "Plei Me")):
+        designer._on_location(loc)
+        designer.camp.value = camp
+        designer._apply()
+    designer._on_location("J2")
+    designer.an_khe.value = "road"
+    designer._apply()
+    designer._on_location("Pleiku")
+    designer.pleiku_zone.value = "J"
+    designer._apply()
+    for zone, rank in {"A": 1, "D": 2, "G": 3, "J": 4}.items():
+        designer.zones.ranks[zone].value = rank
+    designer.zones.from_lines.click()
+    assert designer.errors.value == "", designer.errors.value
+
+
+def test_checks_name_the_locations_and_a_finished_map_passes():
+    designer = PointDesigner(PointDesign.blank())
+    text = designer.checks.rows.children[0].children[0].value
+    assert "There is no Pleiku" in text
+    place_all(designer)
+    texts = [r.children[0].value for r in designer.checks.rows.children]
+    assert any("have no access line" in t for t in texts)
+    join_all(designer)
+    texts = [r.children[0].value for r in designer.checks.rows.children]
+    assert any("no rank on the Zone Display" in t for t in texts)
+    assert any("G4 is not marked as the Plei Me camp" in t for t in texts)
+    _finish(designer)
+    assert designer.design.spec.zone_display.adjacent == [
+        ("A", "Cambodia"),
+        ("A", "D"),
+        ("D", "G"),
+        ("G", "J"),
+    ]
+    texts = [r.children[0].value for r in designer.checks.rows.children]
+    assert any("places 12 LZ markers" in t and "room for 7" in t for t in texts)
+    designer.campaign.lz.value = 5
+    designer.campaign.no_lz.value = 2
+    assert "book: 8" in designer.campaign.lz_note.value
+    findings = designer.design.findings()
+    # The book's NVA tables still send units to zones this small map does not have.
+    assert [f.text[:40] for f in findings] == ["The Intelligence and Offboard tables nam"]
+    assert "B, C, E, F, H and I" in findings[0].text
+
+
+def test_a_problem_location_is_shown_and_centred(tmp_path):
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    row = next(r for r in designer.checks.rows.children if "no access line" in r.children[0].value)
+    row.children[1].click()
+    first = designer.culprits[0]
+    assert designer.selected == first
+    x, y = designer.design.spec.locations[first].xy
+    assert tuple(designer.map.center) == (y, x)
+
+
+def test_geojson_round_trip_and_play_link(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer.path.value = "saves/campaign.geojson"
+    designer._save()
+    data = json.loads((tmp_path / "saves" / "campaign.geojson").read_text())
+    kinds = {f["geometry"]["type"] for f in data["features"]}
+    assert kinds == {"Point", "LineString"}
+    again = PointDesign.load(tmp_path / "saves" / "campaign.geojson")
+    assert again.spec == designer.design.spec
+    designer.path.value = "saves/campaign.yaml"
+    designer._play()
+    assert "href='first_team_campaign.ipynb?scenario=" in designer.notice.value
+    assert load_scenario(tmp_path / "saves" / "campaign.yaml").first_team.map == again.spec
+
+
+def test_a_twelve_location_map_from_blank_saves_exactly_and_plays_a_turn(tmp_path, monkeypatch):
+    from rulebook.games.first_team.engine import new_campaign
+
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    join_all(designer)
+    _finish(designer)
+    designer.campaign.lz.value, designer.campaign.no_lz.value = 5, 2
+    designer.campaign.cp.value = 16
+    assert (
+        "book: 20" in designer.campaign.cp_note.value
+        or "the book has 20" in designer.campaign.cp_note.value
+    )
+    designer.path.value = "saves/twelve.yaml"
+    designer._play()
+    assert designer.errors.value == ""
+    saved = load_scenario(tmp_path / "saves" / "twelve.yaml")
+    spec = saved.first_team.map
+    assert len(spec.locations) == 12
+    assert dict(spec.lines) == {
+        "-".join(sorted((a, b))): kind for a, b, kind in LINES
+    }
+    assert spec.special_forces_camps == {"D2": "Duc Co", "G4": "Plei Me"}
+    assert spec.an_khe == {"J2": "road"}
+    assert saved.values["cp_per_turn"].value == 16
+    assert saved.values["cp_per_turn"].provenance.value == "assumed"
+    game = new_campaign(saved, seed=2)
+    rng = random.Random(2)
+    while game.board.turn == 1 and game.current_player() is not None:
+        if game.current_player() == "chance":
+            game.apply(game.sample_chance())
+        else:
+            options = game.legal_actions()
+            game.apply(options[rng.randrange(len(options))])
+    assert game.board.turn == 2

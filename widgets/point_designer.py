@@ -1,0 +1,477 @@
+"""PointDesigner: draw a First Team-style point map: place locations, draw typed access lines,
+rank zones, mark camps, Pleiku and the An Khe Box, set the campaign's numbers, check, save and
+play-test. Every rule it applies lives in :mod:`rulebook.maps.point_design`."""
+
+from __future__ import annotations
+
+import functools
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+from ipyleaflet import DivIcon, GeoJSON, Marker
+
+from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
+from widgets._page import app_page, guarded
+from widgets.designer_common import ChecksPanel, confined_save_path, play_link_html
+from widgets.map_view import offline_map
+from widgets.point_setup import CampaignPanel, ZonesPanel
+
+__all__ = ["LINE_STYLE", "PointDesigner", "point_designer_app"]
+
+MODES = [("select", "select"), ("place location", "place"), ("draw line", "line")]
+HELP = {
+    "select": "Click a location to edit it; drag it to move it.",
+    "place": "Click empty ground to place the next location of the chosen zone.",
+    "line": "Click one location, then another: a line of the chosen kind joins them "
+    "(click a joined pair again to change its kind, or with the same kind to remove it).",
+}
+# How each kind of access line is drawn: road red, jungle green, river blue, jungle and mountain brown.
+LINE_STYLE = {
+    "road": {"color": "#c0392b", "weight": 4, "dashArray": None},
+    "jungle": {"color": "#2e7d32", "weight": 3, "dashArray": "6 4"},
+    "river": {"color": "#1565c0", "weight": 3, "dashArray": None},
+    "jungle-mountain": {"color": "#6d4c41", "weight": 4, "dashArray": "2 5"},
+}
+KIND_WORDS = {"jungle-mountain": "jungle and mountain"}
+ZONE_CHOICES = [*[(f"zone {z}", z) for z in ZONES], ("Cambodia", "Cambodia"), ("Pleiku", "Pleiku")]
+
+
+def _line_style(feature: dict) -> dict:
+    style = dict(LINE_STYLE[feature["properties"]["kind"]])
+    style["opacity"] = 0.9
+    return style
+
+
+class PointDesigner(ipw.VBox):
+    """A point-map editor over :class:`~rulebook.maps.point_design.PointDesign`."""
+
+    def __init__(
+        self, design: PointDesign, *, path: str | Path = "saves/my_point_map.yaml"
+    ) -> None:
+        self.design = design
+        self.selected: str | None = None
+        self.line_from: str | None = None
+        self.culprits: tuple[str, ...] = ()
+        self.map = offline_map(90, 65, (30, 36), height="540px", pixels_wide=800)
+        self.lines = GeoJSON(
+            data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
+        )
+        self.map.add(self.lines)
+        self.map.on_interaction(self._on_map)
+        self._markers: dict[str, Marker] = {}
+        self._make_controls(path)
+        self._wire()
+        super().__init__(self._layout())
+        self.add_class("rb-designer")
+        self.add_class("rb-point-designer")
+        self.refresh()
+
+    def _make_controls(self, path: str | Path) -> None:
+        button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
+        self.mode = ipw.ToggleButtons(options=MODES, value="select")
+        self.mode_help = ipw.HTML()
+        self.zone = ipw.Dropdown(
+            options=ZONE_CHOICES, description="zone", layout=ipw.Layout(width="14em")
+        )
+        self.zone.add_class("rb-zone-pick")
+        self.kind = ipw.ToggleButtons(
+            options=[(KIND_WORDS.get(k, k), k) for k in LINE_KINDS],
+            value="jungle",
+            description="line",
+        )
+        self.kind.style.button_width = "auto"
+        self.kind.add_class("rb-line-kind")
+        self.route = ipw.Text(
+            description="route", placeholder="19", layout=ipw.Layout(width="12em")
+        )
+        self.label = ipw.Text(
+            description="name", placeholder="optional", layout=ipw.Layout(width="17em")
+        )
+        self.camp = ipw.Combobox(
+            description="camp",
+            placeholder="none",
+            options=sorted(self.design.scenario.first_team.us.garrisons),
+            layout=ipw.Layout(width="17em"),
+        )
+        self.an_khe = ipw.Dropdown(
+            options=[("no", "")] + [(KIND_WORDS.get(k, k), k) for k in LINE_KINDS],
+            description="An Khe line",
+            layout=ipw.Layout(width="17em"),
+        )
+        self.pleiku_zone = ipw.Dropdown(
+            options=ZONES, description="Pleiku in zone", layout=ipw.Layout(width="14em")
+        )
+        self.apply_button = button(description="Apply")
+        self.delete_button = button(description="Delete", button_style="danger")
+        self.undo_button = button(description="Undo", icon="undo")
+        self.redo_button = button(description="Redo", icon="repeat")
+        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="19em"))
+        self.path.add_class("rb-path")
+        self.save_button = button(description="Save")
+        self.load_button = button(description="Load")
+        self.blank_button = button(description="New blank map")
+        self.play_button = button(description="Play this scenario", button_style="success")
+        self.info = ipw.HTML()
+        self.notice = ipw.HTML()
+        self.errors = ipw.HTML()
+        self.caption = ipw.HTML()
+        self.checks = ChecksPanel(self._show_culprits, noun="location")
+        self.zones = ZonesPanel(lambda: self.design, self.refresh, self.errors)
+        self.campaign = CampaignPanel(lambda: self.design, self.refresh)
+
+    def _layout(self) -> list[ipw.Widget]:
+        edit = ipw.VBox(
+            [
+                ipw.HTML("<b>New locations</b> go in"),
+                self.zone,
+                ipw.HTML("<b>New lines</b> are"),
+                self.kind,
+                self.route,
+                ipw.HTML("<b>Selected location</b>"),
+                self.label,
+                self.camp,
+                self.an_khe,
+                self.pleiku_zone,
+                ipw.HBox([self.apply_button, self.delete_button]),
+                ipw.HTML(
+                    "<b>Lines:</b> "
+                    + ", ".join(
+                        f"<span style='color:{LINE_STYLE[k]['color']}'>&#9644; {KIND_WORDS.get(k, k)}</span>"
+                        for k in LINE_KINDS
+                    )
+                ),
+            ]
+        )
+        tabs = ipw.Tab(
+            children=[edit, self.zones, self.campaign], titles=("Map", "Zones", "Campaign")
+        )
+        tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
+        files = ipw.HBox(
+            [
+                self.path,
+                self.save_button,
+                self.load_button,
+                self.undo_button,
+                self.redo_button,
+                self.blank_button,
+                self.play_button,
+            ],
+            layout=ipw.Layout(flex_flow="row wrap"),
+        )
+        left = ipw.VBox(
+            [
+                ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
+                self.mode_help,
+                self.map,
+                self.caption,
+                self.info,
+            ],
+            layout=ipw.Layout(flex="1 1 0", min_width="0"),
+        )
+        left.add_class("rb-map")
+        right = ipw.VBox(
+            [self.notice, self.errors, self.checks, tabs],
+            layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
+        )
+        return [files, ipw.HBox([left, right])]
+
+    def _wire(self) -> None:
+        self.mode.observe(self._mode_changed, names="value")
+        self.apply_button.on_click(self._apply)
+        self.delete_button.on_click(self._delete)
+        self.undo_button.on_click(self._undo)
+        self.redo_button.on_click(self._redo)
+        self.save_button.on_click(self._save)
+        self.load_button.on_click(self._load)
+        self.blank_button.on_click(self._blank)
+        self.play_button.on_click(self._play)
+        self.zone.observe(lambda _: self.refresh(), names="value")
+
+    def _before_action(self) -> None:
+        self.notice.value = ""
+
+    # --- events -------------------------------------------------------------------------
+
+    def _mode_changed(self, _: dict) -> None:
+        self.line_from = None
+        self.refresh()
+
+    def _on_map(self, **event: Any) -> None:
+        if event.get("type") == "click" and self.mode.value == "place":
+            y, x = event["coordinates"]
+            self._place(round(x, 1), round(y, 1))
+
+    @guarded
+    def _place(self, x: float, y: float) -> None:
+        name = self.design.next_location(self.zone.value)
+        self.design.add_location(name, (x, y))
+        if name == "Pleiku":
+            self.design.set_pleiku_zone(self.pleiku_zone.value)
+        self._select(name)
+        self.notice.value = (
+            f"<div class='rb-placed' data-loc='{escape(name)}'>Placed {escape(name)}.</div>"
+        )
+
+    @guarded
+    def _on_location(self, name: str) -> None:
+        if self.mode.value == "line":
+            if self.line_from is None or self.line_from == name:
+                self.line_from = name
+                self._select(name)
+                return
+            first, self.line_from = self.line_from, None
+            key = line_key(first, name)
+            old = self.design.spec.lines.get(key)
+            kind = None if old == self.kind.value else self.kind.value
+            self.design.set_line(first, name, kind, self.route.value.strip() or None)
+            said = "removed" if kind is None else f"now {KIND_WORDS.get(kind, kind)}"
+            self.notice.value = (
+                f"<div class='rb-lined' data-line='{key}'>The line {first}-{name} is {said}.</div>"
+            )
+            return
+        self._select(name)
+
+    def _select(self, name: str) -> None:
+        self.selected = name
+        spec = self.design.spec
+        loc = spec.locations[name]
+        self.label.value = loc.name or ""
+        self.camp.value = spec.special_forces_camps.get(name, "")
+        self.an_khe.value = spec.an_khe.get(name, "")
+        if name == "Pleiku" and "Pleiku" in spec.zone_of:
+            self.pleiku_zone.value = spec.zone_of["Pleiku"]
+
+    def _moved(self, name: str, change: dict) -> None:
+        y, x = change["new"]
+        old = self.design.spec.locations.get(name)
+        if old is not None and (round(x, 1), round(y, 1)) != tuple(old.xy):
+            self._move(name, round(x, 1), round(y, 1))
+
+    @guarded
+    def _move(self, name: str, x: float, y: float) -> None:
+        self.design.update_location(name, xy=(x, y))
+
+    def _show_culprits(self, places: tuple[str, ...]) -> None:
+        self.culprits = tuple(p for p in places if p in self.design.spec.locations)
+        if self.culprits:
+            self._select(self.culprits[0])
+            x, y = self.design.spec.locations[self.culprits[0]].xy
+            self.map.center = (y, x)
+        self.refresh()
+
+    # --- edits --------------------------------------------------------------------------
+
+    @guarded
+    def _apply(self, _: Any = None) -> None:
+        name = self.selected
+        if not name:
+            raise ValueError("click a location first")
+        spec = self.design.spec
+        if (spec.locations[name].name or "") != self.label.value.strip():
+            self.design.update_location(name, label=self.label.value.strip())
+        if spec.special_forces_camps.get(name, "") != self.camp.value.strip():
+            self.design.set_camp(name, self.camp.value.strip() or None)
+        if spec.an_khe.get(name, "") != self.an_khe.value:
+            self.design.set_an_khe(name, self.an_khe.value or None)
+        if name == "Pleiku" and spec.zone_of.get("Pleiku") != self.pleiku_zone.value:
+            self.design.set_pleiku_zone(self.pleiku_zone.value)
+
+    @guarded
+    def _delete(self, _: Any = None) -> None:
+        if not self.selected:
+            raise ValueError("click a location first")
+        self.design.delete_location(self.selected)
+        self.selected = None
+
+    @guarded
+    def _undo(self, _: Any = None) -> None:
+        self.design.undo()
+
+    @guarded
+    def _redo(self, _: Any = None) -> None:
+        self.design.redo()
+
+    def _save_file(self) -> Path:
+        path = confined_save_path(self.path.value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.design.save(path)
+        return path
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        self._save_file()
+        self.notice.value = (
+            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
+        )
+
+    @guarded
+    def _play(self, _: Any = None) -> None:
+        if Path(self.path.value).suffix in {".geojson", ".json"}:
+            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
+        self.notice.value = play_link_html("first-team", self._save_file())
+
+    @guarded
+    def _load(self, _: Any = None) -> None:
+        from widgets.designer import confined_or_shipped
+
+        self.design = PointDesign.load(confined_or_shipped(self.path.value))
+        self.selected = self.line_from = None
+        self._fit()
+
+    @guarded
+    def _blank(self, _: Any = None) -> None:
+        self.design = PointDesign.blank()
+        self.selected = self.line_from = None
+
+    def _fit(self) -> None:
+        xys = [loc.xy for loc in self.design.spec.locations.values()]
+        if xys:
+            xs, ys = [p[0] for p in xys], [p[1] for p in xys]
+            self.map.center = ((min(ys) + max(ys)) / 2, (min(xs) + max(xs)) / 2)
+
+    # --- view ---------------------------------------------------------------------------
+
+    def _sync_markers(self, marks: dict[str, str]) -> None:
+        spec = self.design.spec
+        for name in list(self._markers):
+            if name not in spec.locations:
+                self.map.remove(self._markers.pop(name))
+        for name, loc in spec.locations.items():
+            x, y = loc.xy
+            camp = spec.special_forces_camps.get(name)
+            classes = ["rb-loc", marks.get(name, "")]
+            if camp:
+                classes.append("camp")
+            if name == "Pleiku":
+                classes.append("objective")
+            if name in spec.an_khe:
+                classes.append("an-khe")
+            title = escape(loc.name or camp or "")
+            html = (
+                f"<div class='{' '.join(c for c in classes if c)}' data-loc='{escape(name)}' "
+                f"title='{title}'><span class='dot'></span>{escape(name)}"
+                + (f"<br><i>{escape(camp)}</i>" if camp else "")
+                + "</div>"
+            )
+            marker = self._markers.get(name)
+            if marker is None:
+                marker = Marker(
+                    location=(y, x),
+                    draggable=True,
+                    icon=DivIcon(html=html, icon_size=(56, 30), icon_anchor=(8, 8)),
+                )
+                marker.on_click(lambda name=name, **_: self._on_location(name))
+                marker.observe(functools.partial(self._moved, name), names="location")
+                self._markers[name] = marker
+                self.map.add(marker)
+            else:
+                if tuple(marker.location) != (y, x):
+                    marker.location = (y, x)
+                if marker.icon.html != html:
+                    marker.icon = DivIcon(html=html, icon_size=(56, 30), icon_anchor=(8, 8))
+
+    def refresh(self) -> None:
+        spec = self.design.spec
+        if self.selected not in spec.locations:
+            self.selected = None
+        self.mode_help.value = f"<span class='rb-mode-help'>{HELP[self.mode.value]}</span>"
+        if self.mode.value == "place":
+            try:
+                upcoming = self.design.next_location(self.zone.value)
+                self.mode_help.value += f" Next: <b class='rb-next-loc'>{escape(upcoming)}</b>."
+            except ValueError as err:
+                self.mode_help.value += f" <i>{escape(str(err))}</i>"
+        if self.mode.value == "line" and self.line_from:
+            self.mode_help.value = (
+                f"<span class='rb-mode-help rb-line-from' data-loc='{escape(self.line_from)}'>"
+                f"Line from <b>{escape(self.line_from)}</b>: click the location at its other end.</span>"
+            )
+        findings = self.design.findings()
+        live = {p for f in findings for p in f.places}
+        marks = {c: "problem" for c in self.culprits if c in live}
+        if self.selected:
+            marks[self.selected] = "selected"
+        self._sync_markers(marks)
+        features = []
+        for key, kind in spec.lines.items():
+            a, b = key.split("-")
+            features.append(
+                {
+                    "type": "Feature",
+                    "properties": {"kind": kind, "line": key},
+                    "geometry": {
+                        "type": "LineString",
+                        "coordinates": [list(spec.locations[a].xy), list(spec.locations[b].xy)],
+                    },
+                }
+            )
+        self.lines.data = {"type": "FeatureCollection", "features": features}
+        self.checks.show(findings)
+        self.zones.refresh()
+        self.campaign.refresh()
+        self.undo_button.disabled = not self.design.can_undo
+        self.redo_button.disabled = not self.design.can_redo
+        self.caption.value = (
+            f"<div class='rb-map-caption' data-locations='{len(spec.locations)}' "
+            f"data-lines='{len(spec.lines)}'>{len(spec.locations)} location"
+            f"{'s' if len(spec.locations) != 1 else ''}, {len(spec.lines)} access line"
+            f"{'s' if len(spec.lines) != 1 else ''}, {len(spec.special_forces_camps)} camp"
+            f"{'s' if len(spec.special_forces_camps) != 1 else ''}; the An Khe Box reaches "
+            f"{len(spec.an_khe)}. <span class='provenance {spec.provenance.value}'>"
+            f"{spec.provenance.value}</span></div>"
+        )
+        if self.selected:
+            name = self.selected
+            joined = sorted(
+                (k.replace(name, "").strip("-"), v)
+                for k, v in spec.lines.items()
+                if name in k.split("-")
+            )
+            lines = ", ".join(f"{o} by {KIND_WORDS.get(v, v)}" for o, v in joined) or "nothing yet"
+            zone = self.design.zone_of(name)
+            rank = spec.zone_display.ranks.get(zone)
+            self.info.value = (
+                f"<div class='rb-selected' data-loc='{escape(name)}' data-lines='{len(joined)}'>"
+                f"<b>{escape(name)}</b> in {'Cambodia' if zone == 'Cambodia' else f'zone {escape(zone)}'}"
+                + (f" (rank {rank})" if rank is not None else "")
+                + f": joined to {escape(lines)}.</div>"
+            )
+        else:
+            self.info.value = "<div class='rb-selected'>Click a location, or place a new one.</div>"
+        self.pleiku_zone.layout.display = None if self.selected == "Pleiku" else "none"
+
+
+POINT_CSS = """<style>
+.rb-point-designer .leaflet-div-icon { background: transparent; border: none; }
+.rb-loc { font: bold 11px sans-serif; color: #111; text-shadow: 0 0 3px #fff; white-space: nowrap;
+  cursor: pointer; }
+.rb-loc .dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; background: #333;
+  border: 2px solid #fff; margin-right: 2px; vertical-align: middle; }
+.rb-loc.camp .dot { background: #1565c0; border-radius: 2px; }
+.rb-loc.objective .dot { background: #c0392b; width: 16px; height: 16px; }
+.rb-loc.an-khe .dot { box-shadow: 0 0 0 3px #f9a825; }
+.rb-loc.selected .dot { box-shadow: 0 0 0 4px #d62728; }
+.rb-loc.problem .dot { box-shadow: 0 0 0 4px #ff7f0e; }
+</style>"""
+
+
+def point_designer_app(
+    source: str | Path | None = "../scenarios/first_team/campaign.yaml",
+    save_to: str | Path = "saves/my_point_map.yaml",
+) -> ipw.VBox:
+    """The point-map designer page, on the shipped campaign map by default or a blank map."""
+    intro = (
+        POINT_CSS + "<h1>Scenario designer: First Team-style point maps</h1>"
+        "<p>Place locations (their zone letter and number name them, as on the printed map: A1-J6, "
+        "CAM1-CAM6 for Cambodia, and Pleiku), join them with access lines typed road, jungle, river "
+        "or jungle and mountain, rank the zones on the Zone Display, mark the Special Forces camps "
+        "and which locations the An Khe Box reaches. Under <b>Campaign</b>, set the Command Points "
+        "and LZ markers. The checks say what is left to fix; <b>Play this scenario</b> saves and "
+        "opens it in the campaign app.</p>"
+    )
+    design = PointDesign.blank() if source is None else PointDesign.load(source)
+    designer = PointDesigner(design, path=save_to)
+    designer._fit()
+    return app_page(intro, designer)

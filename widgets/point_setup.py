@@ -1,0 +1,207 @@
+"""The point-map designer's Zones and Campaign tabs: zone ranks and which boxes touch (ftv:1.5.21),
+and the campaign's Command Points, LZ markers and length beside the book's values."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+from rulebook.maps import setup
+from rulebook.maps.point_design import ZONES, PointDesign
+from rulebook.render import provenance_badge
+
+__all__ = ["CampaignPanel", "ZonesPanel"]
+
+SMALL = ipw.Layout(width="5.5em")
+
+
+class ZonesPanel(ipw.VBox):
+    """A rank box per zone (blank: not on the display) and the list of boxes that touch."""
+
+    def __init__(
+        self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
+    ) -> None:
+        self._design = design
+        self._on_change = on_change
+        self._errors = errors
+        self._syncing = False
+        self.ranks: dict[str, ipw.BoundedIntText] = {}
+        rows = []
+        for zone in ZONES:
+            box = ipw.BoundedIntText(min=0, max=20, layout=SMALL)
+            box.add_class(f"rb-rank-{zone}")
+            box.observe(lambda c, zone=zone: self._rank(zone, c["new"]), names="value")
+            self.ranks[zone] = box
+            rows.append(ipw.HBox([ipw.HTML(f"zone {zone}", layout=ipw.Layout(width="5em")), box]))
+        self.touching = ipw.Textarea(
+            placeholder="A-B, B-C, Cambodia-A", layout=ipw.Layout(width="95%", height="5em")
+        )
+        self.touching.add_class("rb-touching")
+        self.apply_touching = ipw.Button(description="Apply", layout=ipw.Layout(width="auto"))
+        self.from_lines = ipw.Button(
+            description="Take from access lines", layout=ipw.Layout(width="auto")
+        )
+        self.apply_touching.on_click(self._set_touching)
+        self.from_lines.on_click(self._take_from_lines)
+        self.display = ipw.HTML()
+        grid = ipw.GridBox(rows, layout=ipw.Layout(grid_template_columns="repeat(2, 12em)"))
+        super().__init__(
+            [
+                ipw.HTML(
+                    "Each zone's <b>rank</b> on the Zone Display (ftv:1.5.21): 1 is lowest, next to "
+                    "Cambodia; 0 leaves the zone off. NVA units climb the ranks towards Pleiku."
+                ),
+                grid,
+                ipw.HTML("<b>Boxes that touch</b>, as pairs (Cambodia counts as rank 0):"),
+                self.touching,
+                ipw.HBox([self.apply_touching, self.from_lines]),
+                self.display,
+            ]
+        )
+
+    def _edit(self, action: Callable[[PointDesign], None]) -> None:
+        if self._syncing:
+            return
+        self._errors.value = ""
+        try:
+            action(self._design())
+        except ValueError as err:
+            self._errors.value = (
+                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
+            )
+        self._on_change()
+
+    def _rank(self, zone: str, value: int) -> None:
+        self._edit(lambda d: d.set_rank(zone, value or None))
+
+    def _set_touching(self, _: Any = None) -> None:
+        pairs = []
+        for raw in re.split(r"[,\n;]+", self.touching.value):
+            part = raw.strip()
+            if not part:
+                continue
+            a, sep, b = part.partition("-")
+            if not sep:
+                self._errors.value = (
+                    f"<div class='rb-error' style='color:#a00'>write each pair as A-B, not "
+                    f"{escape(part)}</div>"
+                )
+                return
+            pairs.append((a.strip(), b.strip()))
+        self._edit(lambda d: d.set_zone_adjacency(pairs))
+
+    def _take_from_lines(self, _: Any = None) -> None:
+        def take(d: PointDesign) -> None:
+            ranked = set(d.spec.zone_display.ranks) | {"Cambodia"}
+            d.set_zone_adjacency([p for p in d.zones_joined_by_lines() if set(p) <= ranked])
+
+        self._edit(take)
+
+    def refresh(self) -> None:
+        display = self._design().spec.zone_display
+        self._syncing = True
+        try:
+            for zone, box in self.ranks.items():
+                box.value = display.ranks.get(zone, 0)
+            self.touching.value = ", ".join(f"{a}-{b}" for a, b in display.adjacent)
+        finally:
+            self._syncing = False
+        by_rank: dict[int, list[str]] = {}
+        for zone, rank in display.ranks.items():
+            by_rank.setdefault(rank, []).append(zone)
+        rows = "".join(
+            f"<tr><td>rank {r}</td><td>{escape(', '.join(sorted(z)))}</td></tr>"
+            for r, z in sorted(by_rank.items(), reverse=True)
+        )
+        self.display.value = (
+            f"<table class='rb-zone-display'><tr><th>rank</th><th>zones</th></tr>{rows}"
+            "<tr><td>0</td><td>Cambodia</td></tr></table>"
+            f"{provenance_badge(display.provenance)} <i>{escape(display.note)}</i>"
+        )
+
+
+class CampaignPanel(ipw.VBox):
+    """Command Points per turn, LZ markers and the campaign's length, each beside the book's."""
+
+    def __init__(self, design: Callable[[], PointDesign], on_change: Callable[[], None]) -> None:
+        self._design = design
+        self._on_change = on_change
+        self._syncing = False
+        self.cp = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+        self.cp.add_class("rb-cp")
+        self.lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+        self.no_lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+        self.cp_note, self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML(), ipw.HTML()
+        self.cp.observe(
+            lambda c: self._edit(lambda s: setup.with_value(s, "cp_per_turn", c["new"])),
+            names="value",
+        )
+        self.lz.observe(
+            lambda c: self._edit(lambda s: _with_us(s, lz_markers=c["new"])), names="value"
+        )
+        self.no_lz.observe(
+            lambda c: self._edit(lambda s: _with_us(s, no_lz_markers=c["new"])), names="value"
+        )
+
+        def row(text: str, box: ipw.Widget, note: ipw.HTML) -> ipw.HBox:
+            return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="16em")), box, note])
+
+        super().__init__(
+            [
+                ipw.HTML(
+                    "The US player spends Command Points each turn (ftv:3.1); LZ markers go face "
+                    "down on the map at the start, at most two to a zone (ftv:7.0A)."
+                ),
+                row("Command Points each turn", self.cp, self.cp_note),
+                row("LZ markers that are real", self.lz, self.lz_note),
+                row("LZ markers that are not", self.no_lz, self.no_lz_note),
+                ipw.HTML(
+                    "<i>The victory levels (ftv:5.2) are fixed by the rules engine, not the "
+                    "scenario file, so they are not set here.</i>"
+                ),
+            ]
+        )
+
+    def _edit(self, make: Callable[[Any], Any]) -> None:
+        if self._syncing:
+            return
+        design = self._design()
+        design.edit_scenario(make(design.scenario))
+        self._on_change()
+
+    def refresh(self) -> None:
+        scenario = self._design().scenario
+        book = setup.book_scenario("first-team")
+        us, book_us = scenario.first_team.us, book.first_team.us
+        self._syncing = True
+        try:
+            cp = scenario.values.get("cp_per_turn")
+            if cp is not None:
+                self.cp.value = cp.value
+                note = f" <i>{escape(cp.note)}</i>" if cp.note else ""
+                self.cp_note.value = (
+                    f"{provenance_badge(cp.provenance)} {escape(cp.rule or '')}{note}"
+                )
+            self.lz.value, self.no_lz.value = us.lz_markers, us.no_lz_markers
+            for box, note, was in (
+                (self.lz, self.lz_note, book_us.lz_markers),
+                (self.no_lz, self.no_lz_note, book_us.no_lz_markers),
+            ):
+                note.value = (
+                    f"{provenance_badge(book_us.provenance)} as the book (ftv:7.0A)"
+                    if box.value == was
+                    else f"{provenance_badge('assumed')} <i>book: {was}</i>"
+                )
+        finally:
+            self._syncing = False
+
+
+def _with_us(scenario: Any, **changes: int) -> Any:
+    ft = scenario.first_team
+    return scenario.model_copy(
+        update={"first_team": ft.model_copy(update={"us": ft.us.model_copy(update=changes)})}
+    )
