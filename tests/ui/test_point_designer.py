@@ -181,9 +181,7 @@ def test_a_twelve_location_map_from_blank_saves_exactly_and_plays_a_turn(tmp_pat
     saved = load_scenario(tmp_path / "saves" / "twelve.yaml")
     spec = saved.first_team.map
     assert len(spec.locations) == 12
-    assert dict(spec.lines) == {
-        "-".join(sorted((a, b))): kind for a, b, kind in LINES
-    }
+    assert dict(spec.lines) == {"-".join(sorted((a, b))): kind for a, b, kind in LINES}
     assert spec.special_forces_camps == {"D2": "Duc Co", "G4": "Plei Me"}
     assert spec.an_khe == {"J2": "road"}
     assert saved.values["cp_per_turn"].value == 16
