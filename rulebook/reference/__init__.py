@@ -5,7 +5,7 @@
 >>> ref["lza:7.8"].title
 'Line of Sight'
 >>> [e.id for e in ref.search("flare", game="lza")][:2]
-['lza:11.2', 'lza:2.3']
+['lza:11.2', 'lza:3.2A']
 >>> [e.id for e in ref.search("kit carson")][:1]
 ['av:kit-carson-scout']
 >>> print(ref.check()[0])
@@ -18,16 +18,20 @@ av:campaign -> av:building-the-insurgency [renamed] printed 'Developing the Insu
 from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Citation, Entry, GameReference, Interpretation, Reading
 from rulebook.reference._reference import Finding, Reference, load_reference
+from rulebook.reference._search import Hit, Term, vocabulary
 
 __all__ = [
     "Citation",
     "Entry",
     "Finding",
     "GameReference",
+    "Hit",
     "Interpretation",
     "Reading",
     "Reference",
+    "Term",
     "implementations",
     "load_reference",
     "named_in_tests",
+    "vocabulary",
 ]

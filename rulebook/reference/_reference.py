@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from rulebook.errors import ScenarioError
 from rulebook.reference._models import Entry, GameReference, Interpretation
+from rulebook.reference._search import Hit, SearchIndex
 from rulebook.scenario._io import validation_problems
 
 DATA = "data"
@@ -62,15 +63,7 @@ class Reference:
                 target = self.resolve(link)
                 if target is not None:
                     self.graph.add_edge(entry.id, target)
-        self._index = {eid: set(_WORD.findall(self._text(e))) for eid, e in self.entries.items()}
-
-    @staticmethod
-    def _text(entry: Entry) -> str:
-        parts = [entry.id, entry.title, entry.summary, " ".join(entry.tags), " ".join(entry.steps)]
-        parts += [
-            f"{i.question} {' '.join(r.text for r in i.readings)}" for i in entry.interpretations
-        ]
-        return " ".join(parts).lower()
+        self._search: SearchIndex | None = None
 
     def __getitem__(self, rule_id: str) -> Entry:
         try:
@@ -113,35 +106,30 @@ class Reference:
             return base
         return None
 
-    def search(self, query: str, *, tag: str | None = None, game: str | None = None) -> list[Entry]:
-        """Entries matching every word of *query*, each word as a prefix (``flar`` finds flares).
+    @property
+    def index(self) -> SearchIndex:
+        """The search index, built on first use."""
+        if self._search is None:
+            self._search = SearchIndex(self.entries.values(), {e: _order(e) for e in self.entries})
+        return self._search
 
-        Searched: id, title, summary, tags, steps and interpretations. *game* is a rule-id prefix
-        (``lza``, ``ftv``, ``av``). Ranked: every word in the title, then the exact phrase in the
-        title, then the phrase anywhere, then the rest; book order breaks ties.
+    def find(self, query: str, *, tag: str | None = None, game: str | None = None) -> list[Hit]:
+        """Entries matching *query*, best first, each with why it matched and the words in context.
+
+        Ranked as a reader expects: the exact rule id, then the main entry of a term of the
+        books' vocabulary (``LOS``), then titles, tags and body text; a word found nowhere is
+        read as a typo of the nearest words (``nigth``). *game* is a rule-id prefix (``lza``,
+        ``ftv``, ``av``); *tag* keeps entries with that tag.
         """
-        words = _WORD.findall(query.lower())
-        phrase = " ".join(words)
-        hits = [
-            e
-            for eid, e in self.entries.items()
-            if all(any(token.startswith(w) for token in self._index[eid]) for w in words)
-            and (tag is None or tag in e.tags)
-            and (game is None or eid.startswith(f"{game}:"))
-        ]
+        return self.index.find(query, game=game, tag=tag)
 
-        def rank(entry: Entry) -> tuple:
-            title = " ".join(_WORD.findall(entry.title.lower()))
-            title_tokens = title.split()
-            in_title = all(any(t.startswith(w) for t in title_tokens) for w in words)
-            return (
-                not in_title,
-                phrase not in title,
-                phrase not in " ".join(_WORD.findall(self._text(entry))),
-                _order(entry.id),
-            )
+    def search(self, query: str, *, tag: str | None = None, game: str | None = None) -> list[Entry]:
+        """The entries of :meth:`find`, without the reasons."""
+        return [hit.entry for hit in self.find(query, tag=tag, game=game)]
 
-        return sorted(hits, key=rank)
+    def suggest(self, query: str, limit: int = 5) -> list[str]:
+        """The books' words nearest to a query that found nothing."""
+        return self.index.suggest(query, limit)
 
     def refers_to(self, rule_id: str) -> list[str]:
         """Rules this one points at."""
