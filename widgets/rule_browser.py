@@ -1,17 +1,31 @@
-"""The rules reference as an app: search the three books, read an entry, follow its links both ways."""
+"""The rules reference as an app: search the three books, read an entry, follow its links both ways.
+
+The app opens on the entry a URL names: ``rules_reference.ipynb?rule=lza:7.3`` (Voila hands the
+query string to the kernel as ``QUERY_STRING``); ``?q=night`` opens with that search. Other apps
+link rule cases this way, through :func:`rule_url`.
+"""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
+from urllib.parse import parse_qs, quote
 
 import ipywidgets as ipw
 
-from rulebook.reference import Entry, Reference, implementations, load_reference, named_in_tests
+from rulebook.reference import Entry, Hit, Reference, load_reference
+from rulebook.reference._reading import (
+    checked_by,
+    engine_sentence,
+    finding_sentence,
+    findings_about,
+    implemented_by,
+)
 from rulebook.render import provenance_badge
 from widgets._page import app_page, guarded
 
-__all__ = ["RuleBrowser", "rule_browser_app"]
+__all__ = ["RuleBrowser", "rule_browser_app", "rule_url", "start_from_query"]
 
 GAMES = {
     "All three books": None,
@@ -19,28 +33,82 @@ GAMES = {
     "First Team: Vietnam": "ftv",
     "Ambush Valley": "av",
 }
-RESULT_LIMIT = 60
+RESULT_SLOTS = 25
+DEFAULT_START = "lza:6.1"
+NOTEBOOK = "rules_reference.ipynb"
+
+# Results and entry side by side from about 900 px, stacked below that; labels wrap, never clip.
+CSS = """
+<style>
+.rb-rule-browser .rb-rule-columns { display: flex; flex-flow: row wrap; gap: 1rem; align-items: flex-start; }
+.rb-rule-browser .rb-rule-side { flex: 1 1 19rem; max-width: 30rem; min-width: 0; }
+.rb-rule-browser .rb-rule-main { flex: 2 1 30rem; min-width: 0; }
+.rb-rule-browser .rb-result { border-bottom: 1px solid #e3e7dc; padding: 0.2rem 0; }
+.rb-rule-browser .rb-result .widget-button, .rb-rule-browser .rb-rule-link.widget-button {
+  white-space: normal !important; height: auto !important; text-align: left; overflow: visible;
+  text-overflow: clip; background: none; color: #1a4f9c; text-decoration: underline;
+  box-shadow: none; padding: 0.1rem 0.2rem; line-height: 1.3; }
+.rb-rule-browser .rb-result-why { font-size: 0.85em; color: #444; }
+.rb-rule-browser .rb-result-why mark { background: #fff1a8; padding: 0 0.1em; }
+.rb-rule-browser code, .rb-rule-browser .rb-executed code { word-break: normal; overflow-wrap: normal; }
+.rb-rule-browser details summary { cursor: pointer; color: #1a4f9c; }
+.rb-rule-browser .widget-text input { min-width: 0; }
+.rb-rule-browser .widget-text, .rb-rule-browser .widget-dropdown { width: 100%; max-width: 100%; }
+</style>
+"""
+
+
+def rule_url(rule_id: str, notebook: str = NOTEBOOK) -> str:
+    """The relative link that opens the reference app on *rule_id* (for other apps' pages).
+
+    >>> rule_url("lza:7.3")
+    'rules_reference.ipynb?rule=lza%3A7.3'
+    """
+    return f"{notebook}?rule={quote(rule_id, safe='')}"
+
+
+def start_from_query(query_string: str | None) -> dict[str, str]:
+    """The rule and search a page URL asks for, from Voila's ``QUERY_STRING``.
+
+    >>> start_from_query("rule=lza%3A7.3&q=night")
+    {'rule': 'lza:7.3', 'q': 'night'}
+    >>> start_from_query(None)
+    {}
+    """
+    asked = parse_qs(query_string or "")
+    return {key: values[-1] for key, values in asked.items() if key in ("rule", "q") and values}
 
 
 class RuleBrowser(ipw.VBox):
-    """Search box, filters and result list on the left; the chosen entry on the right.
+    """Search box, filters and results on the left; the chosen entry on the right.
 
-    Every rule id an entry points at, or that points at it, is a button: clicking one opens
-    that entry, and ``Back`` retraces the path.
+    Typing searches as you go; Enter opens the first result (so a rule id and Enter opens it).
+    Every rule id an entry points at, or that points at it, is a link: following one opens that
+    entry, and ``Back`` retraces the path.
     """
 
-    def __init__(self, reference: Reference | None = None, *, start: str = "lza:6.1") -> None:
+    def __init__(
+        self,
+        reference: Reference | None = None,
+        *,
+        start: str | None = DEFAULT_START,
+        query: str = "",
+    ) -> None:
         self.ref = reference or load_reference()
         tags = sorted({t for e in self.ref for t in e.tags})
         self.query = ipw.Text(
-            placeholder="words or a rule id, e.g. night wounded", description="search"
+            placeholder="words, an abbreviation or a rule id: LOS, nigth, lza:7.8",
+            layout=ipw.Layout(width="100%"),
         )
         self.query.add_class("rb-rule-query")
-        self.game = ipw.Dropdown(options=list(GAMES), description="book")
-        self.tag = ipw.Dropdown(options=["any", *tags], description="tag")
-        self.results = ipw.Select(options=[], rows=18, layout=ipw.Layout(width="26em"))
-        self.results.add_class("rb-rule-results")
+        self.query.on_msg(self._on_query_msg)
+        self.game = ipw.Dropdown(options=list(GAMES), description="Book")
+        self.tag = ipw.Dropdown(options=["any", *tags], description="Tag")
         self.count = ipw.HTML()
+        self.hits: list[Hit] = []
+        self._slots = [self._result_slot(i) for i in range(RESULT_SLOTS)]
+        self.results = ipw.VBox([slot for slot, _, _ in self._slots])
+        self.results.add_class("rb-rule-results")
         self.entry_view = ipw.HTML()
         self.entry_view.add_class("rb-rule-entry")
         self.refers = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
@@ -48,6 +116,7 @@ class RuleBrowser(ipw.VBox):
         self.cited = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self.cited.add_class("rb-rule-cited")
         self.details = ipw.HTML()
+        self.details.add_class("rb-rule-details")
         self.back = ipw.Button(description="Back", icon="arrow-left", disabled=True)
         self.back.on_click(self._go_back)
         self.errors = ipw.HTML()
@@ -55,56 +124,102 @@ class RuleBrowser(ipw.VBox):
         self.current: str | None = None
         for control in (self.query, self.game, self.tag):
             control.observe(self._search, names="value")
-        self.results.observe(self._picked, names="value")
-        left = ipw.VBox([self.query, self.game, self.tag, self.count, self.results])
-        right = ipw.VBox(
+        side = ipw.VBox([self.query, self.game, self.tag, self.count, self.results])
+        side.add_class("rb-rule-side")
+        main = ipw.VBox(
             [
                 self.back,
+                self.errors,
                 self.entry_view,
-                ipw.HTML("<b>Refers to</b>"),
+                ipw.HTML("<b>Refers to</b> (the rules this one points at)"),
                 self.refers,
-                ipw.HTML("<b>Cited by</b>"),
+                ipw.HTML("<b>Cited by</b> (the rules that point at this one)"),
                 self.cited,
                 self.details,
-                self.errors,
-            ],
-            layout=ipw.Layout(width="52em"),
+            ]
         )
-        super().__init__([ipw.HBox([left, right])])
+        main.add_class("rb-rule-main")
+        columns = ipw.Box([side, main])
+        columns.add_class("rb-rule-columns")
+        super().__init__([ipw.HTML(CSS), columns])
         self.add_class("rb-rule-browser")
+        self.query.value = query
         self._search()
-        self.show(start)
+        if start:
+            self.show(start)
 
     # --- actions --------------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Nothing to redraw beyond what each action sets; required by :func:`guarded`."""
 
+    def _result_slot(self, index: int) -> tuple[ipw.VBox, ipw.Button, ipw.HTML]:
+        button = ipw.Button(layout=ipw.Layout(width="auto", max_width="100%"))
+        button.add_class("rb-result-open")
+        button.on_click(lambda _: self.open_result(index))
+        why = ipw.HTML()
+        why.add_class("rb-result-why")
+        slot = ipw.VBox([button, why], layout=ipw.Layout(display="none"))
+        slot.add_class("rb-result")
+        return slot, button, why
+
     @guarded
     def _search(self, _: Any = None) -> None:
         text = self.query.value.strip()
         tag = None if self.tag.value == "any" else self.tag.value
-        if text in self.ref:  # an exact id jumps straight to its entry
-            hits = [self.ref[text]]
-        else:
-            hits = self.ref.search(text, game=GAMES[self.game.value], tag=tag)
-        shown = hits[:RESULT_LIMIT]
-        more = f", first {RESULT_LIMIT} shown" if len(hits) > RESULT_LIMIT else ""
-        self.count.value = f"<span class='rb-rule-count'>{len(hits)} entries{more}</span>"
-        self.results.unobserve(self._picked, names="value")
-        self.results.options = [(f"{e.id}  {e.title}", e.id) for e in shown]
-        self.results.value = None
-        self.results.observe(self._picked, names="value")
+        self.hits = self.ref.find(text, game=GAMES[self.game.value], tag=tag)
+        shown = self.hits[:RESULT_SLOTS]
+        for (slot, button, why), hit in zip(self._slots, shown, strict=False):
+            button.description = f"{hit.entry.id}  {hit.entry.title}"
+            button.tooltip = f"open {hit.entry.id}"
+            why.value = hit_html(hit) if text else ""
+            slot.layout.display = "flex"
+        for slot, _, _ in self._slots[len(shown) :]:
+            slot.layout.display = "none"
+        self.count.value = self._count_html(text, len(shown))
 
-    def _picked(self, change: dict) -> None:
-        if change["new"]:
-            self.show(change["new"])
+    def _count_html(self, text: str, shown: int) -> str:
+        total = len(self.hits)
+        if total == 0:
+            near = self.ref.suggest(text)
+            hint = (
+                "nearest words in the books: "
+                + ", ".join(f"<code>{escape(w)}</code>" for w in near)
+                if near
+                else "try fewer words, a rule id such as <code>lza:7.8</code>, or another book"
+            )
+            return f"<p class='rb-rule-count rb-no-results'>Nothing matches; {hint}.</p>"
+        more = f"; the first {shown} are shown, narrow by book or tag" if total > shown else ""
+        what = "entries match" if text else "entries"
+        enter = "; Enter opens the first" if text else ""
+        return f"<p class='rb-rule-count'>{total} {what}{more}{enter}.</p>"
+
+    def _on_query_msg(self, _: Any, content: dict, buffers: Any) -> None:
+        if content.get("event") == "submit":
+            self.submit()
+
+    def submit(self) -> None:
+        """What Enter in the search box does: open the first result."""
+        if self.hits:
+            self.open_result(0)
+
+    def open_result(self, index: int) -> None:
+        """Open the *index*-th result of the current search."""
+        if index < len(self.hits):
+            self.show(self.hits[index].entry.id)
 
     @guarded
     def show(self, rule_id: str, *, remember: bool = True) -> None:
         """Show one entry; the one shown before it goes on the Back stack."""
-        entry = self.ref[rule_id]
-        if remember and self.current and self.current != rule_id:
+        target = self.ref.resolve(rule_id.strip())
+        if target is None:
+            try:
+                self.ref[rule_id.strip()]
+            except KeyError as err:
+                self.errors.value = f"<div class='rb-error'>{escape(err.args[0])}.</div>"
+                return
+        entry = self.ref[target]
+        if remember and self.current and self.current != entry.id:
             self.history.append(self.current)
         self.current = entry.id
         self.back.disabled = not self.history
@@ -118,13 +233,13 @@ class RuleBrowser(ipw.VBox):
         if self.history:
             self.show(self.history.pop(), remember=False)
 
-    def _buttons(self, ids: list[str]) -> tuple[ipw.Button, ...]:
+    def _buttons(self, ids: list[str]) -> tuple[ipw.Widget, ...]:
         buttons = []
         for rule_id in ids:
             button = ipw.Button(
-                description=rule_id,
-                tooltip=self.ref[rule_id].title,
-                layout=ipw.Layout(width="auto"),
+                description=f"{rule_id} {self.ref[rule_id].title}",
+                tooltip=f"open {rule_id}",
+                layout=ipw.Layout(width="auto", max_width="100%"),
             )
             button.add_class("rb-rule-link")
             button.on_click(lambda _, target=rule_id: self.show(target))
@@ -134,13 +249,27 @@ class RuleBrowser(ipw.VBox):
         return tuple(buttons)
 
 
+def hit_html(hit: Hit) -> str:
+    """Why a result matched, and its words in context with the matched ones marked."""
+    context = "".join(f"<mark>{escape(t)}</mark>" if m else escape(t) for t, m in hit.context)
+    return (
+        f"<div><i>{escape(hit.why)}</i></div>"
+        + (f"<div class='rb-result-context'>{context}</div>" if context else "")
+    )
+
+
+def _breakable(name: str) -> str:
+    """A code or test name that may wrap after its dots, slashes and colons, never mid-word."""
+    return re.sub(r"([./:_])", r"\1<wbr>", escape(name))
+
+
 def entry_html(ref: Reference, entry: Entry) -> str:
-    """Title, provenance, summary, tags, numbers, steps and source lines of one entry."""
+    """Title, provenance, summary, numbers and steps of one entry."""
     game = ref.game_of(entry.id)
     parent = ref.parent(entry.id)
     where = f" &middot; part of <code>{escape(parent)}</code>" if parent else ""
     lines = (
-        f" &middot; source lines {entry.lines[0]}-{entry.lines[1]}"
+        f" &middot; source text lines {entry.lines[0]} to {entry.lines[1]}"
         if entry.lines is not None
         else ""
     )
@@ -151,34 +280,56 @@ def entry_html(ref: Reference, entry: Entry) -> str:
         if entry.needs_core
         else ""
     )
-    tags = " ".join(f"<code>{escape(t)}</code>" for t in entry.tags)
+    tags = ", ".join(escape(t.replace("-", " ")) for t in entry.tags)
     steps = "".join(f"<li>{escape(s)}</li>" for s in entry.steps)
     numbers = "".join(
-        f"<tr><td>{escape(k)}</td><td>{escape(str(v))}</td></tr>" for k, v in entry.numbers.items()
+        f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(_value(v))}</td></tr>"
+        for k, v in entry.numbers.items()
     )
     return (
         f"<div data-rule='{escape(entry.id)}'><h2 class='rb-rule-title'>{escape(entry.id)} "
         f"{escape(entry.title)} {provenance_badge(entry.provenance)}</h2>"
-        f"<p><small>{escape(game.title)}{where}{lines}</small></p>{note}"
-        f"<p class='rb-rule-summary'>{escape(entry.summary)}</p>{core}"
-        + (f"<ol>{steps}</ol>" if steps else "")
-        + (f"<table class='rb-rule-numbers'>{numbers}</table>" if numbers else "")
-        + (f"<p>Tags: {tags}</p>" if tags else "")
+        f"<p><small>{escape(game.title)}{where}{lines}</small></p>"
+        f"<p class='rb-rule-summary'>{escape(entry.summary)}</p>{note}{core}"
+        + (f"<p><b>Steps</b></p><ol>{steps}</ol>" if steps else "")
+        + (
+            "<table class='rb-rule-numbers'><tr><th>number</th><th>value</th></tr>"
+            f"{numbers}</table>"
+            if numbers
+            else ""
+        )
+        + (f"<p><small>Topics: {tags}</small></p>" if tags else "")
         + "</div>"
     )
 
 
+def _value(value: Any) -> str:
+    """A number from the reference data in words: lists as ranges or lists, never as reprs."""
+    if isinstance(value, list):
+        if len(value) == 2 and all(isinstance(v, int | float) for v in value):
+            return f"{value[0]} to {value[1]}"
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in value.items())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
 def details_html(ref: Reference, entry: Entry) -> str:
-    """Interpretations, printed cross-references the checker flags, and the code and tests."""
-    parts = []
+    """Interpretations, contradictions, how the engine plays it, and (collapsed) code and tests."""
+    parts = [
+        f"<div class='rb-engine'><h3>How the engine plays it</h3>"
+        f"<p>{escape(engine_sentence(ref, entry))}</p></div>"
+    ]
     for interp in entry.interpretations:
         readings = "".join(
-            f"<li>{'<b>engine:</b> ' if r.id == interp.engine_uses else ''}"
-            f"<code>{escape(r.id)}</code> {escape(r.text)}</li>"
+            f"<li>{'<b>engine:</b> ' if r.id == interp.engine_uses else ''}{escape(r.text)}</li>"
             for r in interp.readings
         )
         option = (
-            f"<p>Scenario option <code>{escape(interp.option)}</code> switches it.</p>"
+            f"<p>A scenario option, <i>{escape(interp.option.replace('_', ' '))}</i>, "
+            "switches the reading.</p>"
             if interp.option
             else ""
         )
@@ -187,28 +338,40 @@ def details_html(ref: Reference, entry: Entry) -> str:
             f"<h3>Interpretation: {escape(interp.question)}</h3><ul>{readings}</ul>"
             f"<p><i>Why:</i> {escape(interp.why)}</p>{option}</div>"
         )
-    findings = [f for f in ref.check() if f.source == entry.id]
+    findings = findings_about(ref, entry)
     if findings:
-        items = "".join(f"<li>{escape(str(f))}</li>" for f in findings)
+        items = "".join(f"<li>{escape(finding_sentence(f))}</li>" for f in findings)
         parts.append(
-            f"<div class='rb-findings'><h3>Cross-references that go astray</h3><ul>{items}</ul></div>"
+            "<div class='rb-findings'><h3>Where the book contradicts itself</h3>"
+            f"<p>Cross-references that lead somewhere the sentence does not expect:</p><ul>{items}</ul></div>"
         )
-    code = implementations().get(entry.id, ())
-    tests = named_in_tests().get(entry.id, ())
+    code, tests = implemented_by(ref, entry), checked_by(ref, entry)
     if code or tests:
-        rows = "".join(f"<li>implemented in <code>{escape(c)}</code></li>" for c in code)
-        rows += "".join(f"<li>checked by <code>{escape(t)}</code></li>" for t in tests)
-        parts.append(f"<div class='rb-executed'><h3>Executed and tested</h3><ul>{rows}</ul></div>")
+        rows = "".join(f"<li>implemented in <code>{_breakable(c)}</code></li>" for c in code)
+        rows += "".join(f"<li>checked by <code>{_breakable(t)}</code></li>" for t in tests)
+        parts.append(
+            "<details class='rb-executed'><summary>Code and tests "
+            f"({len(code)} functions, {len(tests)} tests)</summary><ul>{rows}</ul></details>"
+        )
     return "".join(parts)
 
 
-def rule_browser_app() -> ipw.VBox:
-    """The whole page."""
+def rule_browser_app(query_string: str | None = None) -> ipw.VBox:
+    """The whole page, opened on the rule or search the URL's query string asks for."""
+    asked = start_from_query(query_string)
     intro = (
         "<h1>Rules reference</h1><p>Every case of LZ Albany and First Team: Vietnam and every "
-        "section and table of Ambush Valley, summarised in our own words. Search by words "
-        "(prefixes work: <code>tunn spot</code>) or type a rule id; follow the buttons to the "
-        "rules an entry relies on and the rules that rely on it. Interpretations record where a "
-        "book is ambiguous and which reading the engine takes.</p>"
+        "section and table of Ambush Valley, summarised in our own words. Search by words, the "
+        "books' abbreviations (<code>LOS</code>, <code>CRT</code>, <code>CP</code>) or a rule id "
+        "and press Enter to open the first result; misspellings are forgiven. Follow the links to "
+        "the rules an entry relies on and the rules that rely on it. Interpretations record where "
+        "a book is ambiguous and which reading the engine takes. No kernel at hand? Build the "
+        "static site with <code>rulebook rules site -o DIR</code>.</p>"
     )
-    return app_page(intro, RuleBrowser())
+    browser = RuleBrowser(start=None, query=asked.get("q", ""))
+    browser.show(asked.get("rule", DEFAULT_START))
+    if browser.current is None:  # the URL named no rule we have: say so, open the default
+        problem = browser.errors.value
+        browser.show(DEFAULT_START)
+        browser.errors.value = problem
+    return app_page(intro, browser)

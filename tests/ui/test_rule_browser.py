@@ -1,55 +1,125 @@
-"""The rules browser widget: searching, filtering, following links and going back."""
+"""The rules browser widget: searching, Enter, filtering, following links, going back, URLs."""
 
 from __future__ import annotations
 
-from widgets.rule_browser import RuleBrowser
+import re
+
+from widgets.rule_browser import RuleBrowser, rule_browser_app, start_from_query
 
 
-def test_an_exact_rule_id_jumps_to_its_entry():
+def shown_ids(app: RuleBrowser) -> list[str]:
+    return [
+        button.description.split()[0]
+        for slot, button, _ in app._slots
+        if slot.layout.display != "none"
+    ]
+
+
+def test_a_rule_id_and_enter_opens_it():
     app = RuleBrowser()
-    app.query.value = "ftv:4.1.11"
-    assert [value for _, value in app.results.options] == ["ftv:4.1.11"]
-    app.results.value = "ftv:4.1.11"
-    assert app.current == "ftv:4.1.11"
-    assert "8*" in app.entry_view.value
+    app.query.value = "lza:7.8"
+    assert shown_ids(app) == ["lza:7.8"]
+    app._on_query_msg(app.query, {"event": "submit"}, [])  # what Enter sends from the page
+    assert app.current == "lza:7.8"
+    assert "Line of Sight" in app.entry_view.value
+
+
+def test_los_ranks_line_of_sight_first_and_says_why():
+    app = RuleBrowser()
+    app.query.value = "LOS"
+    assert shown_ids(app)[0] == "lza:7.8"
+    assert "the main entry for LOS (line of sight)" in app._slots[0][2].value
+
+
+def test_a_typo_finds_night_and_every_result_shows_its_reason_and_context():
+    app = RuleBrowser()
+    app.query.value = "nigth"
+    assert shown_ids(app)[0] == "lza:11.0"
+    assert "read as &#x27;night&#x27;" in app._slots[0][2].value
+    vietnamization = next(
+        why for slot, button, why in app._slots if button.description.startswith("av:vietnam")
+    )
+    assert "night in the summary" in vietnamization.value
+    assert "<mark>night</mark>" in vietnamization.value
+
+
+def test_nothing_found_suggests_the_nearest_words():
+    app = RuleBrowser()
+    app.query.value = "helicoptre xqzv"
+    assert shown_ids(app) == []
+    assert "Nothing matches" in app.count.value
+    assert "<code>helicopter</code>" in app.count.value
 
 
 def test_book_and_tag_filters_narrow_the_results():
     app = RuleBrowser()
     app.query.value = "ambush"
-    everywhere = {value.split(":")[0] for _, value in app.results.options}
-    assert everywhere == {"lza", "ftv", "av"}
+    assert {i.split(":")[0] for i in shown_ids(app)} == {"lza", "ftv", "av"}
     app.game.value = "Ambush Valley"
-    assert {value.split(":")[0] for _, value in app.results.options} == {"av"}
+    assert {i.split(":")[0] for i in shown_ids(app)} == {"av"}
     app.game.value = "All three books"
     app.tag.value = "night"
-    assert all("night" in app.ref[v].tags for _, v in app.results.options)
-    assert "entries" in app.count.value
+    assert all("night" in app.ref[i].tags for i in shown_ids(app))
+    assert "entries match" in app.count.value
 
 
-def test_links_go_both_ways_and_back_retraces_them():
+def test_back_is_disabled_on_first_load_and_retraces_the_links():
     app = RuleBrowser(start="ftv:4.2.3.2")
-    assert "ftv:2.7" in [b.description for b in app.refers.children]
-    assert "ftv:2.5.2" in [b.description for b in app.cited.children]  # via paragraph 4.2.3.2.B
-    next(b for b in app.cited.children if b.description == "ftv:2.5.2").click()
+    assert app.back.disabled
+    assert any(b.description.startswith("ftv:2.7 ") for b in app.refers.children)
+    cited = next(b for b in app.cited.children if b.description.startswith("ftv:2.5.2 "))
+    cited.click()  # cited via paragraph 4.2.3.2.B
     assert app.current == "ftv:2.5.2"
+    assert not app.back.disabled
     app.back.click()
     assert app.current == "ftv:4.2.3.2"
     assert app.back.disabled
 
 
-def test_an_entry_shows_its_interpretations_provenance_and_tests():
-    app = RuleBrowser(start="av:kit-carson-scout")
+def test_an_entry_reads_as_the_reader_needs():
+    app = RuleBrowser(start="lza:6.1")
+    assert "How the engine plays it" in app.details.value
+    assert "The engine plays it in" in app.details.value
+    assert "data-interpretation='lza:6.1/overstack-fire'" in app.details.value
+    assert "<b>engine:</b>" in app.details.value
+    # code and test names sit in a collapsed section and wrap only after . / : _
+    assert "<details class='rb-executed'>" in app.details.value
+    assert "test_<wbr>lza_<wbr>" in app.details.value
+    app.show("av:kit-carson-scout")
     assert "provenance derived" in app.entry_view.value
-    app.show("lza:6.1")
-    assert "lza:6.1/overstack-fire" in app.details.value
-    assert "overstack_fire" in app.details.value
-    app.show("lza:11.0")
-    assert "test_lza_11_0_turns_9_and_10_are_night" in app.details.value
+
+
+def test_an_entry_shows_the_contradictions_recorded_for_it_both_ways():
+    app = RuleBrowser(start="ftv:3.5.8")
+    assert "ftv:3.5.8 cites “6.1” (ftv:6.1)" in app.details.value
+    app.show("ftv:6.1")  # the target of the wrong citation shows it too
+    assert "ftv:3.5.8 cites “6.1”" in app.details.value
+
+
+def test_no_python_value_reaches_the_entry_view():
+    app = RuleBrowser()
+    for rule_id in ("lza:2.2", "lza:1.1", "ftv:4.1.11", "av:tunnel-spots", "lza:6.1"):
+        app.show(rule_id)
+        text = app.entry_view.value + app.details.value
+        assert not re.search(r"\[\d|\(\d+, |None|\{'", text), rule_id
 
 
 def test_a_bad_id_is_reported_in_the_page_not_lost():
     app = RuleBrowser()
     app.show("lza:99.9")
-    assert "no rule" in app.errors.value
+    assert "no rule &#x27;lza:99.9&#x27;" in app.errors.value
     assert app.current == "lza:6.1"
+
+
+def test_the_page_opens_on_the_rule_its_url_names():
+    assert start_from_query("rule=lza%3A7.3") == {"rule": "lza:7.3"}
+    page = rule_browser_app("rule=lza:7.3")
+    browser = page.children[-1]
+    assert browser.current == "lza:7.3"
+    assert browser.back.disabled
+    page = rule_browser_app("q=nigth")
+    assert shown_ids(page.children[-1])[0] == "lza:11.0"
+    page = rule_browser_app("rule=lza:99")
+    browser = page.children[-1]
+    assert browser.current == "lza:6.1"
+    assert "no rule" in browser.errors.value
