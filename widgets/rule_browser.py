@@ -252,9 +252,8 @@ class RuleBrowser(ipw.VBox):
 def hit_html(hit: Hit) -> str:
     """Why a result matched, and its words in context with the matched ones marked."""
     context = "".join(f"<mark>{escape(t)}</mark>" if m else escape(t) for t, m in hit.context)
-    return (
-        f"<div><i>{escape(hit.why)}</i></div>"
-        + (f"<div class='rb-result-context'>{context}</div>" if context else "")
+    return f"<div><i>{escape(hit.why)}</i></div>" + (
+        f"<div class='rb-result-context'>{context}</div>" if context else ""
     )
 
 
@@ -318,10 +317,8 @@ def _value(value: Any) -> str:
 
 def details_html(ref: Reference, entry: Entry) -> str:
     """Interpretations, contradictions, how the engine plays it, and (collapsed) code and tests."""
-    parts = [
-        f"<div class='rb-engine'><h3>How the engine plays it</h3>"
-        f"<p>{escape(engine_sentence(ref, entry))}</p></div>"
-    ]
+    engine = escape(engine_sentence(ref, entry))
+    parts = [f"<div class='rb-engine'><h3>How the engine plays it</h3><p>{engine}</p></div>"]
     for interp in entry.interpretations:
         readings = "".join(
             f"<li>{'<b>engine:</b> ' if r.id == interp.engine_uses else ''}{escape(r.text)}</li>"

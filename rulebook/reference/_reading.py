@@ -21,7 +21,7 @@ from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Entry
 from rulebook.reference._reference import Finding, Reference
 
-__all__ = ["implemented_by", "engine_sentence", "finding_sentence", "findings_about", "checked_by"]
+__all__ = ["checked_by", "engine_sentence", "finding_sentence", "findings_about", "implemented_by"]
 
 # Words that open a proper name and keep their capital inside a sentence.
 _KEEP_CAPITAL = ("LZ ", "First Team", "Ambush Valley", "NVA", "US ", "Tunnel", "Troop", "CRT")

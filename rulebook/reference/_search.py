@@ -37,8 +37,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _ID_QUERY = re.compile(r"^\s*(lza|ftv|av)\s*[: ]\s*([A-Za-z0-9.\-]+)\s*$", re.IGNORECASE)
 _NUMBER_QUERY = re.compile(r"^\s*(\d+(?:\.\d+)*[A-Za-z]?)\s*$")
 STOP = frozenset(
-    "a an and as at by for from in is it its of on or the to under with".split()
-)  # fmt: skip
+    {"a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "it", "its", "of", "on", "or"}
+    | {"the", "to", "under", "with"}
+)
 BOOK_ORDER = {"lza": 0, "ftv": 1, "av": 2}
 FIELDS = ("title", "tags", "summary", "steps", "interpretations", "note")
 _FIELD_TIER = {"title": 0, "tags": 1}  # every other field is body text
@@ -132,9 +133,7 @@ def _positions(form: _Form, field: _Field) -> list[tuple[int, int]]:
     out = []
     for i in range(len(field.words) - n + 1):
         window = field.words[i : i + n]
-        if window == form.words or (
-            form.prefix and n == 1 and window[0].startswith(form.words[0])
-        ):
+        if window == form.words or (form.prefix and n == 1 and window[0].startswith(form.words[0])):
             out.append((i, i + n))
     return out
 
@@ -220,9 +219,7 @@ class SearchIndex:
 
     # --- ranking ---------------------------------------------------------------------------
 
-    def find(
-        self, query: str, *, game: str | None = None, tag: str | None = None
-    ) -> list[Hit]:
+    def find(self, query: str, *, game: str | None = None, tag: str | None = None) -> list[Hit]:
         """Every entry matching *query*, best first, each with the reason and the context."""
         allowed = [
             e
@@ -309,7 +306,7 @@ class SearchIndex:
                         matched_title.update(i for a, b in spots for i in range(a, b))
             if best is None:
                 return None
-            field_rank, kind_rank, form, field = best
+            field_rank, _, form, field = best
             worst_field = max(worst_field, field_rank)
             kinds.append(form.kind)
             label = "body" if field_rank == 2 else field.name
