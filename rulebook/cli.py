@@ -1,7 +1,7 @@
 """The ``rulebook`` command: validate scenario files, export their schema, serve the apps.
 
-Exit codes: 0 success, 2 bad input (an invalid file, a missing path, a
-missing extra). Later subcommands (``rules``, ``play``, ``simulate``) join here.
+Exit codes: 0 success, 1 a rules search found nothing, 2 bad input (an invalid
+file, a missing path, a missing extra, a rule id that does not exist). Later subcommands (``rules``, ``play``, ``simulate``) join here.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from rulebook.scenario._schema import json_schema_text
 __all__ = ["main"]
 
 EXIT_OK = 0
+EXIT_NOT_FOUND = 1  # `rules search` found nothing (as grep does)
 EXIT_BAD_INPUT = 2
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 START_PAGE = "00_start_here.ipynb"
@@ -127,11 +128,17 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
     ref = load_reference()
     if args.action == "show":
+        if not args.terms:
+            print(
+                "rulebook rules show: give one or more rule ids, e.g. `rulebook rules show lza:7.8`",
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
         for rule_id in args.terms:
             try:
-                entry = ref[rule_id]
+                entry = ref[ref.resolve(rule_id) or rule_id]
             except KeyError as err:
-                print(f"rulebook rules: {err.args[0]}", file=sys.stderr)
+                print(f"rulebook rules show: {err.args[0]}", file=sys.stderr)
                 return EXIT_BAD_INPUT
             print(entry_text(ref, entry))
         return EXIT_OK
@@ -153,10 +160,45 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         else:
             print(text)
         return EXIT_OK
-    hits = ref.search(" ".join(args.terms), game=args.game, tag=args.tag)
-    for entry in hits:
-        print(f"{entry.id:<12} {entry.title}")
-    return EXIT_OK if hits else EXIT_BAD_INPUT
+    if args.action == "site":
+        return _rules_site(ref, args.output)
+    return _rules_search(ref, args)
+
+
+def _rules_search(ref, args: argparse.Namespace) -> int:
+    query = " ".join(args.terms).strip()
+    if not query:
+        print(
+            "rulebook rules search: give words or a rule id, e.g. `rulebook rules search LOS`",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    hits = ref.find(query, game=args.game, tag=args.tag)
+    for hit in hits:
+        print(f"{hit.entry.id:<12} {hit.entry.title}  ({hit.why})")
+        if args.context and hit.context:
+            print(f"{'':<13}{hit.context_text('[{}]')}")
+    if hits:
+        return EXIT_OK
+    near = ref.suggest(query)
+    hint = f"; nearest words in the books: {', '.join(near)}" if near else ""
+    print(f"rulebook rules search: nothing matches {query!r}{hint}", file=sys.stderr)
+    return EXIT_NOT_FOUND
+
+
+def _rules_site(ref, output: str | None) -> int:
+    from rulebook.reference._site import SiteError, build_site
+
+    if not output:
+        print("rulebook rules site: say where to build it: -o DIR", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        index = build_site(ref, Path(output))
+    except SiteError as err:
+        print(f"rulebook rules site: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"built the rules site: open {index.resolve().as_uri()}")
+    return EXIT_OK
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -351,16 +393,25 @@ def build_parser() -> argparse.ArgumentParser:
     rul = sub.add_parser(
         "rules",
         help="search, read, check and export the rules reference",
-        description="search QUERY | show ID... | check | export | interpretations",
+        description="search QUERY | show ID... | check | export | interpretations | site -o DIR",
+        epilog="Exit codes: 0 found or done, 1 a search found nothing (nearest words are "
+        "suggested), 2 bad input (no query, an unknown rule id, no -o for site).",
     )
-    rul.add_argument("action", choices=["search", "show", "check", "export", "interpretations"])
+    rul.add_argument(
+        "action", choices=["search", "show", "check", "export", "interpretations", "site"]
+    )
     rul.add_argument("terms", nargs="*", help="words to search for, or rule ids to show")
     rul.add_argument("--game", choices=["lza", "ftv", "av"], help="search one book only")
     rul.add_argument("--tag", help="search entries with this tag only")
     rul.add_argument(
         "--format", choices=["json", "csv", "md"], default="json", help="export format"
     )
-    rul.add_argument("-o", "--output", help="export to this file instead of printing")
+    rul.add_argument(
+        "-o", "--output", help="export to this file; for site, the folder to build the site in"
+    )
+    rul.add_argument(
+        "--context", action="store_true", help="search: show each hit's matched words in context"
+    )
     rul.set_defaults(func=_cmd_rules)
 
     ply = sub.add_parser("play", help="play a whole game with seeded dice and a policy")

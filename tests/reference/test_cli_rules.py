@@ -1,0 +1,47 @@
+"""`rulebook rules`: one-line messages and documented exit codes for searches and bad input."""
+
+from __future__ import annotations
+
+from rulebook.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, main
+
+
+def test_a_search_that_finds_nothing_says_so_and_suggests(capsys):
+    assert main(["rules", "search", "zzzz"]) == EXIT_NOT_FOUND == 1
+    err = capsys.readouterr().err
+    assert err == "rulebook rules search: nothing matches 'zzzz'\n"
+    assert main(["rules", "search", "helicoptre", "xqzv"]) == 1
+    assert "nearest words in the books: helicopter" in capsys.readouterr().err
+
+
+def test_a_search_names_why_each_entry_matched(capsys):
+    assert main(["rules", "search", "LOS", "--context"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(
+        "lza:7.8      Line of Sight  (the main entry for LOS (line of sight))"
+    )
+    assert lines[1].strip().startswith("An officer sees an area")
+
+
+def test_show_and_search_without_arguments_give_one_line_and_exit_2(capsys):
+    assert main(["rules", "show"]) == EXIT_BAD_INPUT == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "give one or more rule ids" in err
+    assert main(["rules", "search"]) == 2
+    assert "give words or a rule id" in capsys.readouterr().err
+
+
+def test_show_opens_a_cited_paragraph_and_names_an_unknown_id(capsys):
+    assert main(["rules", "show", "ftv:4.2.3.2B"]) == 0
+    assert capsys.readouterr().out.startswith("ftv:4.2.3.2  US")
+    assert main(["rules", "show", "lza:7.88"]) == 2
+    assert "no rule 'lza:7.88' in the reference; did you mean" in capsys.readouterr().err
+
+
+def test_site_needs_a_folder(capsys, tmp_path):
+    assert main(["rules", "site"]) == 2
+    assert "-o DIR" in capsys.readouterr().err
+    file = tmp_path / "a-file"
+    file.write_text("x")
+    assert main(["rules", "site", "-o", str(file)]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
