@@ -128,20 +128,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
     ref = load_reference()
     if args.action == "show":
-        if not args.terms:
-            print(
-                "rulebook rules show: give one or more rule ids, e.g. `rulebook rules show lza:7.8`",
-                file=sys.stderr,
-            )
-            return EXIT_BAD_INPUT
-        for rule_id in args.terms:
-            try:
-                entry = ref[ref.resolve(rule_id) or rule_id]
-            except KeyError as err:
-                print(f"rulebook rules show: {err.args[0]}", file=sys.stderr)
-                return EXIT_BAD_INPUT
-            print(entry_text(ref, entry))
-        return EXIT_OK
+        return _rules_show(ref, args.terms, entry_text)
     if args.action == "interpretations":
         for _entry, interp in ref.interpretations():
             option = f" [option {interp.option}]" if interp.option else ""
@@ -163,6 +150,23 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if args.action == "site":
         return _rules_site(ref, args.output)
     return _rules_search(ref, args)
+
+
+def _rules_show(ref, rule_ids: list[str], entry_text) -> int:
+    if not rule_ids:
+        print(
+            "rulebook rules show: give one or more rule ids, e.g. `rulebook rules show lza:7.8`",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    for rule_id in rule_ids:
+        try:
+            entry = ref[ref.resolve(rule_id) or rule_id]
+        except KeyError as err:
+            print(f"rulebook rules show: {err.args[0]}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        print(entry_text(ref, entry))
+    return EXIT_OK
 
 
 def _rules_search(ref, args: argparse.Namespace) -> int:

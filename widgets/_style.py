@@ -40,7 +40,6 @@ CSS = """
   gap: 0.6rem 1.4rem; }
 .rb-audience section h3 { margin: 0.4rem 0 0.2rem; font-size: 1.05rem; }
 .rb-audience ul { margin: 0.2rem 0; padding-left: 1.2rem; }
-.rb-executed code, .rb-findings li { word-break: break-all; }
 .rb-map path[stroke="#8e24aa"], .rb-map path[stroke="#c62828"] { pointer-events: none; }
 </style>
 """

@@ -2,7 +2,7 @@
 
 The app opens on the entry a URL names: ``rules_reference.ipynb?rule=lza:7.3`` (Voila hands the
 query string to the kernel as ``QUERY_STRING``); ``?q=night`` opens with that search. Other apps
-link rule cases this way, through :func:`rule_url`.
+link rule cases this way, through :func:`widgets._page.rule_links`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from html import escape
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs
 
 import ipywidgets as ipw
 
@@ -22,10 +22,13 @@ from rulebook.reference._reading import (
     findings_about,
     implemented_by,
 )
+from rulebook.reference._reading import (
+    count_words as _count,
+)
 from rulebook.render import provenance_badge
 from widgets._page import app_page, guarded
 
-__all__ = ["RuleBrowser", "rule_browser_app", "rule_url", "start_from_query"]
+__all__ = ["RuleBrowser", "rule_browser_app", "start_from_query"]
 
 GAMES = {
     "All three books": None,
@@ -35,7 +38,6 @@ GAMES = {
 }
 RESULT_SLOTS = 25
 DEFAULT_START = "lza:6.1"
-NOTEBOOK = "rules_reference.ipynb"
 
 # Results and entry side by side from about 900 px, stacked below that; labels wrap, never clip.
 CSS = """
@@ -56,15 +58,6 @@ CSS = """
 .rb-rule-browser .widget-text, .rb-rule-browser .widget-dropdown { width: 100%; max-width: 100%; }
 </style>
 """
-
-
-def rule_url(rule_id: str, notebook: str = NOTEBOOK) -> str:
-    """The relative link that opens the reference app on *rule_id* (for other apps' pages).
-
-    >>> rule_url("lza:7.3")
-    'rules_reference.ipynb?rule=lza%3A7.3'
-    """
-    return f"{notebook}?rule={quote(rule_id, safe='')}"
 
 
 def start_from_query(query_string: str | None) -> dict[str, str]:
@@ -348,7 +341,7 @@ def details_html(ref: Reference, entry: Entry) -> str:
         rows += "".join(f"<li>checked by <code>{_breakable(t)}</code></li>" for t in tests)
         parts.append(
             "<details class='rb-executed'><summary>Code and tests "
-            f"({len(code)} functions, {len(tests)} tests)</summary><ul>{rows}</ul></details>"
+            f"({_count(len(code), 'function')}, {_count(len(tests), 'test')})</summary><ul>{rows}</ul></details>"
         )
     return "".join(parts)
 

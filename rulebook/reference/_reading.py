@@ -21,7 +21,14 @@ from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Entry
 from rulebook.reference._reference import Finding, Reference
 
-__all__ = ["checked_by", "engine_sentence", "finding_sentence", "findings_about", "implemented_by"]
+__all__ = [
+    "checked_by",
+    "count_words",
+    "engine_sentence",
+    "finding_sentence",
+    "findings_about",
+    "implemented_by",
+]
 
 # Words that open a proper name and keep their capital inside a sentence.
 _KEEP_CAPITAL = ("LZ ", "First Team", "Ambush Valley", "NVA", "US ", "Tunnel", "Troop", "CRT")
@@ -66,6 +73,15 @@ def module_topic(module: str) -> str:
     if not line.startswith(_KEEP_CAPITAL) and not line[:2].isupper():
         line = line[0].lower() + line[1:]
     return line
+
+
+def count_words(n: int, noun: str) -> str:
+    """``1 test``, ``2 tests``.
+
+    >>> count_words(1, "function"), count_words(0, "test")
+    ('1 function', '0 tests')
+    """
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def engine_sentence(ref: Reference, entry: Entry) -> str:

@@ -30,6 +30,9 @@ from rulebook.reference._reading import (
     findings_about,
     implemented_by,
 )
+from rulebook.reference._reading import (
+    count_words as _count,
+)
 from rulebook.reference._reference import Finding, Reference
 from rulebook.reference._search import vocabulary
 
@@ -164,7 +167,7 @@ def entry_page(ref: Reference, entry: Entry) -> str:
         out += _bullets(rst_text(finding_sentence(f)) for f in findings)
     code, tests = implemented_by(ref, entry), checked_by(ref, entry)
     if code or tests:
-        summary = f"Code and tests ({len(code)} functions, {len(tests)} tests)"
+        summary = f"Code and tests ({_count(len(code), 'function')}, {_count(len(tests), 'test')})"
         out += [".. raw:: html", "", f"   <details><summary>{summary}</summary>", ""]
         out += _bullets(f"implemented in ``{c}``" for c in code)
         out += _bullets(f"checked by ``{t}``" for t in tests)

@@ -1,4 +1,4 @@
-"""The rules reference app in headless Chromium: search, open an entry, follow a cross-reference."""
+"""The rules reference app in headless Chromium: search as a reader, Enter, links, Back, URLs, layout."""
 
 from __future__ import annotations
 
@@ -6,54 +6,82 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+SHOWN = "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule"
 
-def test_search_then_follow_a_cross_reference_and_come_back(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/rules_reference.ipynb")
+
+def open_app(page, voila_url, query=""):
+    page.goto(f"{voila_url}/voila/render/rules_reference.ipynb{query}")
     page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.wait_for_function(f"{SHOWN} !== undefined", timeout=30_000)
+
+
+def wait_shown(page, rule_id):
+    page.wait_for_function(f"{SHOWN} === '{rule_id}'", timeout=15_000)
+
+
+def test_a_rule_id_and_enter_opens_it_and_back_retraces(voila_url, page, artifacts):
+    open_app(page, voila_url)
+    assert page.get_by_role("button", name="Back").is_disabled()  # nothing opened yet
     query = page.locator(".rb-rule-query input")
-    query.fill("night wounded")
+    query.fill("lza:7.8")
+    page.wait_for_function(
+        "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:7.8')",
+        timeout=15_000,
+    )
     query.press("Enter")
-    results = page.locator(".rb-rule-results select")
-    page.wait_for_function(
-        "document.querySelector('.rb-rule-results select option')?.value !== undefined"
-        " && document.querySelector('.rb-rule-results select').innerText.startsWith('lza:8.4D')",
-        timeout=15_000,
-    )
-    results.select_option(index=0)
-    entry = page.locator(".rb-rule-entry [data-rule]")
-    page.wait_for_function(
-        "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:8.4D'",
-        timeout=15_000,
-    )
-    assert "Eliminating Wounded Markers at Night" in entry.inner_text()
-    # 8.4D is cited by 11.1's night rules or refers on; follow the first link either way.
-    link = page.locator(".rb-rule-link").first
-    target = link.inner_text().strip()
+    wait_shown(page, "lza:7.8")
+    link = page.locator(".rb-rule-refers .rb-rule-link", has_text="lza:11.1A")
     link.click()
-    page.wait_for_function(
-        f"document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === '{target}'",
-        timeout=15_000,
-    )
-    # The target lists 8.4D among its links in the other direction, or at least Back returns.
-    page.screenshot(path=str(artifacts / "rules_reference.png"), full_page=True)
+    wait_shown(page, "lza:11.1A")
     page.get_by_role("button", name="Back").click()
+    wait_shown(page, "lza:7.8")
+
+
+def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(voila_url, page, artifacts):
+    open_app(page, voila_url)
+    query = page.locator(".rb-rule-query input")
+    query.fill("LOS")
     page.wait_for_function(
-        "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:8.4D'",
+        "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:7.8')",
         timeout=15_000,
     )
+    assert "the main entry for LOS" in page.locator(".rb-result-why").first.inner_text()
+    query.fill("nigth")
+    page.wait_for_function(
+        "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:11.0')",
+        timeout=15_000,
+    )
+    assert "read as 'night'" in page.locator(".rb-result-why").first.inner_text()
+    page.locator(".rb-result-open").first.click()
+    wait_shown(page, "lza:11.0")
+    page.screenshot(path=str(artifacts / "rules_reference.png"), full_page=True)
+
+
+def test_the_url_opens_an_entry_and_at_800px_the_columns_stack(voila_url, browser, artifacts):
+    context = browser.new_context(viewport={"width": 800, "height": 900})
+    page = context.new_page()
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
+    )
+    try:
+        open_app(page, voila_url, "?rule=lza%3A7.3")
+        wait_shown(page, "lza:7.3")
+        side = page.locator(".rb-rule-side").bounding_box()
+        main = page.locator(".rb-rule-main").bounding_box()
+        assert main["y"] >= side["y"] + side["height"] - 1, (side, main)  # stacked, not overlapping
+        box = page.locator(".rb-rule-query input").bounding_box()
+        assert box["x"] + box["width"] <= 800
+        page.screenshot(path=str(artifacts / "rules_reference_800.png"), full_page=True)
+    finally:
+        context.close()
 
 
 def test_a_first_team_entry_shows_its_wrong_cross_reference(voila_url, page):
-    page.goto(f"{voila_url}/voila/render/rules_reference.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
-    query = page.locator(".rb-rule-query input")
-    query.fill("ftv:3.5.8")
-    query.press("Enter")
-    page.wait_for_function(
-        "document.querySelector('.rb-rule-results select')?.innerText.startsWith('ftv:3.5.8')",
-        timeout=15_000,
-    )
-    page.locator(".rb-rule-results select").select_option(index=0)
-    page.wait_for_selector(".rb-findings", timeout=15_000)
-    assert "ftv:6.1 [topic]" in page.locator(".rb-findings").inner_text()
-    assert "Interpretation" not in page.locator(".rb-findings").inner_text()
+    open_app(page, voila_url, "?rule=ftv%3A3.5.8")
+    wait_shown(page, "ftv:3.5.8")
+    assert "cites “6.1” (ftv:6.1)" in page.locator(".rb-findings").inner_text()

@@ -117,9 +117,9 @@ def test_rules_reference_search_open_follow_and_come_back():
     app = rule_browser_app().children[-1]
     assert app.back.disabled, "a reader who has opened nothing has nowhere to go back to"
     app.query.value = "night wounded"
-    assert app.results.options[0][1] == "lza:8.4D"
+    assert app.hits[0].entry.id == "lza:8.4D"
     app.show("ftv:3.5.8")
-    assert "ftv:6.1 [topic]" in app.details.value
+    assert "ftv:3.5.8 cites “6.1” (ftv:6.1)" in app.details.value
     app.refers.children[0].click()
     assert app.current == app.ref.refers_to("ftv:3.5.8")[0]
     app.back.click()
