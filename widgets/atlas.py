@@ -13,7 +13,17 @@ import math
 from html import escape
 
 import ipywidgets as ipw
-from ipyleaflet import CircleMarker, DivIcon, GeoJSON, LayerGroup, Map, Marker, Polygon, Polyline
+from ipyleaflet import (
+    CircleMarker,
+    DivIcon,
+    GeoJSON,
+    LayerGroup,
+    Map,
+    Marker,
+    Polygon,
+    Polyline,
+    ScaleControl,
+)
 from shapely.geometry import shape
 from shapely.ops import linemerge
 
@@ -79,6 +89,7 @@ class AtlasMap(ipw.VBox):
             layout=ipw.Layout(height="calc(100vh - 250px)", min_height="420px", width="100%"),
         )
         self.map.add_class("rb-atlas")
+        self.map.add(ScaleControl(position="topright", metric=True, imperial=True))
         for layer in self._base_layers():
             self.map.add(layer)
         self.dots: dict[str, CircleMarker] = {}
