@@ -61,13 +61,27 @@ class PointMap:
         """Every map location (not the An Khe Box)."""
         return [n for n in self.graph if n != AN_KHE]
 
+    @cached_property
+    def _nodes(self) -> frozenset[str]:
+        return frozenset(self.graph)
+
     def _known(self, loc: str) -> str:
-        if loc not in self.graph:
+        if loc not in self._nodes:
             raise AreaNotFoundError.for_id(loc, "first-team", [*self.locations, AN_KHE])
         return loc
 
     def zone(self, loc: str) -> str:
         """The zone letter (``Cambodia`` for CAM1-6); Pleiku's zone comes from the scenario."""
+        found = self._zones.get(loc)
+        if found is None:
+            found = self._zones[loc] = self._zone(loc)
+        return found
+
+    @cached_property
+    def _zones(self) -> dict[str, str]:  # the map never changes: each answer is worked out once
+        return {}
+
+    def _zone(self, loc: str) -> str:
         self._known(loc)
         if loc in self.spec.zone_of:
             return self.spec.zone_of[loc]
@@ -98,7 +112,15 @@ class PointMap:
 
     def neighbors(self, loc: str, *, boxes: bool = False) -> list[str]:
         """Locations joined to *loc* by an access line (the An Khe Box only if *boxes*)."""
-        return [n for n in self.graph[self._known(loc)] if boxes or n != AN_KHE]
+        found = self._neighbors.get((loc, boxes))
+        if found is None:
+            found = tuple(n for n in self.graph[self._known(loc)] if boxes or n != AN_KHE)
+            self._neighbors[(loc, boxes)] = found
+        return list(found)
+
+    @cached_property
+    def _neighbors(self) -> dict[tuple[str, bool], tuple[str, ...]]:
+        return {}
 
     def line(self, a: str, b: str) -> str:
         """The kind of the access line between two locations."""

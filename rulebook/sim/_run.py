@@ -56,7 +56,13 @@ def run_game(
         raise ValueError(f"unknown policies {policies!r}; choose from {', '.join(POLICIES)}")
     if scenario.game.value == "first-team":
         return _run_campaign(
-            scenario, seed, variant, overrides=overrides, options=options, policies=policies
+            scenario,
+            seed,
+            variant,
+            overrides=overrides,
+            options=options,
+            policies=policies,
+            record=record,
         )
     game = new_game(apply_overrides(scenario, overrides), seed=seed, options=options, record=record)
     if policies == "scripted":
@@ -100,12 +106,15 @@ def _run_campaign(
     overrides: dict[str, str] | None,
     options: dict[str, str] | None,
     policies: str,
+    record: bool,
 ) -> GameResult:
     from rulebook.games.first_team.engine import new_campaign
     from rulebook.games.first_team.policy import random_policy as us_random
     from rulebook.games.first_team.policy import scripted_policy as us_scripted
 
-    game = new_campaign(apply_overrides(scenario, overrides), seed=seed, options=options)
+    game = new_campaign(
+        apply_overrides(scenario, overrides), seed=seed, options=options, record=record
+    )
     policy = us_scripted() if policies == "scripted" else us_random(random.Random(seed))  # noqa: S311
     while not game.is_over():
         game.apply(policy(game))

@@ -160,3 +160,15 @@ def test_results_are_the_same_with_traces_on_or_off(scenario, policies):
         quiet = run_game(scenario, seed, policies=policies)
         recorded = run_game(scenario, seed, policies=policies, record=True)
         assert quiet == recorded
+
+
+@pytest.mark.parametrize("policies", ["random", "scripted"])
+def test_first_team_results_are_the_same_with_traces_on_or_off(policies):
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.sim import run_game
+
+    ftv = campaign_scenario()
+    for seed in range(2):
+        assert run_game(ftv, seed, policies=policies) == run_game(
+            ftv, seed, policies=policies, record=True
+        )

@@ -50,6 +50,7 @@ def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
     """Move a company, or the whole free stack of a location, with or without the location's
     supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3)."""
     options = []
+    mix = stacking_mix(s)
     for loc in [AN_KHE, *s.us_on_map()]:
         movers = _movers(s, loc, done)
         if not movers:
@@ -59,9 +60,9 @@ def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
             stay = [u for u in s.board.us(path[-1]) if u not in movers]
             tokens = [to_token(p) for p in path[1:]]
             for unit in movers:
-                if stacking_problem([*stay, unit], mix=stacking_mix(s)) is None:
+                if stacking_problem([*stay, unit], mix=mix) is None:
                     options += [Action.of("move", unit.id, *tokens, *c) for c in carry]
-            if len(movers) > 1 and stacking_problem([*stay, *movers], mix=stacking_mix(s)) is None:
+            if len(movers) > 1 and stacking_problem([*stay, *movers], mix=mix) is None:
                 options += [Action.of("stack", to_token(loc), *tokens, *c) for c in carry]
         if loc != AN_KHE:
             options += [Action.of("hold", unit.id) for unit in movers]

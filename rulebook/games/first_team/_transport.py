@@ -73,42 +73,55 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3)."""
     lzs = _landing_zones(s, lz_marker)
     options = []
+    # Nothing moves while the list is built: read each place's companies, the stacking
+    # reading and each kind of flight's helicopter once.
+    us_at = {loc: s.board.us(loc) for loc in [AN_KHE, *lzs]}
+    mix = stacking_mix(s)
+    flyers: dict[tuple[str, bool], bool] = {}
+
+    def can_fly(leg: str, unit: str | None) -> SupportUnit | None:
+        key = (leg, unit == NINE if unit else None)
+        if key not in flyers:
+            flyers[key] = flights.helicopter(leg, unit)
+        return flyers[key]
 
     def fits(unit: UsCompany, loc: str) -> bool:
-        return stacking_problem([*s.board.us(loc), unit], mix=stacking_mix(s)) is None
+        return stacking_problem([*us_at[loc], unit], mix=mix) is None
 
-    for unit in s.board.us(AN_KHE):
-        if flights.helicopter("out", unit.id):
+    for unit in us_at[AN_KHE]:
+        if can_fly("out", unit.id):
             options += [Action.of("fly", unit.id, loc) for loc in lzs if fits(unit, loc)]
-    if s.board.supply.get(AN_KHE, 0) >= 2 and flights.helicopter("out", None):
-        options += [Action.of("fly-supply", loc) for loc in lzs if s.board.us(loc)]
+    if s.board.supply.get(AN_KHE, 0) >= 2 and can_fly("out", None):
+        options += [Action.of("fly-supply", loc) for loc in lzs if us_at[loc]]
     for loc in lzs:
-        for unit in s.board.us(loc):
+        for unit in us_at[loc]:
             if unit.garrison:
                 continue
-            if flights.helicopter("back", unit.id):
+            if can_fly("back", unit.id):
                 options.append(Action.of("fly", unit.id, AN_KHE_ARG))
-            hop = flights.helicopter("hop", unit.id)
+            hop = can_fly("hop", unit.id)
             if hop and (s.cp.left >= 1 or hop.id == NINE_HELICOPTER):
                 options += [
                     Action.of("hop", unit.id, other)
                     for other in lzs
                     if other != loc and fits(unit, other)
                 ]
-        if s.board.supply.get(loc) and flights.helicopter("hop", None) and s.cp.left >= 1:
+        if s.board.supply.get(loc) and can_fly("hop", None) and s.cp.left >= 1:
             options += [
                 Action.of("hop-supply", loc, other)
                 for other in lzs
-                if other != loc and s.board.us(other)
+                if other != loc and us_at[other]
             ]
-    if flights.pathfinder is None and s.spec.us.pathfinders and flights.helicopter("hop", None):
+    if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop", None):
+        nva = set(s.nva_on_map())
         options += [
             Action.of("pathfinder", loc)
             for loc in s.map.locations
-            if not s.board.nva(loc)
+            if loc not in nva
             and not s.board.is_lz(loc)
             and not s.map.in_cambodia(loc)
-            and _near_action(s, loc)
+            # offered only next to contacted NVA, which keeps the choice list short
+            and any(n in nva for n in s.map.neighbors(loc))
         ]
     return list(dict.fromkeys(options))
 
@@ -181,8 +194,3 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
             "ftv:3.4.2.2",
             f"{len(used)} helicopter(s) return: fresh ones fatigued to An Khe, tired ones to Refit",
         )
-
-
-def _near_action(s: CampaignState, loc: str) -> bool:
-    """Pathfinder landing sites worth offering: next to contacted NVA (keeps the choice list short)."""
-    return any(s.board.nva(n) for n in s.map.neighbors(loc))

@@ -35,15 +35,24 @@ class Board:
         return next((loc for loc, units in self.at.items() if unit in units), None)
 
     def units(self, loc: str, side: str | None = None) -> list[Company]:
-        return [
-            u for u in self.at.get(loc, []) if not u.eliminated and (side is None or u.side == side)
-        ]
+        here = self.at.get(loc)
+        if not here:
+            return []
+        return [u for u in here if not u.eliminated and (side is None or u.side == side)]
 
     def nva(self, loc: str) -> list[NvaCompany]:
-        return [u for u in self.units(loc, "nva") if isinstance(u, NvaCompany)]
+        here = self.at.get(loc)
+        if not here:
+            return []
+        return [
+            u for u in here if u.side == "nva" and isinstance(u, NvaCompany) and not u.eliminated
+        ]
 
     def us(self, loc: str) -> list[UsCompany]:
-        return [u for u in self.units(loc, "us") if isinstance(u, UsCompany)]
+        here = self.at.get(loc)
+        if not here:
+            return []
+        return [u for u in here if u.side == "us" and isinstance(u, UsCompany) and not u.eliminated]
 
     def occupied(self, loc: str) -> bool:
         return bool(self.units(loc))

@@ -65,10 +65,17 @@ class CampaignGame(FlowGame):
 
 
 def new_campaign(
-    scenario: Scenario | None = None, seed: int = 0, options: dict[str, Any] | None = None
+    scenario: Scenario | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    *,
+    record: bool = True,
 ) -> CampaignGame:
-    """Start the shipped campaign (or *scenario*) with seeded dice."""
-    return CampaignGame(scenario or campaign_scenario(), seed, options)
+    """Start the shipped campaign (or *scenario*) with seeded dice.
+
+    ``record=False`` plays the same campaign without keeping traces or a log (for simulations).
+    """
+    return CampaignGame(scenario or campaign_scenario(), seed, options, record=record)
 
 
 def replay_campaign(

@@ -42,20 +42,28 @@ def stacking_problem(units: Iterable[Company], *, mix: str = "battalion") -> str
     >>> stacking_problem(three + [us_company(spec, "A/2/8")], mix="brigade") is None
     True
     """
-    units = [u for u in units if not u.eliminated]
-    nva = [u for u in units if isinstance(u, NvaCompany)]
-    us = [u for u in units if isinstance(u, UsCompany) and not u.garrison]
-    if nva and len(nva) > NVA_LIMIT:
-        return f"{len(nva)} NVA units: at most {NVA_LIMIT} may stack"
+    # One pass (options builders ask this for every company and destination).
+    nva = us = 0
+    groups = set()
+    by_battalion = mix == "battalion"
+    for u in units:
+        if u.eliminated:
+            continue
+        if isinstance(u, NvaCompany):
+            nva += 1
+        elif isinstance(u, UsCompany) and not u.garrison:
+            us += 1
+            groups.add(u.battalion if by_battalion else u.brigade)
+    if nva > NVA_LIMIT:
+        return f"{nva} NVA units: at most {NVA_LIMIT} may stack"
     if not us:
         return None
-    groups = {u.battalion if mix == "battalion" else u.brigade for u in us}
     if len(groups) == 1:
-        if len(us) > US_ONE_BATTALION:
-            return f"{len(us)} US companies: at most {US_ONE_BATTALION} of one battalion may stack"
+        if us > US_ONE_BATTALION:
+            return f"{us} US companies: at most {US_ONE_BATTALION} of one battalion may stack"
         return None
-    if len(us) > US_MIXED:
-        return f"US companies of more than one {mix}: at most {US_MIXED} may stack, not {len(us)}"
+    if us > US_MIXED:
+        return f"US companies of more than one {mix}: at most {US_MIXED} may stack, not {us}"
     return None
 
 
