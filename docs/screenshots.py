@@ -70,7 +70,8 @@ def _click(text: str) -> Callable[[object], None]:
 #: Every app's screenshot. Add yours here.
 SHOTS: list[Shot] = [
     Shot("start", "00_start_here.ipynb", "start_page.png"),
-    Shot("rules_reference", "rules_reference.ipynb", "rules_reference.png"),
+    # A reader's search: the abbreviation LOS, each result saying why it matched.
+    Shot("rules_reference", "rules_reference.ipynb?q=LOS&rule=lza%3A7.8", "rules_reference.png"),
     Shot("walkthrough", "ia_drang_walkthrough.ipynb", "ia_drang_walkthrough.png"),
     Shot("lz_albany_play", "lz_albany_play.ipynb", "lz_albany_play.png"),
     Shot("interactions", "lz_albany_interactions.ipynb", "lz_albany_interactions.png"),

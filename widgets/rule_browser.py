@@ -55,7 +55,8 @@ CSS = """
 .rb-rule-browser code, .rb-rule-browser .rb-executed code { word-break: normal; overflow-wrap: normal; }
 .rb-rule-browser details summary { cursor: pointer; color: #1a4f9c; }
 .rb-rule-browser .widget-text input { min-width: 0; }
-.rb-rule-browser .widget-text, .rb-rule-browser .widget-dropdown { width: 100%; max-width: 100%; }
+.rb-rule-browser .rb-rule-side .widget-text, .rb-rule-browser .rb-rule-side .widget-dropdown {
+  width: auto; max-width: 100%; box-sizing: border-box; margin-right: 0.3rem; }
 </style>
 """
 
@@ -91,7 +92,6 @@ class RuleBrowser(ipw.VBox):
         tags = sorted({t for e in self.ref for t in e.tags})
         self.query = ipw.Text(
             placeholder="words, an abbreviation or a rule id: LOS, nigth, lza:7.8",
-            layout=ipw.Layout(width="100%"),
         )
         self.query.add_class("rb-rule-query")
         self.query.on_msg(self._on_query_msg)

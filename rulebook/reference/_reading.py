@@ -4,7 +4,7 @@ Shared by the rules reference app and the static site, so both say the same thin
 
 >>> from rulebook.reference import load_reference
 >>> ref = load_reference()
->>> engine_sentence(ref, ref["lza:11.0"]).startswith("The engine plays it in")
+>>> engine_sentence(ref, ref["lza:11.0"]).startswith("The engine plays it in its code for")
 True
 >>> print(finding_sentence(ref.check()[0]))
 av:campaign cites “Developing the Insurgency” (av:building-the-insurgency): the section is titled 'Building the Insurgency'.
@@ -67,10 +67,18 @@ def module_topic(module: str) -> str:
         doc = importlib.import_module(module).__doc__ or ""
     except ImportError:  # pragma: no cover - a module that cannot load has no topic to give
         return module.rsplit(".", 1)[-1].strip("_").replace("_", " ")
-    line = doc.strip().splitlines()[0] if doc.strip() else module.rsplit(".", 1)[-1]
-    line = re.sub(r"\s*\([^)]*\)", "", line)  # rule ids in brackets
-    line = line.split(": ", 1)[0].rstrip(".")
-    if not line.startswith(_KEEP_CAPITAL) and not line[:2].isupper():
+    first = doc.strip().split("\n\n")[0] if doc.strip() else module.rsplit(".", 1)[-1]
+    line = " ".join(first.split()).split(". ")[0]  # the opening sentence, over its lines
+    line = re.sub(r"\s*\([^)]*\)", "", line).rstrip(".")  # rule ids in brackets
+    head, _, rest = (_shorten(part) for part in line.partition(": "))
+    rest = rest.split(";")[0].strip()
+    # "The position: counters, chits, VP, flares; ..." keeps a short list of what it covers.
+    line = (
+        f"{head} ({rest})" if rest and len(head.split()) <= 2 and len(rest.split()) <= 9 else head
+    )
+    if line.startswith(("A ", "An ", "The ")) or not (
+        line.startswith(_KEEP_CAPITAL) or line[:2].isupper()
+    ):
         line = line[0].lower() + line[1:]
     return line
 
@@ -84,6 +92,10 @@ def count_words(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def _shorten(phrase: str) -> str:
+    return re.split(r",? (?:for|from|exact|and the questions)\b|,? with ", phrase)[0].rstrip(",")
+
+
 def engine_sentence(ref: Reference, entry: Entry) -> str:
     """How the engine plays an entry, in one sentence."""
     code, tests = implemented_by(ref, entry), checked_by(ref, entry)
@@ -91,7 +103,7 @@ def engine_sentence(ref: Reference, entry: Entry) -> str:
     if code:
         topics = list(dict.fromkeys(module_topic(c.split(":", 1)[0]) for c in code))
         where = topics[0] if len(topics) == 1 else f"{', '.join(topics[:-1])} and {topics[-1]}"
-        sentence = f"The engine plays it in {where}"
+        sentence = f"The engine plays it in its code for {where}"
         if tests:
             sentence += f", and {checked}"
         if entry.interpretations:
