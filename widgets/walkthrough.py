@@ -163,16 +163,20 @@ class Walkthrough(ipw.VBox):
         self.timeline.observe(lambda _: self.show(), names="value")
         self.tiles.observe(self._toggle_tiles, names="value")
         self.atlas.children = (*self.atlas.children, self.tiles)
-        self.atlas.layout = ipw.Layout(width="58%", min_width="22rem")
+        # Side by side on a projector, stacked (map first) on a narrow screen.
+        self.atlas.layout = ipw.Layout(flex="3 1 36rem", min_width="0")
         side = ipw.VBox(
             [self.text, self.play_button, self.play_log, self.first_team],
-            layout=ipw.Layout(width="42%", min_width="20rem", padding="0 0 0 1rem"),
+            layout=ipw.Layout(flex="2 1 24rem", min_width="0", padding="0 0 0 1rem"),
         )
         body = ipw.HBox(
             [self.atlas, side],
             layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap", width="100%"),
         )
-        bar = ipw.HBox([self.timeline, self.chapter_title], layout=ipw.Layout(align_items="center"))
+        bar = ipw.HBox(
+            [self.timeline, self.chapter_title],
+            layout=ipw.Layout(align_items="center", flex_flow="row wrap"),
+        )
         super().__init__([ipw.HTML(WALK_CSS), bar, body])
         self.add_class("rb-walkthrough")
         self.show()
