@@ -1,0 +1,172 @@
+"""Issue 16's figures in one run: whole games, Undo, exact odds and line of sight.
+
+Prints, measured in this run (CPU time of this process, so "per core"; the machines here are
+shared and noisy, so read the ratios more than the absolute figures):
+
+- LZ Albany games/s and First Team campaigns/s, random and scripted players, in the
+  simulation mode (no traces, no log) against the same games with traces on;
+- Undo at moves 10, 100 and 1,000 against a traced replay to the same move;
+- each exact-odds query the rule-interactions app makes (situation built, odds computed),
+  and icepool on the same pools (icepool keeps its own cache, so repeats are cheap for it);
+- the line-of-sight table for 44, 60, 200 and 800-area maps, with the fitted exponent.
+
+Run: python benchmarks/bench_speed.py [games]   (about three minutes with the default 30)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+import timeit
+
+import icepool
+
+from rulebook.games.first_team import campaign_scenario
+from rulebook.games.lz_albany import new_game, random_policy, replay, standard_scenario
+from rulebook.games.lz_albany.odds import odds
+from rulebook.games.lz_albany.situation import attack
+from rulebook.maps import AreaCountLOS, AreaMap
+from rulebook.maps._generate import voronoi_map
+from rulebook.sim import run_game
+
+CPU = time.process_time  # CPU time of this process: other jobs on a shared machine count less
+
+
+def rate(scenario, games: int, policies: str, *, record: bool) -> float:
+    """Whole games per CPU second."""
+    start = time.process_time()
+    for seed in range(games):
+        run_game(scenario, seed, policies=policies, record=record)
+    return games / (time.process_time() - start)
+
+
+def games_section(games: int) -> None:
+    print("== Whole games, per core (CPU time) ==")
+    for name, scenario, unit, count in (
+        ("LZ Albany", standard_scenario(), "games", games),
+        ("First Team", campaign_scenario(), "campaigns", max(2, games // 3)),
+    ):
+        run_game(scenario, 0)  # read the scenario, build the map and its LOS table untimed
+        for policies in ("random", "scripted"):
+            quiet = rate(scenario, count, policies, record=False)
+            traced = rate(scenario, max(2, count // 3), policies, record=True)
+            print(
+                f"{name:<10} {policies:<8} {quiet:7.1f} {unit}/s quiet, {traced:7.1f} traced "
+                f"({quiet / traced:.1f}x)"
+            )
+
+
+def undo_section() -> None:
+    print("== Undo (ms, CPU, best of 3) ==")
+    game = new_game(seed=3)
+    policy = random_policy(random.Random(3))
+    while len(game.history) < 1001 and not game.is_terminal():
+        chance = game.current_player() == "chance"
+        game.apply(game.sample_chance() if chance else policy(game))
+    for move in (10, 100, 1000):
+        at = min(move, len(game.history))
+        there = game.undo(len(game.history) - at)
+        undo = min(timeit.repeat(lambda there=there: there.undo(1), number=1, repeat=3, timer=CPU))
+        start = time.process_time()
+        replay(game.scenario, 3, game.history[: at - 1])
+        full = time.process_time() - start
+        print(
+            f"move {at:>5}: undo {undo * 1e3:6.2f} ms; traced replay to the same move "
+            f"{full * 1e3:7.1f} ms ({full / undo:.0f}x)"
+        )
+
+
+def _pools(procedure: str, dist) -> list[int]:
+    """The pool sizes behind an odds answer: the most hits it allows, per side."""
+    keys = list(dist)
+    if procedure == "melee":
+        return [max(k[0] for k in keys), max(k[1] for k in keys)]
+    if procedure == "artillery":
+        return [max(k[1] for k in keys)]
+    return [max(k if isinstance(k, int) else k[0] for k in keys)]
+
+
+def odds_section() -> None:
+    print("== Exact odds, as the rule-interactions app asks them (ms per query, best of 5) ==")
+    sixes = icepool.d6 == 6
+    for procedure, area, target in (
+        ("melee", "C4", "C4"),
+        ("fire", "C4", "D4"),
+        ("mortar", "C4", "D4"),
+        ("artillery", "C4", "D4"),
+        ("gunship", "C4", "D4"),
+        ("bombs", "C4", "D4"),
+    ):
+
+        def query(procedure=procedure, area=area, target=target):
+            situation, args = attack(procedure, area, target)
+            return odds(situation, procedure, *args)
+
+        dist = query()
+        ours = min(timeit.repeat(query, number=20, repeat=5, timer=CPU)) / 20
+        situation, args = attack(procedure, area, target)
+        alone = (
+            min(
+                timeit.repeat(
+                    lambda s=situation, a=args, p=procedure: odds(s, p, *a),
+                    number=20,
+                    repeat=5,
+                    timer=CPU,
+                )
+            )
+            / 20
+        )
+        pools = _pools(procedure, dist)
+
+        def theirs(pools=pools):
+            dice = [n @ sixes for n in pools]
+            return (icepool.tupleize(*dice) if len(dice) > 1 else dice[0]).probabilities()
+
+        icepool_time = min(timeit.repeat(theirs, number=20, repeat=5, timer=CPU)) / 20
+        print(
+            f"{procedure:<9} situation + odds {ours * 1e3:5.2f} ms (odds alone "
+            f"{alone * 1e3:5.3f} ms); icepool on the same pool(s) {pools}: "
+            f"{icepool_time * 1e3:5.3f} ms"
+        )
+    from rulebook.dice import dice_sum
+
+    for n in (2, 4, 8):
+        ours = min(timeit.repeat(lambda n=n: dice_sum(n), number=50, repeat=5, timer=CPU)) / 50
+        theirs = min(
+            timeit.repeat(
+                lambda n=n: (n @ icepool.d6).probabilities(), number=50, repeat=5, timer=CPU
+            )
+        )
+        print(f"sum of {n}d6: dice_sum {ours * 1e3:5.3f} ms; icepool {theirs / 50 * 1e3:5.3f} ms")
+
+
+def los_section() -> None:
+    print("== Line-of-sight table (CPU s) ==")
+    sizes, times = [], []
+    for cols, rows in ((11, 4), (10, 6), (20, 10), (40, 20)):
+        area_map = AreaMap(voronoi_map(cols, rows, seed=1, jungle=0.45))
+        start = time.process_time()
+        AreaCountLOS().compute(area_map)
+        elapsed = time.process_time() - start
+        sizes.append(len(area_map))
+        times.append(elapsed)
+        print(f"{len(area_map):>4} areas: {elapsed:6.2f} s")
+    xs, ys = [math.log(n) for n in sizes], [math.log(t) for t in times]
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs
+    )
+    print(f"fitted: time grows as areas^{slope:.2f}")
+
+
+def main(games: int = 30) -> None:
+    games_section(games)
+    undo_section()
+    odds_section()
+    los_section()
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
