@@ -104,4 +104,11 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, b
         assert not re.search(raw, text), f"raw Python text on the page: {raw}"
     assert not [u for u in requests if "tile" in u or "openstreetmap" in u]  # no tile server asked
     page.screenshot(path=str(artifacts / "ia_drang_walkthrough.png"), full_page=True)
+
+    # A rule link opens the rules reference on that rule.
+    link = page.locator(".rb-turn-log a.rb-rulecase").first
+    rule = link.inner_text().strip()
+    reference = context.new_page()
+    reference.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
+    reference.wait_for_selector(f"[data-rule='{rule}']", timeout=120_000)
     context.close()
