@@ -122,6 +122,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK  # pragma: no cover - execv does not return
 
 
+def _rules_listing(ref, action: str, terms: list[str]) -> str:
+    """The interpretations, one a line, or the coverage table of each named book (lza, ftv)."""
+    if action == "coverage":
+        from rulebook.reference._coverage import coverage_table
+
+        return "\n\n".join(coverage_table(ref, prefix) for prefix in terms or ["lza", "ftv"])
+    lines = []
+    for _entry, interp in ref.interpretations():
+        option = f" [option {interp.option}]" if interp.option else ""
+        lines.append(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
+    return "\n".join(lines)
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     from rulebook.reference import load_reference
     from rulebook.reference._export import entry_text, export
@@ -129,10 +142,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     ref = load_reference()
     if args.action == "show":
         return _rules_show(ref, args.terms, entry_text)
-    if args.action == "interpretations":
-        for _entry, interp in ref.interpretations():
-            option = f" [option {interp.option}]" if interp.option else ""
-            print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
+    if args.action in ("coverage", "interpretations"):
+        print(_rules_listing(ref, args.action, args.terms))
         return EXIT_OK
     if args.action == "check":
         findings = ref.check()
@@ -397,12 +408,16 @@ def build_parser() -> argparse.ArgumentParser:
     rul = sub.add_parser(
         "rules",
         help="search, read, check and export the rules reference",
-        description="search QUERY | show ID... | check | export | interpretations | site -o DIR",
+        description=(
+            "search QUERY | show ID... | check | export | interpretations | coverage [lza ftv] "
+            "| site -o DIR"
+        ),
         epilog="Exit codes: 0 found or done, 1 a search found nothing (nearest words are "
         "suggested), 2 bad input (no query, an unknown rule id, no -o for site).",
     )
     rul.add_argument(
-        "action", choices=["search", "show", "check", "export", "interpretations", "site"]
+        "action",
+        choices=["search", "show", "check", "export", "interpretations", "coverage", "site"],
     )
     rul.add_argument("terms", nargs="*", help="words to search for, or rule ids to show")
     rul.add_argument("--game", choices=["lza", "ftv", "av"], help="search one book only")

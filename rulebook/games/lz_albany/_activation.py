@@ -40,7 +40,7 @@ def count_senior(s: State, ids: set[str], used: set[str]) -> None:
 
 
 def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]:
-    """Areas a unit may enter in one move (lza:5.2E, 5.3, 6.2, 6.5)."""
+    """Areas a unit may enter in one move (lza:5.2E, lza:5.3, lza:6.2, lza:6.5); guns stay put (lza:6.2C)."""
     here = unit.area
     if here is None or unit.kind == "artillery":  # lza:6.2C
         return []
@@ -87,6 +87,7 @@ def can_lead(officer: Unit, unit: Unit) -> bool:
 def move_options(
     s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
 ) -> list[Action]:
+    """Every move the activated counters may make; officers move like platoons (lza:10.2)."""
     options = []
     add = options.append
     for uid in sorted(ids - moved):
@@ -120,7 +121,7 @@ def move_options(
 
 
 def carry_loads(s: State, unit: Unit) -> list[str]:
-    """What a US platoon may carry along: one casualty, or all of them (lza:6.3, 8.4A, 10.4)."""
+    """What a US platoon may carry along: one casualty, or all of them (lza:6.3, lza:8.4A, lza:10.4)."""
     if unit.side != "us" or unit.is_officer:
         return []
     here = [w.id for w in s.wounded_in(unit.area)] + [
@@ -236,7 +237,10 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
 
 
 def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
-    """Melee where the group is engaged, then ranged and mortar fire area by area (lza:7.2-7.4)."""
+    """Melee where the group is engaged, then ranged and mortar fire area by area (lza:7.2-7.4).
+
+    No fire leaves a disputed area (lza:7.2A); the melee there comes first.
+    """
     fought: set[str] = set()
     fired: set[str] = set()
     shelled: set[str] = set()

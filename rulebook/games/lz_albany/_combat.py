@@ -85,7 +85,7 @@ def massed(s: State, dice: int, target: str, side: str) -> int:
 
 
 def night_penalty(s: State, dice: int, area: str) -> int:
-    """At night an attack loses a die, unless a flare lights the area (lza:11.1B, 11.2)."""
+    """Night effects (lza:11.1): an attack loses a die (lza:11.1B), unless a flare lights the area (lza:11.2)."""
     if s.night_in(area) and dice:
         less = min(dice, s.rules.night_penalty)
         s.trace.step(
@@ -195,6 +195,10 @@ def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple
     defender = other(attacker)
     attackers = [u for u in s.platoons(area, attacker) if u.id in activated]
     defenders = s.platoons(area, defender)
+    guns = [u for u in defenders if u.kind == "artillery"]
+    if guns:  # artillery never fights back, and no officer can lend it a die (lza:7.2B)
+        s.trace.step("lza:7.2B", f"{len(guns)} battery(ies) in {area} do not fight back")
+        defenders = [u for u in defenders if u.kind != "artillery"]
     a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
     d_off = len(s.able_officers(area, defender))
     a_dice = firing_dice(s, attackers, "melee", area, attacker, officers=a_off, rule="lza:7.2")

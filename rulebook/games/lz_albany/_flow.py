@@ -26,7 +26,7 @@ Flow = Generator
 
 
 def game(s: State, *, resume: bool = False) -> Flow:
-    """Ten turns, or fewer if the NVA reach their automatic-victory total (lza:3.3, 4.2).
+    """Ten turns, or fewer if the NVA reach their automatic-victory total (lza:3.1, lza:3.3, lza:4.2).
 
     With *resume* the sequence picks up at a chit draw of the current turn's action phase:
     everything the flow needs there is on the board, so Undo can restart from a copy of the
@@ -70,7 +70,12 @@ def arrival_areas(s: State, unit: Unit) -> list[str]:
 
 
 def reinforcement_phase(s: State) -> Flow:
-    """Arrivals are placed by their owners, US first; new chits join the pool (lza:3.2, 3.4)."""
+    """Arrivals are placed by their owners, US first; new chits join the pool (lza:3.2, lza:3.4).
+
+    Who arrives when and where is the scenario's: the opening pool of four NVA Fire/Move
+    chits (lza:3.2B), the US and NVA forces on their circles (lza:3.2C, lza:3.2E) and the
+    reinforcements of each side (lza:3.2D, lza:3.2F).
+    """
     s.phase = "reinforcement"
     for side in SIDES:
         due = sorted(
@@ -225,7 +230,10 @@ def flares(s: State) -> Flow:
 
 
 def fire_move(s: State, chit: Chit) -> Flow:
-    """Activate one unit group to fire or to move (lza:5.2), with adrenaline on its second chit (lza:5.3)."""
+    """Activate one unit group to fire or to move (lza:5.2), with adrenaline on its second chit (lza:5.3).
+
+    The groups on offer are the scenario's three a side (lza:5.2B, lza:5.2C).
+    """
     side = chit.side
     if s.night and side == "us":
         yield from flares(s)
@@ -261,6 +269,7 @@ def fire_move(s: State, chit: Chit) -> Flow:
 
 
 def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:
+    """One action of a group; with adrenaline a group may move twice in a row (lza:6.2B)."""
     ids = activated(s, side, group)
     if mode == "move":
         yield from move_activation(s, side, ids, adrenaline=adrenaline)
@@ -272,7 +281,8 @@ def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool =
 
 
 def wounded_check(s: State) -> None:
-    """Wounded markers left with NVA platoons are lost: by day if unguarded, at night on 1-3 (lza:8.4C-D, 11.2)."""
+    """Wounded markers left with NVA platoons are lost (lza:8.4): by day if unguarded (lza:8.4C),
+    at night on 1-3 (lza:8.4D), under a flare at once (lza:11.2)."""
     for marker in sorted(s.wounded.values(), key=lambda w: w.id):
         if marker.status != "on-map" or not s.platoons(marker.area, "nva"):
             continue
@@ -299,8 +309,10 @@ def wounded_check(s: State) -> None:
 
 
 def rally_phase(s: State) -> Flow:
-    """Officers restore one hit each; other hit units recover on a 6 (lza:9.1, 9.2)."""
+    """The rally phase (lza:3.7): units with one or two hits may recover (lza:9.0); officers
+    restore one hit each (lza:9.2); other hit units recover on a 6 (lza:9.1)."""
     s.phase = "rally"
+    s.trace.step("lza:3.7", f"turn {s.turn}: rally phase")
     for side in SIDES:
         if s.turn in s.rules.us_skip_turns and side == "us":
             s.trace.step("lza:3.3", f"turn {s.turn}: the US player skips the rally phase")

@@ -215,6 +215,7 @@ class State:
 
     @classmethod
     def new(cls, scenario: Scenario, dice: Dice) -> State:
+        """The table before turn 1: every counter waiting, the flares available, no VP (lza:3.2A)."""
         rules = Rules.from_scenario(scenario)
         spec = scenario.lz_albany
         if spec is None or scenario.map is None:
@@ -334,7 +335,7 @@ class State:
         return area == COLUMBUS
 
     def over_stack(self, area: str, side: str) -> int:
-        """Platoons of one side past the stacking limit (lza:6.1).
+        """Platoons of one side past the stacking limit (lza:6.1); officers never count (lza:10.2).
 
         In LZ Columbus there is none under the ``no-limit`` reading of
         lza:6.1/columbus; under ``placement-only`` the effects still count there.
@@ -350,7 +351,7 @@ class State:
         return len(self.platoons(area, side)) >= self.rules.stacking
 
     def sees(self, observer_area: str, target: str) -> bool:
-        """LOS from an officer's area, with night and flares (lza:7.8, 11.1A, 11.2)."""
+        """LOS from an officer's area, with night (lza:11.1A) and flares (lza:7.8, lza:11.2)."""
         return self.map.los.visible(observer_area, target, night=self.night_in(target))
 
     def spotted(self, side: str, target: str) -> bool:
@@ -367,7 +368,8 @@ class State:
     # --- score -----------------------------------------------------------------
 
     def award(self, side: str, source: str, count: int = 1) -> None:
-        """Add VP from a listed source (lza:4.1); trigger retreat and automatic victory."""
+        """Add VP from a listed source (lza:4.1): the US schedule (lza:4.1A) or the NVA one
+        (lza:4.1B); trigger the retreat (lza:5.2E) and automatic victory (lza:4.2)."""
         if source not in VP_SOURCES[side]:  # keeps the list validate() checks complete
             raise KeyError(f"{source!r} is not on the {side} VP schedule of VP_SOURCES (lza:4.1)")
         table = self.scenario.lz_albany.vp[side]  # type: ignore[union-attr]

@@ -103,7 +103,7 @@ def air_grounded(s: State, chit: Chit) -> bool:
 
 
 def gunship(s: State, chit: Chit) -> Flow:
-    """A gunship attacks one NVA platoon (lza:7.6)."""
+    """A gunship chit makes one attack on one NVA platoon (lza:5.5A, lza:7.6); each air chit acts once a turn (lza:5.5)."""
     rule = "lza:7.6"
     if air_grounded(s, chit):
         return
@@ -150,7 +150,7 @@ def gunship(s: State, chit: Chit) -> Flow:
 
 
 def skyraider(s: State, chit: Chit) -> Flow:
-    """A Skyraider bombs or napalms an NVA area (lza:7.7)."""
+    """The Skyraider chit: bombs or napalm on one NVA area (lza:5.5B, lza:7.7)."""
     if air_grounded(s, chit):
         return
     targets = [t for t in _undisputed_nva_areas(s) if _near_us(s, t)]
@@ -274,6 +274,7 @@ def dust_off(s: State, chit: Chit) -> Flow:
 
 
 def evacuate(s: State, area: str) -> None:
+    """Lift wounded markers and officer casualties (lza:6.3, lza:8.4B; see lza:8.4B/capacity)."""
     rule = "lza:6.3"
     damaged = hot_zone(s, area, rule, s.rules.dust_off_damage_faces)
     if damaged:

@@ -89,14 +89,6 @@ def test_lza_7_7_skyraider_targets_undisputed_nva_areas_near_the_us():
     assert "F7" not in areas  # far away and unseen
 
 
-def test_lza_5_5c_dust_off_evacuates_or_airlifts():
-    s = Situation(place={"A/2-7-1": "C4"}, markers={"W-1": "C4"})
-    s.state.units["B/1-5-1"].status = "held"
-    decision = first_decision(s, "dust-off")
-    verbs = {a.verb for a in decision.options}
-    assert {"evacuate", "airlift", "hold"} <= verbs
-
-
 def test_lza_10_1_an_officer_alone_may_move_once_a_turn_on_a_friendly_chit():
     s = Situation(place={"McDade": "C4", "A/2-7-1": "E4"})
     flow = _flow.lone_officers(s.state, "us")

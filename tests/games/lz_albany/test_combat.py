@@ -279,6 +279,13 @@ def test_lza_7_2a_no_fire_out_of_a_disputed_area():
 def test_lza_7_2b_guns_alone_in_columbus_do_not_fight_back():
     s = Situation(place={"Arty-1": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"}, dice=[1, 1, 1, 1])
     result = s.run("melee", "LZ-Columbus", "nva")
-    assert "[lza:7.2] 1 US unit(s) in LZ-Columbus: melee strength 0 (dice - -> 0)" in steps(
+    assert "[lza:7.2B] 1 battery(ies) in LZ-Columbus do not fight back" in steps(result, "lza:7.2B")
+    assert "[lza:7.2] 0 US unit(s) in LZ-Columbus: melee strength 0 (dice - -> 0)" in steps(
         result, "lza:7.2"
     )
+    with_officer = Situation(
+        place={"Arty-1": "LZ-Columbus", "McDade": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"},
+        dice=[1, 1, 1, 1],
+    )
+    texts = steps(with_officer.run("melee", "LZ-Columbus", "nva"), "lza:7.1")
+    assert texts[-1].startswith("[lza:7.1] 0 dice")  # McDade cannot lend the guns a die

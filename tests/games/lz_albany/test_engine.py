@@ -99,6 +99,11 @@ def test_random_games_end_and_keep_every_invariant(seed):
         {"senior_officer_activations": "unlimited"},
         {"wounded_check": "administrative"},
         {"wounded_per_platoon": "any"},
+        {"columbus_stacking": "placement-only"},
+        {"massed_target": "not-artillery"},
+        {"nva_retreat_moves": "moves-toward-edge"},
+        {"airlift_room": "per-landing"},
+        {"dust_off_capacity": "at-most-two"},
     ],
 )
 def test_every_interpretation_option_plays_through(options):

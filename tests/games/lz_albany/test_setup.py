@@ -6,7 +6,7 @@ from collections import Counter
 
 from rulebook.dice import Dice
 from rulebook.games._decisions import Chance
-from rulebook.games.lz_albany import _flow, new_game
+from rulebook.games.lz_albany import _flow, new_game, scripted_policy
 from rulebook.games.lz_albany._state import COLUMBUS, State
 from rulebook.games.lz_albany.engine import standard_scenario
 
@@ -119,13 +119,35 @@ def test_lza_3_2f_the_rest_of_8_66_and_two_chits_and_adrenaline_on_turn_2():
     assert {u.area for u in late} <= tan2
 
 
-def test_lza_3_1_and_3_4_a_game_runs_at_most_ten_turns_with_arrivals_in_phase():
+def test_lza_3_1_and_lza_3_4_a_game_runs_its_turns_with_arrivals_in_the_reinforcement_phase():
     game = new_game(seed=2)
-    assert game.board.rules.turns == 10
-    assert game.board.phase == "reinforcement"
+    policies = {side: scripted_policy(side) for side in ("us", "nva")}
+    while not game.is_over():
+        player = game.current_player()
+        game.apply(game.sample_chance() if player == "chance" else policies[player](game))
+    drawing, entries = False, 0
+    for step in (step for entry in game.log for step in entry.trace):
+        if step.text.startswith("drawn: "):
+            drawing = True  # the action phase has begun
+        elif step.text.startswith("end of turn"):
+            drawing = False
+        elif " enters in " in step.text:
+            entries += 1
+            assert not drawing, step.text  # arrivals come before the first chit (lza:3.4)
+    assert entries > 50
+    assert game.board.turn <= 10
+    assert game.outcome()["ending"] in (
+        "victory points",
+        "automatic victory",
+        "tie broken by control of LZ Albany",
+        "tie broken by fewer officer casualties",
+        "draw",
+    )
+    if game.outcome()["ending"] != "automatic victory":
+        assert game.board.turn == 10  # without an early end the game runs all its turns
 
 
-def test_lza_5_2b_and_5_2c_three_unit_groups_a_side_activated_independently():
+def test_lza_5_2b_and_lza_5_2c_three_unit_groups_a_side_activated_independently():
     state = new_state()
     groups = {
         side: {g.id for g in state.scenario.lz_albany.unit_groups if g.side == side}
