@@ -24,6 +24,29 @@ from rulebook.scenario import Scenario, load_scenario
 __all__ = ["LOG_VERSION", "GameState", "LogEntry", "new_game", "replay", "standard_scenario"]
 
 LOG_VERSION = 1
+# Every scenario path the LZ Albany rules read (dotted, * for any one part): each value in
+# ``values`` (tests/games/lz_albany/test_values.py changes each one and watches play change),
+# the counters, groups, arrivals, chits, air numbers, Choi Oi table and VP schedule, the map
+# (areas, adjacency and its LOS rule, lza:7.8), the turn count and the options.
+READS = (
+    "turns.value",
+    "values.*.value",
+    "options",
+    "map",
+    *(
+        f"lz_albany.unit_types.*.{k}"
+        for k in ("kind", "fire", "melee", "reduced_fire", "reduced_melee")
+    ),
+    "lz_albany.unit_groups",
+    "lz_albany.companies",
+    "lz_albany.senior_officers",
+    "lz_albany.chits",
+    "lz_albany.air.gunship_fire",
+    "lz_albany.air.gunship_damaged_fire",
+    "lz_albany.air.dust_off_capacity",
+    "lz_albany.choi_oi.entries",
+    "lz_albany.vp",
+)
 STANDARD = Path(__file__).resolve().parents[3] / "scenarios" / "lz_albany" / "standard.yaml"
 
 

@@ -360,3 +360,13 @@ SECTION: dict[str, tuple[Any, Probe]] = {
 def test_lza_values_lz_albany_section_numbers_change_play(path):
     new, probe = SECTION[path]
     assert probe(standard_scenario()) != probe(with_path(path, new)), path
+
+
+def test_lza_values_the_declared_reads_cover_every_value_and_nothing_descriptive():
+    from rulebook.games.lz_albany.engine import READS
+
+    assert "values.*.value" in READS
+    assert not any(p.endswith(("provenance", "note", "rule")) for p in READS)
+    assert "lz_albany.air.provenance" not in READS  # only the numbers of the air section
+    assert "lz_albany.unit_types.*.melee" in READS
+    assert "lz_albany.unit_types" not in READS  # their notes and provenance are not rules
