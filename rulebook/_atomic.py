@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
 from pathlib import Path
@@ -16,7 +17,10 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     The text goes to a temporary file in the same folder, is flushed and
     fsynced, then renamed over *path* (an atomic step on POSIX and Windows);
     the folder is fsynced so the rename itself survives a power cut. On any
-    error the temporary file is removed and the old file is untouched.
+    error the temporary file is removed and the old file is untouched; an
+    OSError names *path*, never the temporary file. A new file gets the mode
+    the umask gives (as ``open`` would); temporary files that a killed earlier
+    write to *path* left behind are removed first.
 
     Examples
     --------
@@ -28,20 +32,50 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """
     target = Path(path)
     folder = target.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    _remove_leftovers(target)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise OSError(err.errno, f"cannot write {target}: {err.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as tmp:
             tmp.write(text)
             tmp.flush()
             os.fsync(tmp.fileno())
-        if target.exists():
-            Path(tmp_name).chmod(target.stat().st_mode & 0o777)
+        # mkstemp makes the file 0600; give it the mode a plain open() would (the umask's),
+        # or the old file's mode when replacing one.
+        Path(tmp_name).chmod(target.stat().st_mode & 0o777 if target.exists() else _umask_mode())
         Path(tmp_name).replace(target)
+    except OSError as err:
+        with contextlib.suppress(FileNotFoundError):
+            Path(tmp_name).unlink()
+        raise OSError(err.errno, f"cannot write {target}: {err.strerror}") from None
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             Path(tmp_name).unlink()
         raise
     _fsync_dir(folder)
+
+
+def _umask_mode() -> int:
+    """0o666 less the umask; read from /proc on Linux, as setting it to read it races threads."""
+    try:
+        status = Path("/proc/self/status").read_text(encoding="ascii")
+        mask = int(
+            next(line.split()[1] for line in status.splitlines() if line.startswith("Umask:")), 8
+        )
+    except (OSError, StopIteration, ValueError, IndexError):
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Temporary files of earlier writes to *target* that a kill left behind."""
+    with contextlib.suppress(OSError):
+        for old in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -82,6 +82,9 @@ class Dice:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
+        if isinstance(seed, int) and seed < 0:
+            # random.Random(-n) plays exactly as random.Random(n): refuse rather than alias.
+            raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
         self._rng = random.Random(seed)  # noqa: S311 - game dice, not cryptography
         self.rolls: list[Roll] = []
 

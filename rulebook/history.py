@@ -18,9 +18,9 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from rulebook._datafile import parse_yaml, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
@@ -120,10 +120,11 @@ class _Chapters(_Strict):
 
 def _load(name: str, model: type[BaseModel], folder: Path) -> BaseModel:
     path = folder / name
+    data, root = parse_yaml(read_data_text(path, "walkthrough data file"), str(path))
     try:
-        return model.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        return model.model_validate(data)
     except ValidationError as err:
-        raise ScenarioError(validation_problems(err, str(path))) from None
+        raise ScenarioError(validation_problems(err, str(path), root)) from None
 
 
 @cache

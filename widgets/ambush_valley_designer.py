@@ -27,6 +27,7 @@ from rulebook.games.ambush_valley.tables import table, table_names
 from rulebook.games.ambush_valley.weapons import firepower
 from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
+from rulebook.saves import resolve_save_name
 from rulebook.scenario._av_models import Feature, Marker, Unit
 from rulebook.trace import Trace
 from widgets._page import app_page, guarded
@@ -369,9 +370,7 @@ class ScenarioPanel(ipw.VBox):
         name = self.file_name.value.strip()
         if not name:
             raise ValueError("name the file to save, for example my_scenario.yaml")
-        path = Path(name)
-        if path.suffix not in (".yaml", ".yml"):
-            path = path.with_suffix(".yaml")
+        path = resolve_save_name(name, (".yaml", ".yml"))
         path.parent.mkdir(parents=True, exist_ok=True)
         self.scenario.save(path)
         self.saved.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
@@ -674,14 +673,14 @@ class CampaignPanel(ipw.VBox):
     def _save(self, _: Any = None) -> None:
         if self.record is None:
             raise ValueError("start or load a campaign first")
-        path = Path(self.path.value)
+        path = resolve_save_name(self.path.value, ".json")
         path.parent.mkdir(parents=True, exist_ok=True)
         self.record.save(path)
         self.steps.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
 
     @guarded
     def _load(self, _: Any = None) -> None:
-        self.record = CampaignRecord.load(self.path.value)
+        self.record = CampaignRecord.load(resolve_save_name(self.path.value, ".json"))
         self.steps.value = ""
 
     def refresh(self) -> None:

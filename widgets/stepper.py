@@ -16,9 +16,11 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook._atomic import atomic_write_text
+from rulebook._datafile import read_data_text
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import CHANCE
 from rulebook.games.lz_albany import GameState, random_policy
+from rulebook.saves import resolve_save_name
 from widgets._page import guarded
 from widgets.map_view import MapView
 
@@ -177,18 +179,19 @@ class GameStepper(ipw.VBox):
 
     @guarded
     def _save(self, _: Any = None) -> None:
-        self.saves.mkdir(parents=True, exist_ok=True)
-        path = self.saves / f"{self.save_name.value.strip() or 'game'}.json"
+        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
+        path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, self.game.to_json())
         self.errors.value = ""
         self.status.value += f"<div class='rb-saved'>saved to {escape(str(path))}</div>"
 
     @guarded
     def _load(self, _: Any = None) -> None:
-        path = self.saves / f"{self.save_name.value.strip() or 'game'}.json"
+        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
         if not path.exists():
             raise FileNotFoundError(f"no saved game at {path}")
-        self.game = type(self.game).from_json(path.read_text(encoding="utf-8"), self.game.scenario)
+        text = read_data_text(path, "game record")
+        self.game = type(self.game).from_json(text, self.game.scenario, str(path))
 
     # --- view -----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from rulebook.dice import Dice
-from rulebook.errors import IllegalActionError, InvalidActionError
+from rulebook.errors import IllegalActionError, InvalidActionError, Problem, ScenarioError
 from rulebook.games._decisions import CHANCE, Action, Chance, Decision
 from rulebook.scenario import Scenario
 from rulebook.trace import NullTrace, Trace, TraceStep
@@ -316,18 +316,38 @@ class FlowGame:
         )
 
     @classmethod
-    def from_json(cls, text: str, scenario: Scenario | None = None) -> FlowGame:
-        """Rebuild a game by replaying its record; the position must match the one saved."""
-        data = json.loads(text)
-        if data.get("log_version") != cls.log_version:
-            raise InvalidActionError(
-                f"game record version {data.get('log_version')!r}; this library reads {cls.log_version}"
-            )
-        state = cls.replay(
-            scenario or cls.default_scenario(), data["seed"], data["actions"], data.get("options")
-        )
+    def from_json(
+        cls, text: str, scenario: Scenario | None = None, file: str = "<game record>"
+    ) -> FlowGame:
+        """Rebuild a game by replaying its record; the position must match the one saved.
+
+        Raises
+        ------
+        ScenarioError
+            The record is not JSON, lacks a field or has one of the wrong type, is of another
+            scenario, or does not replay: an action that is malformed or not allowed where it
+            comes, or a different final position. The message names *file* and the field.
+        """
+        from rulebook.games._records import parse_game_record
+
+        scenario = scenario or cls.default_scenario()
+        data = parse_game_record(text, file, scenario_id=scenario.id, log_version=cls.log_version)
+        state = cls.replay(scenario, data["seed"], [], data.get("options"))
+        for i, notation in enumerate(data["actions"]):
+            try:
+                state.replay_more([notation])
+            except (ValueError, KeyError) as err:
+                raise ScenarioError(
+                    [Problem(file, f"actions.{i}", f"{notation!r}: {err}")]
+                ) from None
         if state.board.summary() != data["position"]:
-            raise InvalidActionError("replaying the record does not reach the saved position")
+            raise ScenarioError(
+                [
+                    Problem(
+                        file, "position", "replaying the record does not reach the saved position"
+                    )
+                ]
+            )
         return state
 
     @classmethod
@@ -342,13 +362,17 @@ class FlowGame:
     ) -> FlowGame:
         """Replay a recorded game: the same scenario, seed and actions give the same log."""
         state = cls(scenario, seed, options, record=record)
+        state.replay_more(actions)
+        return state
+
+    def replay_more(self, actions: Iterable[Action | str]) -> None:
+        """Go on replaying recorded *actions* from here (chance outcomes consume their roll)."""
         for action in actions:
             step = action if isinstance(action, Action) else Action.from_notation(action)
-            if state.current_player() == CHANCE:
+            if self.current_player() == CHANCE:
                 # The outcome was chosen by the dice: consume the same roll to stay in step.
-                state.dice.pick(state.option_count(), cls.chance_rule)
-            state.apply(step)
-        return state
+                self.dice.pick(self.option_count(), self.chance_rule)
+            self.apply(step)
 
     def log_text(self) -> str:
         """The whole log, one entry per action with its trace."""

@@ -263,13 +263,10 @@ class MapDesign:
         """Open a scenario YAML (its map section) or a GeoJSON file written by :meth:`save`."""
         source = Path(path)
         if source.suffix in GEOJSON_SUFFIXES:
-            try:
-                data = json.loads(source.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError) as err:
-                raise ScenarioError(
-                    [Problem(str(source), "", f"cannot read GeoJSON: {err}")]
-                ) from None
-            return cls(from_geojson(data, str(source)))
+            from rulebook._datafile import parse_json, read_data_text
+
+            text = read_data_text(source, "GeoJSON map")
+            return cls(from_geojson(parse_json(text, str(source), "GeoJSON"), str(source)))
         scenario = load_scenario(source)
         if scenario.map is None:
             raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])

@@ -55,29 +55,59 @@ def to_geojson(area_map: AreaMap) -> dict[str, Any]:
     }
 
 
-def from_geojson(data: dict[str, Any], file: str = "<geojson>") -> MapSpec:
-    """A :class:`MapSpec` from :func:`to_geojson` output (``neighbors`` is derived, so ignored)."""
-    if data.get("type") != "FeatureCollection":
-        raise ScenarioError([Problem(file, "type", "expected a GeoJSON FeatureCollection")])
-    settings = dict(data.get("properties", {}).get("map", {}))
+def _problem(file: str, path: str, message: str) -> ScenarioError:
+    return ScenarioError([Problem(file, path, message)])
+
+
+def _ring(geometry: dict[str, Any], file: str, where: str) -> list[tuple[Any, ...]]:
+    """The outer ring of a Polygon geometry as corner tuples, without the closing corner."""
+    if geometry.get("type") != "Polygon":
+        raise _problem(
+            file, f"{where}.geometry.type", f"expected Polygon, got {geometry.get('type')!r}"
+        )
+    rings = geometry.get("coordinates")
+    if not isinstance(rings, list) or not rings or not isinstance(rings[0], list):
+        raise _problem(
+            file, f"{where}.geometry.coordinates", "expected a list of rings of [x, y] corners"
+        )
+    ring = []
+    for j, corner in enumerate(rings[0]):
+        if not isinstance(corner, list) or len(corner) != 2:
+            raise _problem(file, f"{where}.geometry.coordinates.0.{j}", "expected an [x, y] corner")
+        ring.append(tuple(corner))
+    if len(ring) > 1 and ring[0] == ring[-1]:
+        ring = ring[:-1]
+    return ring
+
+
+def from_geojson(data: Any, file: str = "<geojson>") -> MapSpec:
+    """A :class:`MapSpec` from :func:`to_geojson` output (``neighbors`` is derived, so ignored).
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file and the feature's field, for anything that is not such output.
+    """
+    if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
+        raise _problem(file, "type", "expected a GeoJSON FeatureCollection")
+    properties = data.get("properties") or {}
+    settings = properties.get("map", {}) if isinstance(properties, dict) else None
+    if not isinstance(settings, dict):
+        raise _problem(file, "properties.map", "expected the map's settings as a mapping")
+    features = data.get("features", [])
+    if not isinstance(features, list):
+        raise _problem(file, "features", "expected a list of features")
     areas = []
-    for i, feature in enumerate(data.get("features", [])):
+    for i, feature in enumerate(features):
+        where = f"features.{i}"
+        if not isinstance(feature, dict):
+            raise _problem(file, where, "expected a Feature mapping")
         geometry = feature.get("geometry") or {}
-        if geometry.get("type") != "Polygon":
-            raise ScenarioError(
-                [
-                    Problem(
-                        file,
-                        f"features.{i}.geometry.type",
-                        f"expected Polygon, got {geometry.get('type')!r}",
-                    )
-                ]
-            )
-        ring = [tuple(p) for p in geometry["coordinates"][0]]
-        if len(ring) > 1 and ring[0] == ring[-1]:
-            ring = ring[:-1]
-        props = {k: v for k, v in feature.get("properties", {}).items() if k != "neighbors"}
-        areas.append({**props, "polygon": ring})
+        props = feature.get("properties") or {}
+        if not isinstance(geometry, dict) or not isinstance(props, dict):
+            raise _problem(file, where, "expected geometry and properties mappings")
+        ring = _ring(geometry, file, where)
+        areas.append({**{k: v for k, v in props.items() if k != "neighbors"}, "polygon": ring})
     try:
         return MapSpec.model_validate({**settings, "areas": areas})
     except ValidationError as err:

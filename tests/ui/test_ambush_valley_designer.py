@@ -6,7 +6,8 @@ from rulebook.games.ambush_valley.scenario import Scenario
 from widgets.ambush_valley_designer import ambush_valley_app
 
 
-def test_build_a_scenario_from_blank_and_save_it(tmp_path):
+def test_build_a_scenario_from_blank_and_save_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     panel = ambush_valley_app().children[-1].scenario
     panel.new_button.click()
     assert "New scenario" in panel.summary.value
@@ -20,8 +21,11 @@ def test_build_a_scenario_from_blank_and_save_it(tmp_path):
     panel.box[0].value = 70  # a feature hanging off the east edge
     panel.add_feature.click()
     assert "off the 72x48 in table" in panel.problems_view.value
-    target = tmp_path / "mine.yaml"
-    panel.file_name.value = str(target)
+    target = tmp_path / "saves" / "mine.yaml"
+    panel.file_name.value = "/elsewhere/mine.yaml"  # outside saves/: refused, naming the rule
+    panel.save_button.click()
+    assert "a save name is a plain file name in saves/" in panel.errors.value
+    panel.file_name.value = "mine.yaml"
     panel.save_button.click()
     assert "not saved" in panel.errors.value
     assert not target.exists()
@@ -56,7 +60,8 @@ def test_solo_tab_names_the_line_that_chose():
     assert "<b>fire</b>" in solo.answer.value
 
 
-def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path):
+def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     campaign = ambush_valley_app().children[-1].campaign
     assert campaign.pre_button.disabled
     campaign.platoon.value = "usmc-rifle-1969"
@@ -71,14 +76,18 @@ def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path):
     assert campaign.errors.value == ""
     assert "Campaign turn 2" in campaign.log_view.value
     assert "av:casualty-status" in campaign.steps.value
-    campaign.path.value = str(tmp_path / "log.json")
+    campaign.path.value = "saves/log.json"
     campaign.save_button.click()
     campaign.start_button.click()  # a fresh campaign...
     campaign.load_button.click()  # ...replaced by the saved one
     assert "Campaign turn 2" in campaign.log_view.value
-    campaign.path.value = str(tmp_path / "missing.json")
+    assert (tmp_path / "saves" / "log.json").is_file()
+    campaign.path.value = "saves/missing.json"
     campaign.load_button.click()
     assert "No such file" in campaign.errors.value
+    campaign.path.value = "log.py"
+    campaign.load_button.click()
+    assert "this app saves .json files, not .py" in campaign.errors.value
     assert "Campaign turn 2" in campaign.log_view.value  # a failed load changes nothing
 
 

@@ -146,6 +146,13 @@ def casualty_status_odds(tq: int, where: Where) -> Distribution:
 # --- the record ------------------------------------------------------------------------------
 
 
+def _unknown_fields(data: dict, kind: type, prefix: str) -> list[str]:
+    from dataclasses import fields
+
+    known = {f.name for f in fields(kind)}
+    return [f"{prefix}{k}" for k in data if k not in known]
+
+
 @dataclass
 class Figure:
     id: str
@@ -233,21 +240,54 @@ class CampaignRecord:
         return json.dumps(asdict(self), indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> CampaignRecord:
-        data = json.loads(text)
+    def from_json(cls, text: str, file: str = "<campaign record>") -> CampaignRecord:
+        """A record from its JSON; a damaged one is a ScenarioError naming each bad field."""
+        from pydantic import TypeAdapter, ValidationError
+
+        from rulebook._datafile import parse_json
+        from rulebook.errors import Problem, ScenarioError
+        from rulebook.scenario._io import validation_problems
+
+        data = parse_json(text, file, "campaign record")
+        if not isinstance(data, dict):
+            raise ScenarioError([Problem(file, "", "expected a campaign record mapping")])
+        unknown = _unknown_fields(data, cls, "")
+        for kind, key in (("figures", Figure), ("teams", Team)):
+            items = data.get(kind)
+            parts = enumerate(items) if isinstance(items, list) else (items or {}).items()
+            if isinstance(items, list | dict):
+                for k, item in parts:
+                    if isinstance(item, dict):
+                        unknown += _unknown_fields(item, key, f"{kind}.{k}.")
+        if unknown:
+            raise ScenarioError(
+                [Problem(file, u, "unknown field; not a campaign record field") for u in unknown]
+            )
         try:
-            figures = [Figure(**f) for f in data.pop("figures", [])]
-            teams = {k: Team(**t) for k, t in data.pop("teams", {}).items()}
-            return cls(**data, figures=figures, teams=teams)
-        except TypeError as err:
-            raise ValueError(f"not a campaign record: {err}") from None
+            record = TypeAdapter(cls).validate_json(text, strict=True)
+        except ValidationError as err:
+            raise ScenarioError(validation_problems(err, file)) from None
+        problems = [
+            Problem(file, where, f"expected a die of D6, D8, D10 or D12, got D{die}")
+            for where, die in [("tq", record.tq), ("morale", record.morale)]
+            + [(f"teams.{k}.tq", t.tq) for k, t in record.teams.items()]
+            + [(f"teams.{k}.morale", t.morale) for k, t in record.teams.items()]
+            if die not in (6, 8, 10, 12)
+        ]
+        if not 1 <= record.turns <= 99 or not 1 <= record.turn <= record.turns + 1:
+            problems.append(Problem(file, "turn", "expected turn 1 to turns + 1, turns 1 to 99"))
+        if problems:
+            raise ScenarioError(problems)
+        return record
 
     def save(self, path: str | Path) -> None:
         atomic_write_text(Path(path), self.to_json())
 
     @classmethod
     def load(cls, path: str | Path) -> CampaignRecord:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        from rulebook._datafile import read_data_text
+
+        return cls.from_json(read_data_text(path, "campaign record"), str(path))
 
     # -- pools -----------------------------------------------------------------------------------
 

@@ -204,7 +204,19 @@ def test_the_record_saves_atomically_and_refuses_a_bad_file(tmp_path):
     again = CampaignRecord.load(path)
     assert again == r
     path.write_text('{"name": "x", "unknown_field": 1}')
-    with pytest.raises(ValueError, match="not a campaign record"):
+    with pytest.raises(
+        ValueError, match=r"platoon\.json: unknown_field: unknown field; not a campaign"
+    ):
+        CampaignRecord.load(path)
+    path.write_text('{"name": "x", "figures": [{"id": "a", "role": 3}], "tq": 7}')
+    with pytest.raises(
+        ValueError, match=r"platoon\.json: figures\.0\.role: Input should be a valid string"
+    ):
+        CampaignRecord.load(path)
+    path.write_text('{"name": "x", "tq": 7}')
+    with pytest.raises(
+        ValueError, match=r"platoon\.json: tq: expected a die of D6, D8, D10 or D12"
+    ):
         CampaignRecord.load(path)
 
 

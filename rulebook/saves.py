@@ -1,0 +1,58 @@
+"""Where the apps save and load: one folder, ``saves/``, and the right suffix, nothing else.
+
+A name typed into an app is a user's input: ``../../etc/x``, ``/tmp/evil.py`` or
+``game.py`` must not write outside the save folder or a file of another kind.
+
+>>> from pathlib import Path
+>>> resolve_save_name("my game", ".json", folder=Path("/srv/app/saves"))
+PosixPath('/srv/app/saves/my game.json')
+>>> resolve_save_name("saves/quan_loi.yaml", (".yaml", ".yml"), folder=Path("/srv/app/saves"))
+PosixPath('/srv/app/saves/quan_loi.yaml')
+>>> resolve_save_name("../evil.py", ".yaml", folder=Path("/srv/app/saves"))
+Traceback (most recent call last):
+...
+ValueError: '../evil.py': a save name is a plain file name in saves/ (like my_game.yaml), with no folders
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+__all__ = ["SAVES", "resolve_save_name"]
+
+SAVES = "saves"
+"""The folder, under the working folder, that holds every file the apps save."""
+
+
+def resolve_save_name(
+    name: str, suffix: str | tuple[str, ...], *, folder: Path | None = None
+) -> Path:
+    """The path in ``saves/`` for the name a user typed, with one of the allowed *suffix*.
+
+    The save folder is *folder*, by default ``saves/`` under the working folder. *name* may
+    be ``NAME``, ``NAME.suffix`` or ``saves/NAME.suffix``; without a suffix the
+    first allowed one is added. Anything else (folders, ``..``, an absolute path, another
+    suffix, a hidden file, a link out of the folder) is a ValueError naming the problem.
+    """
+    allowed = (suffix,) if isinstance(suffix, str) else tuple(suffix)
+    typed = name.strip()
+    parts = PurePosixPath(typed.replace("\\", "/")).parts
+    if parts[:1] == (SAVES,):
+        parts = parts[1:]
+    example = f"my_game{allowed[0]}"
+    if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
+        raise ValueError(
+            f"{typed!r}: a save name is a plain file name in {SAVES}/ (like {example}), "
+            "with no folders"
+        )
+    file = parts[0]
+    given = PurePosixPath(file).suffix
+    if given and given.lower() not in allowed:
+        raise ValueError(f"{typed!r}: this app saves {' or '.join(allowed)} files, not {given}")
+    if not given:
+        file += allowed[0]
+    folder = (Path(folder) if folder is not None else Path.cwd() / SAVES).resolve()
+    target = folder / file
+    if target.is_symlink() and target.resolve().parent != folder.resolve():
+        raise ValueError(f"{typed!r}: {SAVES}/{file} links out of the save folder")
+    return target

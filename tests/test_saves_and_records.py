@@ -1,0 +1,145 @@
+"""Saves and records: atomic writes with the umask's mode and no leftovers, save names kept in
+saves/, and damaged game records and maps refused as ScenarioErrors naming file and field."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from rulebook._atomic import atomic_write_text
+from rulebook.dice import Dice
+from rulebook.errors import ScenarioError
+from rulebook.games.lz_albany import GameState, new_game
+from rulebook.maps.design import MapDesign
+from rulebook.saves import resolve_save_name
+
+
+def test_a_new_file_gets_the_umask_mode_and_an_old_one_keeps_its_mode(tmp_path):
+    old = os.umask(0o027)
+    try:
+        atomic_write_text(tmp_path / "new.yaml", "a: 1\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o640
+    (tmp_path / "new.yaml").chmod(0o604)
+    atomic_write_text(tmp_path / "new.yaml", "a: 2\n")
+    assert (tmp_path / "new.yaml").stat().st_mode & 0o777 == 0o604
+
+
+def test_the_next_save_removes_what_a_killed_save_left_behind(tmp_path):
+    left = [tmp_path / ".s.yaml.abc123.tmp", tmp_path / ".s.yaml.zz9.tmp"]
+    for path in left:
+        path.write_text("half a file")
+    other = tmp_path / ".t.yaml.abc.tmp"  # another file's leftover is not ours to remove
+    other.write_text("x")
+    atomic_write_text(tmp_path / "s.yaml", "a: 1\n")
+    assert not any(p.exists() for p in left)
+    assert other.exists()
+
+
+def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
+    with pytest.raises(OSError, match=r"cannot write .*nodir/x\.json: No such file") as err:
+        atomic_write_text(tmp_path / "nodir" / "x.json", "{}")
+    assert ".tmp" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("../evil.py", "plain file name in saves/"),
+        ("/etc/x.json", "plain file name in saves/"),
+        ("saves/../../x.json", "plain file name in saves/"),
+        ("sub/x.json", "plain file name in saves/"),
+        (".hidden.json", "plain file name in saves/"),
+        ("", "plain file name in saves/"),
+        ("game.py", "this app saves .json files, not .py"),
+    ],
+)
+def test_save_names_stay_in_the_save_folder_with_the_right_suffix(tmp_path, name, says):
+    with pytest.raises(ValueError, match=says.replace(".", r"\.")):
+        resolve_save_name(name, ".json", folder=tmp_path / "saves")
+
+
+def test_a_plain_save_name_gets_its_suffix_in_the_save_folder(tmp_path):
+    folder = tmp_path / "saves"
+    assert resolve_save_name("my game", ".json", folder=folder) == folder.resolve() / "my game.json"
+    assert resolve_save_name("saves/a.yml", (".yaml", ".yml"), folder=folder).name == "a.yml"
+
+
+def test_a_negative_seed_is_refused_not_played_as_its_absolute_value():
+    with pytest.raises(ValueError, match="a seed is a whole number 0 or more, not -5"):
+        Dice(-5)
+
+
+@pytest.fixture(scope="module")
+def record() -> dict:
+    game = new_game(seed=4)
+    for _ in range(12):
+        game.apply(game.legal_actions()[0])
+    return json.loads(game.to_json())
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda r: r.pop("seed"), r"seed: required field is missing"),
+        (lambda r: r.update(seed="4"), r"seed: expected a whole number 0 or more, got text"),
+        (lambda r: r.update(seed=-4), r"seed: expected a whole number 0 or more, got -4"),
+        (lambda r: r.update(actions={"a": 1}), r"actions: expected a list of action notations"),
+        (lambda r: r.update(scenario="hornets-nest"), r"scenario: the record is a game of scenario 'hornets-nest'"),
+        (lambda r: r.update(position=[]), r"position: expected the position summary"),
+        (lambda r: r["actions"].__setitem__(3, "fly to the moon"), r"actions\.3: 'fly to the moon'"),
+        (lambda r: r["actions"].pop(), r"position: replaying the record does not reach the saved position"),
+        (lambda r: r.update(log_version=99), r"log_version: game record version 99"),
+    ],
+)  # fmt: skip
+def test_a_damaged_game_record_names_the_field(record, change, says):
+    data = json.loads(json.dumps(record))
+    change(data)
+    with pytest.raises(ScenarioError, match=r"g\.json: " + says):
+        GameState.from_json(json.dumps(data), file="g.json")
+
+
+@pytest.mark.parametrize(
+    "text", ["", "[]", "{", '{"seed": NaN}', '{"seed": ' + "9" * 5000 + "}", "[" * 100_000]
+)
+def test_a_record_that_is_not_one_is_a_scenario_error(text):
+    with pytest.raises(ScenarioError, match=r"^g\.json"):
+        GameState.from_json(text, file="g.json")
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ([], r"type: expected a GeoJSON FeatureCollection"),
+        ({"type": "FeatureCollection", "features": {}}, r"features: expected a list"),
+        ({"type": "FeatureCollection", "features": [3]}, r"features\.0: expected a Feature"),
+        (
+            {"type": "FeatureCollection", "features": [{"geometry": {"type": "Polygon"}}]},
+            r"features\.0\.geometry\.coordinates: expected a list of rings",
+        ),
+        (
+            {
+                "type": "FeatureCollection",
+                "features": [{"geometry": {"type": "Polygon", "coordinates": [[1, 2]]}}],
+            },
+            r"features\.0\.geometry\.coordinates\.0\.0: expected an \[x, y\] corner",
+        ),
+        ({"type": "FeatureCollection", "properties": {"map": 3}}, r"properties\.map: expected"),
+    ],
+)
+def test_a_damaged_geojson_map_names_the_field(tmp_path, data, says):
+    path = tmp_path / "m.geojson"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ScenarioError, match=says):
+        MapDesign.load(path)
+
+
+def test_a_geojson_map_with_nan_is_refused(tmp_path):
+    path: Path = tmp_path / "m.geojson"
+    path.write_text('{"type": "FeatureCollection", "features": [], "x": NaN}')
+    with pytest.raises(ScenarioError, match="NaN is not a number a record may hold"):
+        MapDesign.load(path)
