@@ -7,7 +7,6 @@ link rule cases this way, through :func:`widgets._page.rule_links`.
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
@@ -16,11 +15,13 @@ import ipywidgets as ipw
 
 from rulebook.reference import Entry, Hit, Reference, load_reference
 from rulebook.reference._reading import (
+    breakable_name,
     checked_by,
     engine_sentence,
     finding_sentence,
     findings_about,
     implemented_by,
+    value_words,
 )
 from rulebook.reference._reading import (
     count_words as _count,
@@ -160,7 +161,11 @@ class RuleBrowser(ipw.VBox):
     def _search(self, _: Any = None) -> None:
         text = self.query.value.strip()
         tag = None if self.tag.value == "any" else self.tag.value
-        self.hits = self.ref.find(text, game=GAMES[self.game.value], tag=tag)
+        game = GAMES[self.game.value]
+        # With nothing typed and no filter the list would be the first entries of the first
+        # book: noise above the entry on a narrow screen. A book or a tag alone lists entries.
+        browsing = text or game or tag
+        self.hits = self.ref.find(text, game=game, tag=tag) if browsing else []
         shown = self.hits[:RESULT_SLOTS]
         for (slot, button, why), hit in zip(self._slots, shown, strict=False):
             button.description = f"{hit.entry.id}  {hit.entry.title}"
@@ -173,6 +178,16 @@ class RuleBrowser(ipw.VBox):
 
     def _count_html(self, text: str, shown: int) -> str:
         total = len(self.hits)
+        if (
+            total == 0
+            and not text
+            and self.game.value == "All three books"
+            and self.tag.value == "any"
+        ):
+            return (
+                f"<p class='rb-rule-count'>{len(self.ref)} entries in three books: type words, an "
+                "abbreviation or a rule id, or pick a book or a topic to list its entries.</p>"
+            )
         if total == 0:
             near = self.ref.suggest(text)
             hint = (
@@ -250,11 +265,6 @@ def hit_html(hit: Hit) -> str:
     )
 
 
-def _breakable(name: str) -> str:
-    """A code or test name that may wrap after its dots, slashes and colons, never mid-word."""
-    return re.sub(r"([./:_])", r"\1<wbr>", escape(name))
-
-
 def entry_html(ref: Reference, entry: Entry) -> str:
     """Title, provenance, summary, numbers and steps of one entry."""
     game = ref.game_of(entry.id)
@@ -275,7 +285,7 @@ def entry_html(ref: Reference, entry: Entry) -> str:
     tags = ", ".join(escape(t.replace("-", " ")) for t in entry.tags)
     steps = "".join(f"<li>{escape(s)}</li>" for s in entry.steps)
     numbers = "".join(
-        f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(_value(v))}</td></tr>"
+        f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(value_words(v))}</td></tr>"
         for k, v in entry.numbers.items()
     )
     return (
@@ -293,19 +303,6 @@ def entry_html(ref: Reference, entry: Entry) -> str:
         + (f"<p><small>Topics: {tags}</small></p>" if tags else "")
         + "</div>"
     )
-
-
-def _value(value: Any) -> str:
-    """A number from the reference data in words: lists as ranges or lists, never as reprs."""
-    if isinstance(value, list):
-        if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-            return f"{value[0]} to {value[1]}"
-        return ", ".join(_value(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in value.items())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
 
 
 def details_html(ref: Reference, entry: Entry) -> str:
@@ -337,8 +334,8 @@ def details_html(ref: Reference, entry: Entry) -> str:
         )
     code, tests = implemented_by(ref, entry), checked_by(ref, entry)
     if code or tests:
-        rows = "".join(f"<li>implemented in <code>{_breakable(c)}</code></li>" for c in code)
-        rows += "".join(f"<li>checked by <code>{_breakable(t)}</code></li>" for t in tests)
+        rows = "".join(f"<li>implemented in <code>{breakable_name(c)}</code></li>" for c in code)
+        rows += "".join(f"<li>checked by <code>{breakable_name(t)}</code></li>" for t in tests)
         parts.append(
             "<details class='rb-executed'><summary>Code and tests "
             f"({_count(len(code), 'function')}, {_count(len(tests), 'test')})</summary><ul>{rows}</ul></details>"

@@ -16,18 +16,21 @@ import importlib
 import re
 from collections import defaultdict
 from functools import cache
+from html import escape
 
 from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Entry
 from rulebook.reference._reference import Finding, Reference
 
 __all__ = [
+    "breakable_name",
     "checked_by",
     "count_words",
     "engine_sentence",
     "finding_sentence",
     "findings_about",
     "implemented_by",
+    "value_words",
 ]
 
 # Words that open a proper name and keep their capital inside a sentence.
@@ -81,6 +84,33 @@ def module_topic(module: str) -> str:
     ):
         line = line[0].lower() + line[1:]
     return line
+
+
+def breakable_name(name: str) -> str:
+    """A code or test name as HTML that may wrap after its dots, slashes, colons and
+    underscores, never mid-word.
+
+    >>> breakable_name("tests/a.py::test_x")
+    'tests/<wbr>a.<wbr>py:<wbr>:<wbr>test_<wbr>x'
+    """
+    return re.sub(r"([./:_])", r"\1<wbr>", escape(name))
+
+
+def value_words(value: object) -> str:
+    """A number from the reference data in words: pairs as ranges, lists joined, never reprs.
+
+    >>> value_words([200, 300]), value_words(["a", "b", "c"]), value_words({"us_killed": 151})
+    ('200 to 300', 'a, b, c', 'us killed: 151')
+    """
+    if isinstance(value, list):
+        if len(value) == 2 and all(isinstance(v, int | float) for v in value):
+            return f"{value[0]} to {value[1]}"
+        return ", ".join(value_words(v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {value_words(v)}" for k, v in value.items())
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def count_words(n: int, noun: str) -> str:

@@ -24,11 +24,13 @@ from pathlib import Path
 
 from rulebook.reference._models import Entry
 from rulebook.reference._reading import (
+    breakable_name,
     checked_by,
     engine_sentence,
     finding_sentence,
     findings_about,
     implemented_by,
+    value_words,
 )
 from rulebook.reference._reading import (
     count_words as _count,
@@ -99,18 +101,6 @@ def _bullets(items: Iterable[str]) -> list[str]:
     return [*lines, ""] if lines else []
 
 
-def _value(value: object) -> str:
-    if isinstance(value, list):
-        if len(value) == 2 and all(isinstance(v, int | float) for v in value):
-            return f"{value[0]} to {value[1]}"
-        return ", ".join(_value(v) for v in value)
-    if isinstance(value, dict):
-        return "; ".join(f"{k.replace('_', ' ')}: {_value(v)}" for k, v in value.items())
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
 def entry_page(ref: Reference, entry: Entry) -> str:
     """One entry as a page."""
     game = ref.game_of(entry.id)
@@ -137,7 +127,7 @@ def entry_page(ref: Reference, entry: Entry) -> str:
     if entry.numbers:
         out += ["**Numbers**", ""]
         out += _bullets(
-            f"{rst_text(k.replace('_', ' '))}: {rst_text(_value(v))}"
+            f"{rst_text(k.replace('_', ' '))}: {rst_text(value_words(v))}"
             for k, v in entry.numbers.items()
         )
     if entry.tags:
@@ -168,10 +158,11 @@ def entry_page(ref: Reference, entry: Entry) -> str:
     code, tests = implemented_by(ref, entry), checked_by(ref, entry)
     if code or tests:
         summary = f"Code and tests ({_count(len(code), 'function')}, {_count(len(tests), 'test')})"
-        out += [".. raw:: html", "", f"   <details><summary>{summary}</summary>", ""]
-        out += _bullets(f"implemented in ``{c}``" for c in code)
-        out += _bullets(f"checked by ``{t}``" for t in tests)
-        out += [".. raw:: html", "", "   </details>", ""]
+        # Raw HTML so long names may wrap after their dots, slashes and underscores only.
+        items = [f"<li>implemented in <code>{breakable_name(c)}</code></li>" for c in code]
+        items += [f"<li>checked by <code>{breakable_name(t)}</code></li>" for t in tests]
+        out += [".. raw:: html", "", f"   <details><summary>{summary}</summary><ul>"]
+        out += [f"   {item}" for item in items] + ["   </ul></details>", ""]
     return "\n".join(out)
 
 

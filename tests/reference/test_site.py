@@ -35,6 +35,7 @@ def test_an_entry_page_links_both_ways_and_says_how_the_engine_plays_it(ref):
     assert ":doc:`lza:11.1A Night LOS </lza/11-1A>`" in page  # refers to
     assert "How the engine plays it" in page
     assert "<details><summary>Code and tests" in page
+    assert "test_<wbr>lza_<wbr>7_<wbr>8" in page  # long names wrap at separators only
     cited = entry_page(ref, ref["ftv:4.2.3.2"])
     assert ":doc:`ftv:2.5.2 Special Forces Camp Garrisons </ftv/2-5-2>`" in cited  # cited by
 

@@ -123,3 +123,11 @@ def test_the_page_opens_on_the_rule_its_url_names():
     browser = page.children[-1]
     assert browser.current == "lza:6.1"
     assert "no rule" in browser.errors.value
+
+
+def test_with_nothing_typed_the_list_waits_for_a_search_or_a_filter():
+    app = RuleBrowser()
+    assert shown_ids(app) == []
+    assert f"{len(app.ref)} entries in three books" in app.count.value
+    app.game.value = "First Team: Vietnam"
+    assert shown_ids(app)[:2] == ["ftv:1.0", "ftv:1.1"]
