@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from widgets.rule_browser import RuleBrowser, rule_browser_app, start_from_query
 
 
@@ -131,3 +133,19 @@ def test_with_nothing_typed_the_list_waits_for_a_search_or_a_filter():
     assert f"{len(app.ref)} entries in three books" in app.count.value
     app.game.value = "First Team: Vietnam"
     assert shown_ids(app)[:2] == ["ftv:1.0", "ftv:1.1"]
+
+
+@pytest.mark.slow
+def test_no_entry_shows_snake_case_or_python_values_outside_the_folded_code():
+    app = RuleBrowser()
+    bad = {}
+    for entry in app.ref:
+        app.show(entry.id)
+        html = app.entry_view.value + re.sub(
+            r"<details.*?</details>", "", app.details.value, flags=re.S
+        )
+        text = re.sub(r"<[^>]+>", " ", re.sub(r"data-[a-z]+='[^']*'", "", html))
+        found = re.findall(r"\b[a-z]+_[a-z_]+\b|\bNone\b|\bNaN\b|<NA>|\(\d+, \d+\)", text)
+        if found:
+            bad[entry.id] = found
+    assert bad == {}
