@@ -28,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="Troop Quality die for 2-TQ tables",
     )
     av.add_argument("--roll", action="store_true", help="roll the table once and print the trace")
-    av.add_argument("--seed", type=int, default=0, help="dice seed for --roll")
+    av.add_argument("--seed", type=int, default=0, help="dice seed for --roll, 0 or more")
     av.add_argument(
         "--kind", choices=["ground", "boat", "helicopter", "aircraft"], help="vehicles of one kind"
     )

@@ -1,7 +1,9 @@
 """The ``rulebook`` command: validate scenario files, export their schema, serve the apps.
 
 Exit codes: 0 success, 1 a rules search found nothing, 2 bad input (an invalid
-file, a missing path, a missing extra, a rule id that does not exist). Later subcommands (``rules``, ``play``, ``simulate``) join here.
+file, a missing path, a missing extra, a rule id that does not exist, an argument
+out of range, a file that cannot be written, a busy port), 130 stopped by Ctrl-C.
+Every refusal is one line on stderr naming the problem; never a traceback.
 """
 
 from __future__ import annotations
@@ -14,6 +16,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rulebook._atomic import atomic_write_text
+from rulebook._cli_input import (
+    OneLineParser,
+    _check_override_value,
+    _dask_client,
+    _port_busy,
+    _whole,
+)
 from rulebook._version import __version__
 from rulebook.errors import ScenarioError
 from rulebook.history import check_history_file, is_history_file
@@ -25,6 +34,9 @@ __all__ = ["main"]
 EXIT_OK = 0
 EXIT_NOT_FOUND = 1  # `rules search` found nothing (as grep does)
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130  # as shells report a process stopped by SIGINT
+MAX_GAMES = 100_000  # games per variant: a day's run; more is a typing slip (and memory)
+MAX_WORKERS = 256
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 START_PAGE = "00_start_here.ipynb"
 
@@ -81,7 +93,11 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _cmd_schema(args: argparse.Namespace) -> int:
     text = json_schema_text()
     if args.output:
-        atomic_write_text(args.output, text)
+        try:
+            atomic_write_text(args.output, text)
+        except OSError as err:
+            print(f"rulebook schema: {err.strerror}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -102,6 +118,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    busy = _port_busy(args.port)
+    if busy:
+        print(f"rulebook serve: port {args.port} is {busy}; pass --port N", file=sys.stderr)
+        return EXIT_BAD_INPUT
     print(
         f"Serving the apps at http://127.0.0.1:{args.port}/voila/render/{START_PAGE}"
         " (Ctrl-C stops)",
@@ -115,7 +135,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         "--no-browser",
         f"--port={args.port}",
         "--Voila.ip=127.0.0.1",
-        "--VoilaConfiguration.show_tracebacks=True",
+        # Voila would move to the next free port, and the URL printed above would be wrong.
+        "--Voila.port_retries=0",
+        # Errors show in each app's own error panel; no tracebacks for visitors.
+        f"--VoilaConfiguration.show_tracebacks={args.tracebacks}",
+        # A closed tab's kernel (about 100 MB) is shut down after it idles, so a day of a
+        # class's use does not fill a small server's memory.
+        f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}",
+        "--MappingKernelManager.cull_interval=60",
+        "--MappingKernelManager.cull_connected=False",
     ]
     # Replace this process, so stopping it (Ctrl-C, a test's terminate) stops Voila itself.
     os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, fixed arguments
@@ -228,6 +256,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 
     try:
+        for item in args.set:
+            _check_override_value(item)
         overrides = dict(parse_override(item) for item in args.set)
         default = campaign_scenario if args.game == "first-team" else standard_scenario
         scenario = load_scenario(args.scenario) if args.scenario else default()
@@ -236,16 +266,19 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
             )
         apply_overrides(scenario, overrides)  # fail here, before any game starts
-    except ValueError as err:
+    except (ValueError, OverflowError) as err:
         print(f"rulebook simulate: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     variants = [Variant("baseline")] + ([Variant("changed", overrides)] if overrides else [])
     with ExitStack() as stack:
         executor = None
         if args.scheduler:
-            from dask.distributed import Client
-
-            executor = stack.enter_context(Client(args.scheduler)).get_executor()
+            try:
+                client = _dask_client(args.scheduler)
+            except ValueError as err:
+                print(f"rulebook simulate: {err}", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            executor = stack.enter_context(client).get_executor()
         elif args.workers == 0:
             executor = "serial"
         bar = stack.enter_context(
@@ -297,8 +330,12 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rulebook.scenario import load_scenario
 
     play = _play_first_team if args.game == "first-team" else _play_lz_albany
-    scenario = load_scenario(args.scenario) if args.scenario else None
     try:
+        scenario = load_scenario(args.scenario) if args.scenario else None
+        if scenario is not None and scenario.game.value != args.game:
+            raise ValueError(
+                f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
+            )
         game, summary = play(args, scenario)
     except ValueError as err:
         print(f"rulebook play: {err}", file=sys.stderr)
@@ -389,7 +426,7 @@ def _play_first_team(args: argparse.Namespace, scenario):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, exposed for documentation and tests."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="rulebook",
         description="Executable rules and scenarios for LZ Albany, First Team: Vietnam and Ambush Valley.",
     )
@@ -435,7 +472,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     ply = sub.add_parser("play", help="play a whole game with seeded dice and a policy")
     ply.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
-    ply.add_argument("--seed", type=int, default=0, help="dice and policy seed (default 0)")
+    ply.add_argument(
+        "--seed", type=_whole(0), default=0, help="dice and policy seed, 0 or more (default 0)"
+    )
     ply.add_argument(
         "--policy",
         choices=["random", "scripted"],
@@ -454,8 +493,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many seeded games and compare variants")
     sim.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
-    sim.add_argument("--games", type=int, default=100, help="games per variant (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="sweep seed (default 0)")
+    sim.add_argument(
+        "--games",
+        type=_whole(1, MAX_GAMES),
+        default=100,
+        help=f"games per variant, 1 to {MAX_GAMES} (default 100)",
+    )
+    sim.add_argument("--seed", type=_whole(0), default=0, help="sweep seed, 0 or more (default 0)")
     sim.add_argument(
         "--policy",
         choices=["random", "scripted"],
@@ -463,7 +507,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="who plays both sides: uniform random, or each side's scripted rules of thumb",
     )
     sim.add_argument(
-        "--workers", type=int, default=None, help="worker processes (0: run here, one by one)"
+        "--workers",
+        type=_whole(0, MAX_WORKERS),
+        default=None,
+        help="worker processes (0: run here, one by one)",
     )
     sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")
@@ -483,7 +530,21 @@ def build_parser() -> argparse.ArgumentParser:
     _cli_av.add_parser(sub)
 
     srv = sub.add_parser("serve", help="serve the notebook apps with Voila on 127.0.0.1")
-    srv.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    srv.add_argument(
+        "--port", type=_whole(1, 65535), default=8866, help="port, 1 to 65535 (default 8866)"
+    )
+    srv.add_argument(
+        "--cull-idle",
+        type=_whole(0),
+        default=1800,
+        metavar="SECONDS",
+        help="shut down a kernel idle this long (default 1800; 0 never)",
+    )
+    srv.add_argument(
+        "--tracebacks",
+        action="store_true",
+        help="show Python tracebacks in the apps (for developers; off by default)",
+    )
     srv.add_argument("--notebooks", help="folder of notebooks (default: the project's notebooks/)")
     srv.set_defaults(func=_cmd_serve)
     return parser
@@ -497,3 +558,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return EXIT_OK
+    except KeyboardInterrupt:
+        print(f"rulebook {args.command}: stopped (Ctrl-C)", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except (ScenarioError, OSError) as err:  # a file named on the command line
+        print(f"rulebook {args.command}: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT

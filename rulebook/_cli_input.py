@@ -1,0 +1,84 @@
+"""Checking the command line's input: ranges, ports, scheduler addresses, ``--set`` values.
+
+Each refusal is one line naming the problem, so ``rulebook`` never answers bad input with a
+traceback.
+
+>>> _whole(1, 10)("3")
+3
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line (the usage is a ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _whole(lo: int, hi: int | None = None):
+    """An argparse type: a whole number from *lo* to *hi*, refused in one line otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < lo or (hi is not None and value > hi):
+            span = f"{lo} or more" if hi is None else f"{lo} to {hi}"
+            raise argparse.ArgumentTypeError(f"{value} is out of range ({span})")
+        return value
+
+    return parse
+
+
+def _port_busy(port: int) -> str | None:
+    """Why *port* on 127.0.0.1 cannot be served on (in use, not allowed), or None if it can."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as err:
+            return "already in use" if err.errno == 98 else f"not available ({err.strerror})"
+    return None
+
+
+def _check_override_value(text: str) -> None:
+    """The value side of ``--set PATH=VALUE``: a finite number in range, or ``*F`` scaling."""
+    import math
+
+    from rulebook._datafile import MAX_NUMBER
+
+    _, _, value = text.partition("=")
+    number = value.strip().removeprefix("*")
+    try:
+        parsed = float(number)
+    except ValueError:
+        if value.strip().startswith("*"):
+            raise ValueError(f"{text!r}: *F scales by a number, e.g. *1.5") from None
+        return  # text: the schema judges it
+    if not math.isfinite(parsed) or abs(parsed) > MAX_NUMBER:
+        raise ValueError(f"{text!r}: {number} is out of range (within +-{MAX_NUMBER})")
+
+
+def _dask_client(address: str):
+    """A Dask client for *address*; a ValueError saying why there is none otherwise."""
+    import re
+
+    if not re.fullmatch(r"(?:tcp|tls|ws|wss|inproc|ucx)://[\w.\-\[\]:]+:\d{1,5}", address):
+        raise ValueError(
+            f"--scheduler {address!r} is not a scheduler address like tcp://127.0.0.1:8786"
+        )
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs dask: pip install -e '.[dask]'") from None
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError) as err:
+        raise ValueError(f"cannot reach the scheduler at {address}: {err}") from None

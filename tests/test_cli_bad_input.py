@@ -1,0 +1,80 @@
+"""Every subcommand given bad input: one line on stderr naming the problem, the documented exit
+code (2), no traceback, nothing hanging. A table, so a new subcommand gets a row."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import EXIT_BAD_INPUT, main
+
+ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+LZA = str(ROOT / "lz_albany" / "standard.yaml")
+FTV = str(ROOT / "first_team" / "campaign.yaml")
+
+# (argv, words the one line must hold); paths are relative to a scratch folder
+CASES = [
+    (["validate", "missing.yaml"], "missing.yaml: cannot read the file"),
+    (["validate", "fifo.yaml"], "fifo.yaml: is not a regular file"),
+    (["validate", "/dev/zero"], "/dev/zero: is not a regular file"),
+    (["validate", "empty-folder"], "no .yaml files under empty-folder"),
+    (["schema", "-o", "nodir/x.json"], "rulebook schema: cannot write nodir/x.json"),
+    (["rules", "nosuch-action"], "argument action: invalid choice"),
+    (["play", "lz-albany", "--scenario", "missing.yaml"], "rulebook play: missing.yaml: cannot read"),
+    (["play", "lz-albany", "--scenario", FTV], "is a first-team scenario, not lz-albany"),
+    (["play", "first-team", "--scenario", LZA], "is a lz-albany scenario, not first-team"),
+    (["play", "lz-albany", "--seed", "-3"], "argument --seed: -3 is out of range (0 or more)"),
+    (["play", "lz-albany", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
+    (["play", "chess"], "argument game: invalid choice: 'chess'"),
+    (["simulate", "lz-albany", "--workers", "-1"], "argument --workers: -1 is out of range"),
+    (["simulate", "lz-albany", "--games", "100000000"], "argument --games: 100000000 is out of range"),
+    (["simulate", "lz-albany", "--games", "-5"], "argument --games: -5 is out of range (1 to 100000)"),
+    (["simulate", "lz-albany", "--games", "0"], "argument --games: 0 is out of range (1 to 100000)"),
+    (["simulate", "lz-albany", "--set", "turns.value=*1e400"], "1e400 is out of range"),
+    (["simulate", "lz-albany", "--set", "turns.value=1e400"], "1e400 is out of range"),
+    (["simulate", "lz-albany", "--set", "turns.value=*lots"], "*F scales by a number"),
+    (["simulate", "lz-albany", "--set", "nothing"], "write PATH=VALUE"),
+    (["simulate", "lz-albany", "--scheduler", "not a url"], "is not a scheduler address like tcp://"),
+    (["simulate", "lz-albany", "--scenario", FTV], "is a first-team scenario, not lz-albany"),
+    (["simulate", "lz-albany", "--scenario", "fifo.yaml"], "fifo.yaml: is not a regular file"),
+    (["av", "table", "no-such-table"], "rulebook av: "),
+    (["av", "scenario", "missing.yaml"], "missing.yaml"),
+    (["serve", "--port", "-1"], "argument --port: -1 is out of range (1 to 65535)"),
+    (["serve", "--port", "70000"], "argument --port: 70000 is out of range (1 to 65535)"),
+    (["serve", "--notebooks", "nowhere"], "no 00_start_here.ipynb in nowhere"),
+    (["nosuch"], "argument COMMAND: invalid choice: 'nosuch'"),
+]  # fmt: skip
+
+
+@pytest.fixture
+def scratch(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "fifo.yaml")
+    (tmp_path / "empty-folder").mkdir()
+    return tmp_path
+
+
+@pytest.mark.parametrize(("argv", "says"), CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_bad_input_is_one_line_and_exit_2(scratch, capsys, argv, says):
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's refusals
+        code = stop.code
+    err = capsys.readouterr().err
+    assert code == EXIT_BAD_INPUT, err
+    assert says in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) <= 2, err  # validate adds its "n of m invalid" tally
+
+
+def test_a_busy_port_is_refused_before_voila_starts(scratch, capsys):
+    pytest.importorskip("voila")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == EXIT_BAD_INPUT
+    assert f"port {port} is already in use; pass --port N" in capsys.readouterr().err
