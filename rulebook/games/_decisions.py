@@ -8,6 +8,8 @@ choose and a :class:`Chance` when the pool or a die decides.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -59,12 +61,110 @@ class Action(NamedTuple):
         return f"Action.from_notation({self.notation()!r})"
 
 
+class Options(Sequence[Action]):
+    """A decision's options, made only when asked for: runs of actions, each a count and a maker.
+
+    A long list (every way to split fire between two areas, every move of every unit) costs
+    nothing until it is read; a policy that picks the k-th option builds that one action. It
+    reads like a tuple: ``len``, indexing, iteration, ``in`` and ``==`` with any sequence.
+
+    >>> o = Options([Action.of("done")]).run(3, lambda k: Action.of("fire", "C4", f"D4:{k + 1}"))
+    >>> len(o), o[2], o[-1] == o[3]
+    (4, Action.from_notation('fire C4 D4:2'), True)
+    >>> o == [Action.of("done"), *(Action.of("fire", "C4", f"D4:{k}") for k in (1, 2, 3))]
+    True
+    """
+
+    __slots__ = ("_len", "_made", "_runs", "_tail")
+
+    def __init__(self, actions: Iterable[Action] = ()) -> None:
+        self._runs: list[list] = []  # [start, count, make]
+        self._len = 0
+        self._made: tuple[Action, ...] | None = None
+        self._tail: list[Action] | None = None  # actions added one by one, kept as they come
+        self.extend(actions)
+
+    def run(self, count: int, make: Callable[[int], Action]) -> Options:
+        """Add *count* options, the k-th (from 0) made by ``make(k)`` when read."""
+        if count > 0:
+            self._runs.append([self._len, count, make])
+            self._len += count
+            self._made = self._tail = None
+        return self
+
+    def add(self, action: Action) -> Options:
+        """Add one option."""
+        return self.extend((action,))
+
+    def extend(self, actions: Iterable[Action]) -> Options:
+        """Add options: another Options keeps its runs unmade; anything else is read now."""
+        if type(actions) is Options:
+            for _start, count, make in actions._runs:
+                self.run(count, make)
+            return self
+        tail = self._tail
+        if tail is None:
+            tail = self._tail = []
+            self._runs.append([self._len, 0, tail.__getitem__])
+        before = len(tail)
+        tail.extend(actions)
+        added = len(tail) - before
+        if added:
+            self._runs[-1][1] += added
+            self._len += added
+            self._made = None
+        return self
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return self.made()[index]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(f"option {index} of {self._len}")
+        runs = self._runs
+        i = bisect_right(runs, index, key=_start) - 1
+        start, _count, make = runs[i]
+        return make(index - start)
+
+    def __iter__(self) -> Iterator[Action]:
+        for _start, count, make in self._runs:
+            for k in range(count):
+                yield make(k)
+
+    def made(self) -> tuple[Action, ...]:
+        """Every option, made once and kept."""
+        if self._made is None:
+            self._made = tuple(self)
+        return self._made
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.made()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self.made() == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Options({list(self.made())!r})"
+
+
+def _start(run: list) -> int:
+    return run[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A player must pick one of ``options``; ``rule`` says which rule asks."""
 
     player: str
-    options: tuple[Action, ...]
+    options: Sequence[Action]  # a tuple, or Options made when read
     prompt: str
     rule: str
 
@@ -86,9 +186,10 @@ class Chance:
         return tuple(a for a, _ in self.outcomes)
 
 
-def ask(player: str, options: list[Action] | tuple[Action, ...], prompt: str, rule: str):
+def ask(player: str, options: Sequence[Action], prompt: str, rule: str):
     """Ask *player* to choose; a forced choice (one option) is taken without asking."""
-    options = tuple(options)
+    if type(options) is not Options:
+        options = tuple(options)
     if not options:
         raise RuntimeError(f"no options for a decision ({rule}: {prompt})")
     if len(options) == 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.lz_albany._combat import (
     fire_options,
     firing_dice,
@@ -86,16 +86,18 @@ def can_lead(officer: Unit, unit: Unit) -> bool:
 
 def move_options(
     s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
-) -> list[Action]:
-    """Every move the activated counters may make; officers move like platoons (lza:10.2)."""
-    options = []
-    add = options.append
+) -> Options:
+    """Every move the activated counters may make; officers move like platoons (lza:10.2).
+
+    Made only when read (one run of actions per counter).
+    """
+    options = Options()
     for uid in sorted(ids - moved):
         unit = s.units[uid]
         if unit.status != "on-map" or (unit.is_officer and unit.wounded):
             continue  # wounded officers are carried (lza:10.4)
         if s.retreat and side == "nva" and s.map.area(unit.area).edges:
-            add(Action("exit", (uid,)))
+            options.add(Action("exit", (uid,)))
         dests = destinations(s, unit, adrenaline=adrenaline)
         if not dests:
             continue
@@ -106,17 +108,16 @@ def move_options(
                 for o in s.able_officers(unit.area, side)
                 if o.id in ids and o.id not in moved and can_lead(o, unit) and o.id != uid
             ]
-            for dest in dests:
-                for o in escorts:
-                    add(Action("move", (uid, dest, "with", o)))
-                for o in escorts:
-                    for w in loads:
-                        add(Action("move", (uid, dest, "with", o, "carry", w)))
+            # per destination: with each escort, then with each escort carrying each load
+            per = [("with", o) for o in escorts] + [
+                ("with", o, "carry", w) for o in escorts for w in loads
+            ]
         else:
-            for dest in dests:
-                add(Action("move", (uid, dest)))
-                for w in loads:
-                    add(Action("move", (uid, dest, "carry", w)))
+            per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
+        options.run(
+            len(dests) * len(per),
+            lambda k, u=uid, d=dests, p=per: Action("move", (u, d[k // len(p)], *p[k % len(p)])),
+        )
     return options
 
 
@@ -204,7 +205,7 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
     while True:
         options = move_options(s, ids, moved, side, adrenaline=adrenaline)
         if not (options and must_move(s, side)):
-            options = [Action.of("done"), *options]
+            options = Options([Action.of("done")]).extend(options)
         prompt = (
             "retreat: move a unit toward a map edge"
             if must_move(s, side)
@@ -249,9 +250,9 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
             {s.units[i].area for i in ids if s.units[i].on_map and not s.units[i].is_officer}
         )
         pending = [a for a in areas if s.disputed(a) and a not in fought]
-        options = [Action.of("melee", a) for a in pending]
+        options = Options(Action.of("melee", a) for a in pending)
         if not pending:
-            options.append(Action.of("done"))
+            options.add(Action.of("done"))
             for area in areas:
                 if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
                     continue  # lza:7.2A: no fire out of a disputed area
@@ -271,10 +272,12 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
                         trace=False,
                     )
                     if dice:
-                        options += fire_options(s, area, side, dice)
+                        options.extend(fire_options(s, area, side, dice))
                 mortars = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "mortar"]
                 if mortars and area not in shelled:
-                    options += [Action.of("mortar", area, t) for t in mortar_targets(s, area, side)]
+                    options.extend(
+                        Action.of("mortar", area, t) for t in mortar_targets(s, area, side)
+                    )
         choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
         if choice.verb == "done":
             break

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 
@@ -242,22 +242,27 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
         )
 
 
-def fire_options(s: State, area: str, side: str, dice: int) -> list[Action]:
-    """Ways to aim an area's fire: one target area, or a primary and a second with the dice split (lza:7.3)."""
+def fire_options(s: State, area: str, side: str, dice: int) -> Options:
+    """Ways to aim an area's fire: one target area, or a primary and a second with the dice split (lza:7.3).
+
+    The splits (every primary, second area and share) are made only when read.
+    """
     enemy = other(side)
     targets = [
         a
         for a in s.map.neighbors(area)
         if s.platoons(a, enemy) and not s.disputed(a) and a not in (TRANSITION,)
     ]
-    options = [Action("fire", (area, f"{t}:{dice}")) for t in targets]
-    for p in targets:
-        for q in targets:
-            if p != q:
-                options += [
-                    Action("fire", (area, f"{p}:{k}", f"{q}:{dice - k}")) for k in range(1, dice)
-                ]
-    return options
+    options = Options(Action("fire", (area, f"{t}:{dice}")) for t in targets)
+    pairs = [(p, q) for p in targets for q in targets if p != q]
+    shares = dice - 1  # a split gives the primary 1 to dice - 1 dice
+
+    def split(k: int) -> Action:
+        p, q = pairs[k // shares]
+        first = k % shares + 1
+        return Action("fire", (area, f"{p}:{first}", f"{q}:{dice - first}"))
+
+    return options.run(len(pairs) * shares, split) if shares > 0 else options
 
 
 def fire_dice(
