@@ -39,6 +39,30 @@ def count_senior(s: State, ids: set[str], used: set[str]) -> None:
             s.officer_activations[uid] += 1
 
 
+def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:
+    """Each senior officer here may add his die to this fight or keep his activation (lza:5.2D).
+
+    The player decides; under the ``unlimited`` reading an activation costs nothing, so he
+    always joins. Returns the ids of those who stay out.
+    """
+    declined: set[str] = set()
+    if s.rules.options.get("senior_officer_activations") == "unlimited":
+        return declined
+    for officer in s.able_officers(area, side):
+        if not officer.senior or officer.id not in ids:
+            continue
+        left = s.rules.senior_activations - s.officer_activations[officer.id]
+        choice = yield from ask(
+            side,
+            [Action.of("join", officer.id, area), Action.of("spare", officer.id)],
+            f"{officer.id}: add his die in {area}? ({left} activation(s) left this turn)",
+            "lza:5.2D",
+        )
+        if choice.verb == "spare":
+            declined.add(officer.id)
+    return declined
+
+
 def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]:
     """Areas a unit may enter in one move (lza:5.2E, lza:5.3, lza:6.2, lza:6.5); guns stay put (lza:6.2C)."""
     here = unit.area
@@ -96,8 +120,8 @@ def move_options(
         unit = s.units[uid]
         if unit.status != "on-map" or (unit.is_officer and unit.wounded):
             continue  # wounded officers are carried (lza:10.4)
-        if s.retreat and side == "nva" and s.map.area(unit.area).edges:
-            options.add(Action("exit", (uid,)))
+        if s.retreat and side == "nva" and s.map.area(unit.area).edges and not needs_officer(unit):
+            options.add(Action("exit", (uid,)))  # a hit platoon leaves only with an officer (lza:6.2A)
         dests = destinations(s, unit, adrenaline=adrenaline)
         if not dests:
             continue
@@ -195,6 +219,37 @@ def followers(
         do_move(s, choice, moved)
 
 
+def leave_map(s: State, unit: Unit, moved: set[str]) -> None:
+    unit.status, unit.area = "exited", None
+    moved.add(unit.id)
+    s.trace.step("lza:5.2E", f"{unit.id} leaves the map (not counted as eliminated)")
+
+
+def exit_followers(
+    s: State, officer: Unit, area: str, *, ids: set[str], moved: set[str], side: str
+) -> Flow:
+    """Hit platoons may leave the map with an officer who leaves from their area (lza:5.2E, 6.2A)."""
+    while True:
+        eligible = [
+            u
+            for u in s.platoons(area, side)
+            if u.id in ids and u.id not in moved and needs_officer(u) and can_lead(officer, u)
+        ]
+        if not eligible:
+            return
+        options = [] if must_move(s, side) else [Action.of("leave", officer.id)]
+        options += [Action.of("exit", u.id, "after", officer.id) for u in eligible]
+        choice = yield from ask(
+            side,
+            options,
+            f"{officer.id} leaves the map: which hit or reduced platoon goes with him?",
+            "lza:6.2A",
+        )
+        if choice.verb == "leave":
+            return
+        leave_map(s, s.units[choice.args[0]], moved)
+
+
 def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = False) -> Flow:
     """Move any or all activated counters one area each, then melee where they met the enemy (lza:6.2, 7.2).
 
@@ -216,9 +271,10 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             break
         if choice.verb == "exit":
             unit = s.units[choice.args[0]]
-            unit.status, unit.area = "exited", None
-            moved.add(unit.id)
-            s.trace.step("lza:5.2E", f"{unit.id} leaves the map (not counted as eliminated)")
+            here = unit.area
+            leave_map(s, unit, moved)
+            if unit.is_officer and here:
+                yield from exit_followers(s, unit, here, ids=ids, moved=moved, side=side)
             continue
         origin = s.units[choice.args[0]].area
         dest = do_move(s, choice, moved)
@@ -284,18 +340,38 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
         area = choice.args[0]
         if choice.verb == "melee":
             fought.add(area)
-            count_senior(s, ids, {o.id for o in s.able_officers(area, side)})
-            yield from melee(s, area, side, ids)
+            acting = ids - (yield from seniors_join(s, area, side, ids))
+            count_senior(s, acting, {o.id for o in s.able_officers(area, side)})
+            yield from melee(s, area, side, acting)
         elif choice.verb == "fire":
             fired.add(area)
+            acting = ids - (yield from seniors_join(s, area, side, ids))
             shooters = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "infantry"]
-            officers = [o for o in s.able_officers(area, side) if o.id in ids]
-            firing_dice(s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3")
-            count_senior(s, ids, {o.id for o in officers})
-            yield from infantry_fire(s, choice, side, ids)
+            officers = [o for o in s.able_officers(area, side) if o.id in acting]
+            dice = firing_dice(
+                s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3"
+            )
+            count_senior(s, acting, {o.id for o in officers})
+            shares = _rescale(choice, dice)
+            yield from infantry_fire(s, shares, side, acting)
         elif choice.verb == "mortar":
             shelled.add(area)
             yield from mortar_fire(s, area, choice.args[1], side, ids)
+
+
+def _rescale(choice: Action, dice: int) -> Action:
+    """The chosen split of fire, less the dice of a senior officer who stayed out (lza:5.2D).
+
+    The dice come off the last-named area first, so the primary target keeps its share.
+    """
+    shares = [(t.split(":")[0], int(t.split(":")[1])) for t in choice.args[1:]]
+    extra = sum(d for _, d in shares) - dice
+    for i in range(len(shares) - 1, -1, -1):
+        cut = min(extra, shares[i][1])
+        shares[i] = (shares[i][0], shares[i][1] - cut)
+        extra -= cut
+    kept = [shares[0]] + [sh for sh in shares[1:] if sh[1] > 0]
+    return Action.of(choice.verb, choice.args[0], *(f"{t}:{d}" for t, d in kept))
 
 
 def lone_officers(s: State, side: str) -> Flow:

@@ -14,6 +14,7 @@ choices. Its habits, decision by decision:
   with most wounded;
 - hits: the first hit chosen against the enemy goes to an officer if one may be
   picked, else to the most damaged unit; one's own hits go to the least damaged;
+- a senior officer always adds his die where his side fights;
 - melee survivors stand; return fire always; the NVA advance with every firing
   unit, the US hold; an officer who moves takes every hit platoon he can;
 - airlift: platoons first, as many as the landing zone takes, then officers;
@@ -133,6 +134,7 @@ HANDLERS = [
     ("mortar", lambda s, side, by: max(by["mortar"], key=lambda a: _enemies(s, a.args[1], side))),
     ("move", _move),
     ("follow", lambda s, side, by: by["follow"][0]),
+    ("join", lambda s, side, by: by["join"][0]),
     ("hit", _hit),
     ("return-fire", lambda s, side, by: by["return-fire"][0]),
     ("advance", lambda s, side, by: by["advance"][0] if side == "nva" else None),

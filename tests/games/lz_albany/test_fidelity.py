@@ -324,3 +324,50 @@ def test_lza_8_4b_dust_off_lifts_one_or_two_under_the_literal_reading():
     )
     result = s.run("dust-off")
     assert [w.status for w in result.state.wounded.values()].count("evacuated") == 2
+
+
+# --- lza:5.2D: a senior officer's die is the player's to spend -----------------------------
+
+
+def test_lza_5_2d_the_player_decides_whether_a_senior_officer_adds_his_die():
+    rolled = {}
+    for answer in ("join McDade C4", "spare McDade"):
+        s = Situation(
+            place={"A/2-7-1": "C4", "McDade": "C4", "6/8-66-1": "D4"},
+            dice=[1] * 20,
+            choices=["fire C4 D4:3", answer],
+            choose=prefer("done", "hold"),
+        )
+        result = s.run("activate", "us", "us-ab-2-7", "fire")
+        asked = [d for d, _ in result.decisions if d.rule == "lza:5.2D"]
+        assert asked
+        assert "2 activation(s) left" in asked[0].prompt
+        first_roll = next(str(t) for t in result.trace if str(t).startswith("[lza:7.1]"))
+        rolled[answer.split()[0]] = (first_roll.split()[1], s.state.officer_activations["McDade"])
+    assert rolled == {"join": ("3", 1), "spare": ("2", 0)}
+    unlimited = Situation(
+        place={"A/2-7-1": "C4", "McDade": "C4", "6/8-66-1": "D4"},
+        options={"senior_officer_activations": "unlimited"},
+        choices=["fire C4 D4:3"],
+        choose=prefer("done", "hold"),
+    )
+    decisions = unlimited.run("activate", "us", "us-ab-2-7", "fire").decisions
+    assert not [d for d, _ in decisions if d.rule == "lza:5.2D"]  # nothing to spend: he joins
+
+
+def test_lza_5_2e_and_6_2a_a_hit_platoon_leaves_the_map_only_with_its_officer():
+    place = {"6/8-66-1": "A2", "6/8-66-2": "A2", "6/8-66-CO": "A2"}
+    hurt = {"6/8-66-1": 1, "6/8-66-2": 3}
+    s = Situation(place=place, hits=hurt, choose=prefer("exit", "done"))
+    s.state.retreat = True
+    assert "exit 6/8-66-1" not in {
+        str(a) for a in move_options(s.state, set(place), set(), "nva", adrenaline=False)
+    }  # not on its own
+    result = s.run("move", "nva", "nva-66-678")
+    asked = [d for d, _ in result.decisions if d.rule == "lza:6.2A"]
+    assert asked
+    assert "leave" not in {a.verb for a in asked[0].options}  # in retreat they must go
+    assert {result.state.units[u].status for u in place} == {"exited"}
+    alone = Situation(place={"6/8-66-1": "A2"}, hits={"6/8-66-1": 1}, choose=prefer("exit", "done"))
+    alone.state.retreat = True
+    assert alone.run("move", "nva", "nva-66-678").state.units["6/8-66-1"].area == "A2"
