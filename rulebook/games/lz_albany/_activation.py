@@ -120,8 +120,9 @@ def move_options(
         unit = s.units[uid]
         if unit.status != "on-map" or (unit.is_officer and unit.wounded):
             continue  # wounded officers are carried (lza:10.4)
+        # in retreat a unit on an edge may leave; a hit platoon only with an officer (lza:6.2A)
         if s.retreat and side == "nva" and s.map.area(unit.area).edges and not needs_officer(unit):
-            options.add(Action("exit", (uid,)))  # a hit platoon leaves only with an officer (lza:6.2A)
+            options.add(Action("exit", (uid,)))
         dests = destinations(s, unit, adrenaline=adrenaline)
         if not dests:
             continue
