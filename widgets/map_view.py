@@ -18,6 +18,19 @@ from rulebook.render import provenance_badge
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
 
+# Outline colours of marked areas: the clicked one, those in sight, the candidates a click may pick.
+MARK_COLOURS = {
+    "selected": "#d62728",
+    "visible": "#1f77b4",
+    "problem": "#ff7f0e",
+    "place": "#9467bd",
+    "candidate": "#ffb000",
+    "focus": "#d62728",
+}
+# Candidates are also filled, so a projector shows them from the back of the room.
+MARK_FILL = {"candidate": "#ffd966"}
+
+
 def area_style(
     area_map: AreaMap, highlight: dict[str, str] | None = None
 ) -> Callable[[dict], dict]:
@@ -29,14 +42,9 @@ def area_style(
         terrain = area_map.terrains.get(props["terrain"])
         mark = highlight.get(props["id"])
         return {
-            "fillColor": terrain.color if terrain else "#cccccc",
+            "fillColor": MARK_FILL.get(mark or "", terrain.color if terrain else "#cccccc"),
             "fillOpacity": 0.75 if mark != "place" else 0.95,
-            "color": {
-                "selected": "#d62728",
-                "visible": "#1f77b4",
-                "problem": "#ff7f0e",
-                "place": "#9467bd",
-            }.get(mark or "", "#333333"),
+            "color": MARK_COLOURS.get(mark or "", "#333333"),
             "weight": 4 if mark else 1,
             "dashArray": "6 4" if mark == "problem" else None,
         }
@@ -105,6 +113,13 @@ def _link_style(feature: dict) -> dict:
     }
 
 
+LABEL_SIZE = (90, 30)
+
+
+def _anchor(size: tuple[int, int]) -> tuple[int, int]:
+    return (size[0] // 2, size[1] // 2)
+
+
 class MapView(ipw.VBox):
     """An AreaMap drawn with ipyleaflet in map units (``projections.Simple``), never fetching tiles.
 
@@ -142,6 +157,10 @@ class MapView(ipw.VBox):
         self.links = GeoJSON(data=_no_features(), style_callback=_link_style)
         self.map.add(self.links)
         self._labels: dict[str, Marker] = {}
+        # Two icons per label, swapped on each change: the front end redraws a marker only when its
+        # icon changes, and a fresh DivIcon per refresh would leak a widget every time (issue 16).
+        self._icons: dict[str, list[DivIcon]] = {}
+        self._shown: dict[str, tuple[str, tuple[int, int]]] = {}
         self._add_labels()
         self.caption = ipw.HTML(
             f'<div class="rb-map-caption">Map <b>{escape(area_map.id)}</b> '
@@ -153,14 +172,14 @@ class MapView(ipw.VBox):
     def _add_labels(self) -> None:
         for area in self.area_map:
             p = area.polygon.representative_point()
-            marker = Marker(
-                location=(p.y, p.x),
-                draggable=False,
-                icon=DivIcon(
-                    html=self._label_html(area.id, ""), icon_size=(90, 30), icon_anchor=(45, 15)
-                ),
-            )
+            html, size = self._label_html(area.id, ""), LABEL_SIZE
+            icons = [
+                DivIcon(html=html, icon_size=size, icon_anchor=_anchor(size)) for _ in range(2)
+            ]
+            marker = Marker(location=(p.y, p.x), draggable=False, icon=icons[0])
             self._labels[area.id] = marker
+            self._icons[area.id] = icons
+            self._shown[area.id] = (html, size)
             self.map.add(marker)
 
     def set_map(self, area_map: AreaMap) -> None:
@@ -169,9 +188,12 @@ class MapView(ipw.VBox):
         self._marks = {k: v for k, v in self._marks.items() if k in area_map}
         self.areas.data = self._geojson()
         self.areas.style_callback = area_style(area_map, self._marks)
-        for marker in self._labels.values():
+        for area_id, marker in self._labels.items():
             self.map.remove(marker)
-        self._labels = {}
+            marker.close()
+            for icon in self._icons[area_id]:
+                icon.close()
+        self._labels, self._icons, self._shown = {}, {}, {}
         self._add_labels()
 
     def set_underlay(
@@ -258,9 +280,19 @@ class MapView(ipw.VBox):
 
     def show_counts(self, counts: dict[str, str]) -> None:
         """Label each area with a short text of its counters (``US 3 · NVA 2``)."""
-        for area_id, marker in self._labels.items():
-            marker.icon = DivIcon(
-                html=self._label_html(area_id, counts.get(area_id, "")),
-                icon_size=(90, 30),
-                icon_anchor=(45, 15),
-            )
+        for area_id in self._labels:
+            self.set_label(area_id, self._label_html(area_id, counts.get(area_id, "")))
+
+    def set_label(self, area_id: str, html: str, size: tuple[int, int] = LABEL_SIZE) -> None:
+        """Show *html* (centred, *size* pixels) as the label of an area; unchanged labels cost nothing.
+
+        The label's two icons take turns: the hidden one gets the new HTML, then becomes the
+        marker's icon, so no widget is ever created after the map is built.
+        """
+        if self._shown.get(area_id) == (html, size):
+            return
+        marker, icons = self._labels[area_id], self._icons[area_id]
+        spare = icons[1] if marker.icon is icons[0] else icons[0]
+        spare.html, spare.icon_size, spare.icon_anchor = html, size, _anchor(size)
+        marker.icon = spare
+        self._shown[area_id] = (html, size)
