@@ -1,111 +1,280 @@
-"""First Team: Vietnam campaign app: play the US side turn by turn against the programmed NVA."""
+"""First Team: Vietnam campaign app: play the US side turn by turn against the programmed NVA.
+
+The point map sits in the middle with every company, supply step, HOLD and fatigue marker; beside
+it the CP track, the casualty track, the NVA VP and the Zone Display. After each turn a summary
+says what the turn cost and what the NVA did, so a whole turn played by the scripted player never
+passes unseen.
+"""
 
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
+from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook.games._decisions import Action
+from rulebook.games._narrate import Sentence
 from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import EXITED, UNKNOWN
 from rulebook.games.first_team.engine import CampaignGame, new_campaign
+from rulebook.games.first_team.narrate import action_places, describe, narrate
 from rulebook.games.first_team.policy import scripted_policy
 from rulebook.maps.point_map import AN_KHE
-from rulebook.render import provenance_badge
-from rulebook.render.svg import point_map_svg
+from rulebook.scenario import load_scenario
 from widgets._page import app_page
+from widgets._play_style import play_style
+from widgets.game_log import rule_links, sentences_html
 from widgets.options import OptionsPanel
+from widgets.point_map_view import PointMapView
+from widgets.scenario_files import resolve_query_path, scenario_from_query
 from widgets.stepper import GameStepper
 
 __all__ = ["CampaignStepper", "campaign_app"]
 
+CASUALTY_TRACK = 40  # boxes drawn; the count itself is shown as a number past that
+
 
 class CampaignStepper(GameStepper):
-    """The stepper with the campaign's status, the point map, the Zone Display and the support pool."""
+    """The stepper with the campaign's tracks, the point map, the Zone Display and the support pool."""
 
     game: CampaignGame
     has_chance = False
+    game_key = "first-team"
+    player_label = "the scripted US player"
 
-    def make_map(self) -> ipw.HTML:
-        view = ipw.HTML()
-        view.add_class("rb-ftv-map")
+    # --- the map ----------------------------------------------------------------------
+
+    def make_map(self) -> PointMapView:
+        view = PointMapView(self.game.board.map, height="540px")
+        view.on_place_click(self.place_clicked)
+        view.observe(self._hovered, names="hovered")
+        self._snap: dict = {}
+        self.board_info = ipw.HTML()
+        self.board_info.add_class("rb-ftv-info")
         return view
+
+    def snapshot(self) -> dict:
+        g, s = self.game, self.game.board
+        places: dict[str, dict[str, Any]] = {}
+        for loc in [*s.map.locations, AN_KHE]:
+            us = [
+                {
+                    "id": u.id,
+                    "broken": u.broken,
+                    "fatigue": u.fatigue,
+                    "hold": u.hold,
+                    "garrison": u.garrison,
+                }
+                for u in s.board.us(loc)
+            ]
+            nva = [
+                {"id": u.id, "broken": u.broken, "hold": u.hold, "step": u.step}
+                for u in s.board.nva(loc)
+            ]
+            supply = s.board.supply.get(loc, 0)
+            lz = loc in s.board.revealed_lz
+            if us or nva or supply or lz:
+                places[loc] = {"us": us, "nva": nva, "supply": supply, "lz": lz}
+        zones: dict[str, dict[str, int]] = {}
+        for zone in "ABCDEFGHIJ":
+            for unit in s.zone_units(zone):
+                regiment = regiment_name(unit.regiment)
+                zones.setdefault(zone, {}).setdefault(regiment, 0)
+                zones[zone][regiment] += 1
+        return {
+            "places": places,
+            "turn": s.turn,
+            "phase": s.phase,
+            "segment": s.segment,
+            "cp_left": s.cp.left,
+            "cp_per_turn": s.cp.per_turn,
+            "vp": s.vp,
+            "casualties": s.casualty_points,
+            "zones": zones,
+            "unknown": len(s.zone_units(UNKNOWN)),
+            "exited": sum(1 for z in s.box.values() if z == EXITED),
+            "nva_on_map": sum(len(p["nva"]) for p in places.values()),
+            "player": g.current_player(),
+            "outcome": g.outcome(),
+            "batteries": self._batteries_html(),
+            "options": {
+                name: value
+                for name, value in s.options.items()
+                if name in g.scenario.options and value != g.scenario.options[name].default
+            },
+        }
+
+    def draw(self, snap: dict, marks: dict[str, str]) -> None:
+        self._snap = snap
+        for loc in self.map_view.circles:
+            self.map_view.set_label(loc, self._counters(snap["places"].get(loc)))
+        self.map_view.mark(marks)
+
+    @staticmethod
+    def _counters(here: dict | None) -> str:
+        """Chips under a location: US companies (fatigue in the chip), NVA, supply, HOLD, LZ."""
+        if not here:
+            return ""
+        us = "".join(
+            f"<i class='rb-ctr rb-us{' rb-reduced' if u['broken'] else ''}'>"
+            f"{u['fatigue'] or ('G' if u['garrison'] else '')}</i>"
+            for u in here["us"]
+        )
+        nva = "".join(
+            f"<i class='rb-ctr rb-nva{' rb-reduced' if u['broken'] else ''}'>"
+            f"{'•' * (u['step'] - 1)}</i>"
+            for u in here["nva"]
+        )
+        extra = ""
+        if here["supply"]:
+            extra += f"<i class='rb-ctr rb-supply'>{here['supply']}</i>"
+        if any(u["hold"] for u in here["us"] + here["nva"]):
+            extra += "<i class='rb-ctr rb-hold'>HOLD</i>"
+        if here["lz"]:
+            extra += "<i class='rb-ctr rb-fatigue'>LZ</i>"
+        rows = [r for r in (us, nva, extra) if r]
+        return "".join(f"<div class='rb-ctr-row'>{r}</div>" for r in rows)
+
+    def _hovered(self, change: dict) -> None:
+        loc = change["new"]
+        if not loc:
+            return
+        here = self._snap.get("places", {}).get(loc)
+        if not here:
+            text = f"{loc}: empty."
+        else:
+            parts = []
+            if here["us"]:
+                parts.append(
+                    "US: "
+                    + ", ".join(
+                        u["id"]
+                        + (" (broken)" if u["broken"] else "")
+                        + (f" (fatigue {u['fatigue']})" if u["fatigue"] else "")
+                        + (" (HOLD)" if u["hold"] else "")
+                        for u in here["us"]
+                    )
+                )
+            if here["nva"]:
+                parts.append(
+                    "NVA: "
+                    + ", ".join(
+                        u["id"]
+                        + (" (broken)" if u["broken"] else "")
+                        + (" (HOLD)" if u["hold"] else "")
+                        for u in here["nva"]
+                    )
+                )
+            if here["supply"]:
+                parts.append(f"{here['supply']} supply step{'s' * (here['supply'] != 1)}")
+            if here["lz"]:
+                parts.append("a landing zone")
+            text = f"{loc}: {'; '.join(parts)}."
+        self.stack.value = f"<div class='rb-stack-line'>{escape(text)}</div>"
+
+    # --- words ------------------------------------------------------------------------
+
+    def describe(self, action: Action) -> str:
+        return describe(action, self.game.board)
+
+    def places(self, action: Action) -> tuple[str, ...]:
+        return action_places(action, self.game.board)
+
+    def narrate(self, index: int) -> list[Sentence]:
+        return narrate(self.game.log[index], self.game.board)
 
     def policy(self, seed: int):
         return scripted_policy()
 
-    def status_html(self) -> str:
-        g, s = self.game, self.game.board
-        player = g.current_player() or "nobody: the campaign is over"
-        outcome = g.outcome()
+    def computer_sides(self) -> set[str]:
+        return {"us"}
+
+    def status_html(self, snap: dict) -> str:
+        outcome = snap["outcome"]
         ending = (
-            f"<div class='rb-outcome'><b>{escape(str(outcome['level']))}</b>: NVA {outcome['nva_vp']} VP, "
-            f"US casualty points {outcome['us_casualty_points']}, US companies lost "
-            f"{outcome['us_companies_lost']}</div>"
+            f"<div class='rb-outcome'><b>{escape(str(outcome['level']))}</b>: NVA "
+            f"{outcome['nva_vp']} VP, US casualty points {outcome['us_casualty_points']}, US "
+            f"companies lost {outcome['us_companies_lost']}.</div>"
             if outcome
             else ""
         )
-        segment = f", {escape(s.segment)}" if s.segment else ""
-        changed = [
-            f"{name}={value}"
-            for name, value in s.options.items()
-            if name in g.scenario.options and value != g.scenario.options[name].default
-        ]
+        segment = f", {escape(snap['segment'])}" if snap["segment"] else ""
+        changed = ", ".join(
+            f"{name.replace('_', ' ')}: {value}" for name, value in snap["options"].items()
+        )
         rules = (
-            f"<br><span class='rb-options'>Options: {escape(', '.join(changed))}</span>"
+            f"<div class='rb-options'>Optional rules changed: {escape(changed)}</div>"
             if changed
             else ""
         )
+        cp = "".join(
+            f"<span class='{'rb-on' if i <= snap['cp_left'] else 'rb-spent'}'>{i}</span>"
+            for i in range(1, snap["cp_per_turn"] + 1)
+        )
+        cas = snap["casualties"]
+        casualty = "".join(
+            f"<span class='{'rb-on' if i <= cas else ''}'>{i if i % 5 == 0 else ''}</span>"
+            for i in range(1, CASUALTY_TRACK + 1)
+        )
+        zones = "".join(
+            f"<div class='{'rb-has' if z in snap['zones'] else ''}' data-zone='{z}'><b>{z}</b> "
+            + escape(", ".join(f"{name} ({n})" for name, n in snap["zones"].get(z, {}).items()))
+            + "</div>"
+            for z in "ABCDEFGHIJ"
+        )
         return (
-            f"<b>Turn {s.turn}</b> of 15, {escape(s.phase)}{segment}. CPs left: <b>{s.cp.left}</b>. "
-            f"NVA VP so far: {s.vp}. US casualty points: {s.casualty_points}."
-            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}{rules}"
+            f"<div class='rb-ftv-board rb-headline' data-turn='{snap['turn']}'><b>Turn "
+            f"{snap['turn']}</b> of 15, {escape(snap['phase'])}{segment}. NVA VP: <b>{snap['vp']}</b>. "
+            f"NVA companies on the map: {snap['nva_on_map']}.</div>{ending}{rules}"
+            f"<div>Command Points left: <b>{snap['cp_left']}</b> of {snap['cp_per_turn']} "
+            f"{rule_links(('ftv:3.1',))}<div class='rb-track rb-cp-track'>{cp}</div></div>"
+            f"<div>US casualty points: <b>{cas}</b> {rule_links(('ftv:4.2.3.2',))}"
+            f"<div class='rb-track rb-casualty-track'>{casualty}</div></div>"
+            f"<div><b>Zone Display</b> {rule_links(('ftv:3.5.1',))}: Unknown Box "
+            f"{snap['unknown']} companies; {snap['exited']} gone to Cambodia."
+            f"<div class='rb-zones'>{zones}</div></div>{snap['batteries']}"
         )
 
-    def update_map(self) -> None:
-        s = self.game.board
-        counts = {}
-        for loc in [*s.map.locations, AN_KHE]:
-            us, nva = len(s.board.us(loc)), len(s.board.nva(loc))
-            supply = s.board.supply.get(loc, 0)
-            parts = [
-                f"{us} US" if us else "",
-                f"{nva} NVA" if nva else "",
-                f"S{supply}" if supply else "",
-            ]
-            label = " ".join(p for p in parts if p)
-            if label:
-                counts[loc] = label
-        zones = []
-        for zone in "ABCDEFGHIJ":
-            units = s.zone_units(zone)
-            if units:
-                zones.append(f"<td>{zone}: {len(units)}</td>")
-        unknown = len(s.zone_units(UNKNOWN))
-        exited = sum(1 for z in s.box.values() if z == EXITED)
-        pool = {}
-        for unit in s.support.values():
-            state = (
-                unit.box
-                if unit.box != "an-khe"
-                else ("fatigued" if unit.fatigued else "fired" if unit.fired else "ready")
-            )
-            pool.setdefault(unit.kind, {}).setdefault(state, 0)
-            pool[unit.kind][state] += 1
-        support = "".join(
-            f"<tr><td>{escape(kind)}</td><td>{escape(', '.join(f'{n} {k}' for k, n in states.items()))}</td></tr>"
-            for kind, states in pool.items()
-        )
-        self.map_view.value = (
-            f"<div class='rb-ftv-board' data-turn='{s.turn}'>"
-            f"<p>Map {provenance_badge('reconstructed')}: counts per location (S = supply steps); "
-            "lettered zones, roads orange, jungle green, rivers blue, mountains black.</p>"
-            f"{point_map_svg(s.map, 760, counts=counts)}"
-            f"<p><b>Zone Display</b>: Unknown Box {unknown}; identified "
-            f"<table class='rb-zones'><tr>{''.join(zones) or '<td>none</td>'}</tr></table>"
-            f"{exited} broken compan{'y' if exited == 1 else 'ies'} gone to Cambodia.</p>"
-            f"<details><summary>Support counters</summary><table>{support}</table></details>"
-            f"{self._batteries_html()}</div>"
+    def dice_for(self, entry: int) -> str:
+        return self.turn_summary(entry)
+
+    def turn_summary(self, entry: int) -> str:
+        """What the last finished turn did: CPs spent, VP and casualties, the NVA's moves."""
+        turn = self.snapshot_at(entry)["turn"]
+        if turn <= 1:
+            return ""
+        end = None
+        start = None
+        for i in range(entry, -1, -1):
+            snap = self._snaps[i] if i < len(self._snaps) else None
+            if snap is None:
+                continue
+            if snap["turn"] == turn - 1 and end is None:
+                end = i
+            if snap["turn"] < turn - 1:
+                start = i
+                break
+        if end is None:
+            return ""
+        before = self._snaps[start] if start is not None else None
+        last = self._snaps[end]
+        assert last is not None
+        after = self.snapshot_at(min(end + 1, len(self.game.log) - 1))
+        spent = last["cp_per_turn"] - last["cp_left"]
+        vp = after["vp"] - (before["vp"] if before else 0)
+        cas = after["casualties"] - (before["casualties"] if before else 0)
+        nva = [
+            s
+            for s in self.narrate(min(end + 1, len(self.game.log) - 1))
+            if s.rules and s.rules[0].startswith("ftv:3.5")
+        ]
+        return (
+            f"<div class='rb-turn-summary' data-summary-turn='{turn - 1}'><b>Turn {turn - 1}</b>: "
+            f"the US spent {spent} of {last['cp_per_turn']} CPs; NVA VP {vp:+d}, US casualty "
+            f"points {cas:+d}; {after['nva_on_map']} NVA compan{'y' if after['nva_on_map'] == 1 else 'ies'} "
+            f"on the map. <i>NVA phase:</i> {sentences_html(nva[:5])}</div>"
         )
 
     def _batteries_html(self) -> str:
@@ -129,22 +298,38 @@ class CampaignStepper(GameStepper):
             + "</table>"
         )
 
+    # --- files ------------------------------------------------------------------------
 
-def campaign_app(seed: int = 1965) -> ipw.VBox:
+    def open_scenario(self, path: Path) -> CampaignGame:
+        return new_campaign(load_scenario(path), seed=self.game.seed)
+
+
+def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
+    """The campaign app, on the scenario in the URL's ``?scenario=`` if there is one."""
+    root = Path(__file__).resolve().parents[1]
+    wanted = scenario or scenario_from_query()
+    problem, loaded = "", None
+    if wanted:
+        try:
+            loaded = load_scenario(resolve_query_path(wanted, root))
+        except Exception as err:  # a bad link must still open the app, saying why
+            problem = (
+                f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. "
+                "Showing the shipped campaign.</p>"
+            )
     intro = (
-        "<h1>First Team: Vietnam: the campaign</h1><p>Play the 1st Cavalry Division against the "
-        "programmed NVA of section 3.5, fifteen two-day turns from 27 October 1965. Pick an action "
-        "and apply it, or let the scripted US player take one decision, a phase or a turn. Every "
-        "entry of the log opens the rules it set off: the NVA's targets, its movement scores and "
-        "every die. The map, counters and three tables are reconstructed; the rules are the "
-        "book's. Under <i>Options</i>, switch on the optional rules of section 6 (Cambodia, "
-        "NVA artillery), the author's house rule and the readings of ambiguous cases.</p>"
+        "<h1>First Team: Vietnam: the campaign</h1><p class='rb-intro'>Play the 1st Cavalry "
+        "Division against the programmed NVA, fifteen two-day turns from 27 October 1965. Click a "
+        "lit location on the map or pick an action and press <b>Apply</b>; or let the scripted US "
+        "player take a decision, a phase or a turn. Each sentence of the log links to its rule. "
+        'Map, counters and three tables are <span class="provenance reconstructed">reconstructed'
+        "</span>.</p>" + problem
     )
-    stepper = CampaignStepper(new_campaign(seed=seed), saves="saves")
+    stepper = CampaignStepper(new_campaign(loaded, seed=seed), saves="saves")
 
     def start(new_seed: int, options: dict) -> None:
-        stepper.game = new_campaign(seed=new_seed, options=options)
+        stepper.start(new_campaign(stepper.game.scenario, seed=new_seed, options=options))
         stepper.refresh()
 
     options = OptionsPanel(stepper.game.scenario, start, seed=seed)
-    return app_page(intro, options, stepper)
+    return app_page(intro, play_style(), stepper, options)

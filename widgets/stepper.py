@@ -1,13 +1,20 @@
-"""Steppers: play a game decision by decision, with its log, traces and map.
+"""The game stepper both play apps share: the map in the middle, the choices beside it, the log below.
 
-:class:`GameStepper` works for any game on the shared engine core; :class:`TurnStepper` adds
-LZ Albany's status line and area map.
+:class:`GameStepper` works for any game on the shared engine core (:class:`FlowGame`). A game's
+subclass supplies its map widget, the snapshot of a position that the map and status draw
+(:meth:`GameStepper.snapshot`), the words for actions and log entries, and the policy that plays
+for the computer. Everything here is view state: the engine is only asked questions and given
+actions through its public API.
+
+Acting on the map: each action names the places it involves, where-from first
+(``action_places``). A click keeps the actions whose places begin with the places clicked so far,
+lights up the places that can come next, and, when a single action is left and the click was its
+last place, plays it. The list beside the map always shows the same actions in words, so a
+keyboard reaches everything a mouse does.
 """
 
 from __future__ import annotations
 
-import functools
-import random
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -18,112 +25,219 @@ import ipywidgets as ipw
 from rulebook._atomic import atomic_write_text
 from rulebook._datafile import read_data_text
 from rulebook.games._core import FlowGame
-from rulebook.games._decisions import CHANCE
-from rulebook.games.lz_albany import GameState, random_policy
+from rulebook.games._decisions import CHANCE, Action
+from rulebook.games._narrate import Sentence
 from rulebook.saves import resolve_save_name
-from widgets._page import guarded
-from widgets.map_view import MapView
+from widgets._page import error_html, guarded
+from widgets.game_log import dice_html, log_html, rule_links
+from widgets.scenario_files import scenario_choices
 
-__all__ = ["GameStepper", "TurnStepper"]
+__all__ = ["GameStepper"]
 
-LOG_SHOWN = 300
+Stop = Callable[[tuple[int, str], tuple[int, str]], bool]
+PACES: dict[str, Stop] = {
+    "one decision": lambda before, after: True,
+    "to the end of the phase": lambda before, after: before != after,
+    "to the end of the turn": lambda before, after: before[0] != after[0],
+}
 
 
-class GameStepper(ipw.VBox):
-    """Buttons to decide, draw, auto-play and undo; the legal actions; the log with each entry's trace.
+class GameStepper(ipw.Box):
+    """Map and side panel of a game in play, with its narrated log and replay slider."""
 
-    Subclasses give the status line (:meth:`status_html`), a map widget (:meth:`make_map`,
-    :meth:`update_map`) and the policy that auto-play uses (:meth:`policy`).
-    """
+    has_chance = True
+    game_key = "game"  # the scenario files offered are those of this game (see scenario_files)
+    player_label = "the computer"
 
     def __init__(
-        self, game: FlowGame, *, policy_seed: int = 0, saves: str | Path = "saves"
+        self,
+        game: FlowGame,
+        *,
+        policy_seed: int = 0,
+        saves: str | Path = "saves",
+        root: str | Path | None = None,
     ) -> None:
         self.game = game
         self.policy_seed = policy_seed
         self.saves = Path(saves)
-        button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
+        self.root = Path(root) if root else Path(__file__).resolve().parents[1]
+        self._future: list[Action] = []  # actions taken back, newest last, for Redo
+        self._snaps: list[dict | None] = []  # a drawable snapshot per log entry
+        self._picked: list[str] = []  # places clicked on the map for the current decision
+        self._anywhere: str | None = None  # a clicked place that only filters the list
+        self.notice = ""  # one sentence about the last thing done (saved, loaded, filtered)
+
+        def button(**kwargs: Any) -> ipw.Button:
+            # Each its own Layout: a shared one would hide every button when one is hidden.
+            return ipw.Button(layout=ipw.Layout(width="auto"), **kwargs)
+
         self.status = ipw.HTML()
+        self.status.add_class("rb-status-box")
         self.prompt = ipw.HTML()
-        self.choices = ipw.Select(rows=9, layout=ipw.Layout(width="32em"))
+        self.choices = ipw.Select(rows=8, layout=ipw.Layout(width="100%"))
+        self.choices.add_class("rb-choices")
         self.apply_button = button(
-            description="Apply", button_style="primary", tooltip="apply the chosen action"
+            description="Apply", button_style="primary", tooltip="play the chosen action"
         )
-        self.draw_button = button(description="Draw chit", tooltip="let the pool decide (chance)")
-        self.auto_decision = button(
-            description="Auto: 1 decision", tooltip="random policy, one decision"
+        self.clear_button = button(
+            description="Show all", tooltip="forget the places clicked and list every action"
         )
-        self.auto_phase = button(description="Auto: to next phase")
-        self.auto_turn = button(description="Auto: to next turn")
         self.undo_button = button(description="Undo", button_style="warning")
         self.redo_button = button(description="Redo", tooltip="put back the last action taken back")
-        self._future: list = []  # actions taken back, newest last, for Redo
-        self.log_list = ipw.Select(rows=14, layout=ipw.Layout(width="32em"))
-        self.entry = ipw.HTML()
-        self.undo_here = button(
-            description="Undo to here", tooltip="take back everything after the chosen entry"
+        self.draw_button = button(description="Draw chit", tooltip="let the pool decide (chance)")
+        self.pace = ipw.Dropdown(options=list(PACES), layout=ipw.Layout(width="13em"))
+        self.auto_button = button(description="Computer plays", tooltip="")
+        self.errors = ipw.HTML()
+        self.message = ipw.HTML()
+        self.message.add_class("rb-message")
+
+        self.replay = ipw.IntSlider(
+            min=0, max=0, description="Replay", continuous_update=False, readout=False
         )
-        self.save_name = ipw.Text(value="game", description="file", layout=ipw.Layout(width="16em"))
+        self.replay.layout = ipw.Layout(width="100%")
+        self.replay.add_class("rb-replay")
+        self.back_button = button(description="◀ Back", tooltip="one log entry back")
+        self.forward_button = button(description="Forward ▶", tooltip="one log entry forward")
+        self.present_button = button(description="Back to now", tooltip="show the game as it is")
+        self.continue_here = button(
+            description="Play on from here",
+            tooltip="take back every action after this entry and play on from it",
+        )
+        self.replay_note = ipw.HTML()
+        self.log_view = ipw.HTML()
+        self.log_view.add_class("rb-log")
+        self.stack = ipw.HTML()
+        self.stack.add_class("rb-stack")
+
+        self.save_name = ipw.Text(value="game", description="file", layout=ipw.Layout(width="14em"))
         self.save_button = button(description="Save")
         self.load_button = button(description="Load")
-        self.errors = ipw.HTML()
+        self.scenario = ipw.Dropdown(description="scenario", layout=ipw.Layout(width="24em"))
+        self.open_button = button(description="Open", tooltip="start this scenario or saved game")
+
         self.map_view = self.make_map()
 
-        self.apply_button.on_click(self._apply)
-        self.draw_button.on_click(self._draw)
-        self.auto_decision.on_click(lambda _: self._auto(lambda before, after: True))
-        self.auto_phase.on_click(lambda _: self._auto(lambda before, after: before[1] != after[1]))
-        self.auto_turn.on_click(lambda _: self._auto(lambda before, after: before[0] != after[0]))
-        self.undo_button.on_click(self._undo)
-        self.redo_button.on_click(self._redo)
-        self.undo_here.on_click(self._undo_to_here)
-        self.save_button.on_click(self._save)
-        self.load_button.on_click(self._load)
-        self.log_list.observe(self._show_entry, names="value")
+        self._wire()
 
-        controls = ipw.VBox(
+        super().__init__(self._layout())
+        self.add_class("rb-stepper")
+        if not self.has_chance:
+            self.draw_button.layout.display = "none"
+        self.refresh_scenarios()
+        self.refresh()
+
+    def _layout(self) -> list[ipw.Widget]:
+        """The map with the hover line, the side panel, then the replay and the log."""
+        self.play_controls = ipw.HBox(
+            [self.apply_button, self.clear_button, self.undo_button, self.redo_button],
+            layout=ipw.Layout(flex_flow="row wrap"),
+        )
+        side = ipw.VBox(
             [
                 self.status,
                 self.prompt,
                 self.choices,
-                ipw.HBox([self.apply_button, self.draw_button, self.undo_button, self.redo_button]),
-                ipw.HBox([self.auto_decision, self.auto_phase, self.auto_turn]),
-                ipw.HBox([self.save_name, self.save_button, self.load_button]),
+                self.play_controls,
+                *self.computer_controls(),
                 self.errors,
+                self.message,
             ]
         )
+        side.add_class("rb-side")
+        board = ipw.VBox([self.map_view, self.stack])
+        board.add_class("rb-board")
+        replay_row = ipw.HBox(
+            [self.back_button, self.replay, self.forward_button, self.present_button],
+            layout=ipw.Layout(align_items="center"),
+        )
+        files = ipw.HBox(
+            [self.save_name, self.save_button, self.load_button, self.scenario, self.open_button],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        files.add_class("rb-files")
         history = ipw.VBox(
-            [
-                ipw.HTML("<b>Log</b> (pick an entry to see every rule it set off)"),
-                self.log_list,
-                self.undo_here,
-                self.entry,
-            ]
+            [replay_row, ipw.HBox([self.replay_note, self.continue_here]), self.log_view, files]
         )
-        super().__init__([ipw.HBox([controls, history]), self.map_view])
-        self.add_class("rb-stepper")
-        if not self.has_chance:
-            # Buttons share one Layout object: give this one its own before hiding it.
-            self.draw_button.layout = ipw.Layout(width="auto", display="none")
-        self.refresh()
+        history.add_class("rb-history")
+        return [board, side, history]
+
+    def _wire(self) -> None:
+        self.apply_button.on_click(self._apply)
+        self.clear_button.on_click(self._clear)
+        self.undo_button.on_click(self._undo)
+        self.redo_button.on_click(self._redo)
+        self.draw_button.on_click(self._draw)
+        self.auto_button.on_click(self._auto_click)
+        self.save_button.on_click(self._save)
+        self.load_button.on_click(self._load)
+        self.open_button.on_click(self._open)
+        self.back_button.on_click(lambda _: self._step_replay(-1))
+        self.forward_button.on_click(lambda _: self._step_replay(+1))
+        self.present_button.on_click(self._present)
+        self.continue_here.on_click(self._continue_from_here)
+        self.replay.observe(self._replay_moved, names="value")
 
     # --- what a game supplies -------------------------------------------------------
 
-    has_chance = True
-
     def make_map(self) -> ipw.Widget:
+        """The map widget; it must offer ``on_place_click(callback)``."""
         raise NotImplementedError
 
-    def update_map(self) -> None:
+    def snapshot(self) -> dict:
+        """What the map and status need to draw the current position, as plain data."""
         raise NotImplementedError
 
-    def status_html(self) -> str:
+    def draw(self, snap: dict, marks: dict[str, str]) -> None:
+        """Draw a snapshot on the map, with places marked (``candidate``, ``focus``)."""
         raise NotImplementedError
 
-    def policy(self, seed: int):
+    def status_html(self, snap: dict) -> str:
         raise NotImplementedError
 
-    # --- actions ------------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        return action.notation()
+
+    def places(self, action: Action) -> tuple[str, ...]:
+        return ()
+
+    def narrate(self, index: int) -> list[Sentence]:
+        raise NotImplementedError
+
+    def policy(self, seed: int) -> Callable[[FlowGame], Action]:
+        raise NotImplementedError
+
+    def computer_controls(self) -> list[ipw.Widget]:
+        """The row that lets the computer play: a pace and a button."""
+        self.auto_button.description = (
+            f"{self.player_label[0].upper()}{self.player_label[1:]} plays"
+        )
+        row = ipw.HBox([self.draw_button, self.pace, self.auto_button])
+        row.add_class("rb-computer")
+        return [row]
+
+    def computer_sides(self) -> set[str]:
+        """The sides the computer may play when asked."""
+        return {"us", "nva"}
+
+    def open_scenario(self, path: Path) -> FlowGame:
+        """A new game of the scenario file at *path* (or the game a save file records)."""
+        raise NotImplementedError
+
+    # --- playing ------------------------------------------------------------------
+
+    def _play(self, action: Action) -> None:
+        """Apply one action and remember how the position looks after it."""
+        self.game.apply(action)
+        self._capture()
+
+    def _capture(self) -> None:
+        log = self.game.log
+        del self._snaps[len(log) :]
+        self._snaps.extend([None] * (len(log) - len(self._snaps)))
+        self._snaps[-1] = self.snapshot()
+
+    def _before_action(self) -> None:
+        self.notice = ""
 
     @guarded
     def _apply(self, _: Any = None) -> None:
@@ -131,25 +245,52 @@ class GameStepper(ipw.VBox):
         if self.choices.value is None or not options:
             raise ValueError("nothing to apply: pick an action from the list")
         self._future.clear()  # a new choice starts a new branch
-        self.game.apply(options[self.choices.value])
+        self._play(options[self.choices.value])
+        self.after_human()
 
     @guarded
     def _draw(self, _: Any = None) -> None:
         if self.game.current_player() != CHANCE:
             raise ValueError("it is a player's turn to decide, not the chit pool's")
-        self.game.apply(self.game.sample_chance())
+        self._play(self.game.sample_chance())
+
+    def _auto_click(self, _: Any = None) -> None:
+        self._auto(PACES[self.pace.value])
 
     @guarded
-    def _auto(self, stop: Callable[[tuple[int, str], tuple[int, str]], bool]) -> None:
+    def _auto(self, stop: Stop, sides: set[str] | None = None) -> None:
+        """Let the policy (and the dice) play until *stop* says so or someone else must decide."""
+        played = self.run_computer(stop, sides)
+        if not played:
+            raise ValueError(
+                f"it is your turn to decide ({self.side_name(self.game.current_player())}); "
+                f"{self.player_label} plays only its own side"
+            )
+        self.notice = f"{self.player_label[0].upper()}{self.player_label[1:]} played {played} step{'s' * (played != 1)}."
+
+    def run_computer(self, stop: Stop, sides: set[str] | None = None) -> int:
+        """Play the computer's sides and the chance draws; return how many steps were played."""
+        sides = self.computer_sides() if sides is None else sides
         policy = self.policy(self.policy_seed + len(self.game.history))
         start = (self.game.turn, self.game.phase)
+        played = 0
         while not self.game.is_over():
-            if self.game.current_player() == CHANCE:
-                self.game.apply(self.game.sample_chance())
+            player = self.game.current_player()
+            if player == CHANCE:
+                self._play(self.game.sample_chance())
+            elif player in sides:
+                self._play(policy(self.game))
             else:
-                self.game.apply(policy(self.game))
+                break
+            played += 1
             if stop(start, (self.game.turn, self.game.phase)):
                 break
+        if played:
+            self._future.clear()
+        return played
+
+    def after_human(self) -> None:
+        """Called after a person's action: a game with a computer opponent answers here."""
 
     @guarded
     def _undo(self, _: Any = None) -> None:
@@ -166,123 +307,282 @@ class GameStepper(ipw.VBox):
         if self.game.current_player() == CHANCE:
             # the same draw, as replay does
             self.game.dice.pick(len(self.game.chance_outcomes()), self.game.chance_rule)
-        self.game.apply(action)
+        self._play(action)
+
+    def undo_to(self, entry: int) -> None:
+        """Keep the actions up to log entry *entry* (entry k records action k - 1)."""
+        self._future.extend(reversed(self.game.history[entry:]))
+        self.game = self.game.undo(len(self.game.history) - entry)
 
     @guarded
-    def _undo_to_here(self, _: Any = None) -> None:
-        if self.log_list.value is None:
-            raise ValueError("pick a log entry first")
-        # Log entry k (k >= 1) records action k - 1; keep actions up to and including it.
-        keep = self.log_list.value
-        self._future.extend(reversed(self.game.history[keep:]))
-        self.game = self.game.undo(len(self.game.history) - keep)
+    def _continue_from_here(self, _: Any = None) -> None:
+        entry = self.replay.value
+        if entry >= len(self.game.log) - 1:
+            raise ValueError("this is already the present: nothing to take back")
+        taken = len(self.game.log) - 1 - entry
+        self.undo_to(entry)
+        self.notice = (
+            f"Took back {taken} action{'s' * (taken != 1)}; Redo puts them back one by one."
+        )
+
+    # --- map clicks -------------------------------------------------------------------
+
+    def _matching(self, picked: list[str]) -> list[int]:
+        options = self.game.legal_actions()
+        n = len(picked)
+        return [i for i, a in enumerate(options) if list(self.places(a)[:n]) == picked]
+
+    def candidates(self) -> set[str]:
+        """The places a click may pick next for the current decision."""
+        options = self.game.legal_actions()
+        n = len(self._picked)
+        out = set()
+        for i in self._matching(self._picked):
+            p = self.places(options[i])
+            if len(p) > n:
+                out.add(p[n])
+        return out
+
+    @guarded
+    def place_clicked(self, place: str) -> None:
+        """A click on the map: narrow the choices to *place*, or play the one action it picks."""
+        if self.replaying:
+            raise ValueError("the map shows the past: press Back to now to play on")
+        options = self.game.legal_actions()
+        if not options:
+            raise ValueError("the game is over: nothing to choose")
+        self._anywhere = None
+        if place in self._picked:
+            self._picked = self._picked[: self._picked.index(place)]
+        elif place in self.candidates():
+            self._picked.append(place)
+        elif place in self._fresh_candidates():
+            self._picked = [place]
+        elif any(place in self.places(a) for a in options):
+            self._picked, self._anywhere = [], place
+        else:
+            self._picked = []
+            raise ValueError(f"no action of this decision involves {place}")
+        matching = self._filtered()
+        chosen = [i for i in matching if list(self.places(options[i])) == self._picked]
+        if self._picked and len(matching) == 1 and chosen:
+            self._future.clear()
+            self._play(options[chosen[0]])
+            self.after_human()
+            return
+        self.notice = self._filter_note(len(matching), len(options))
+
+    def _fresh_candidates(self) -> set[str]:
+        return {p[0] for p in map(self.places, self.game.legal_actions()) if p}
+
+    def _filtered(self) -> list[int]:
+        options = self.game.legal_actions()
+        if self._anywhere:
+            return [i for i, a in enumerate(options) if self._anywhere in self.places(a)]
+        return self._matching(self._picked)
+
+    def _filter_note(self, shown: int, total: int) -> str:
+        where = self._anywhere or " then ".join(self._picked)
+        if not where or shown == total:
+            return ""
+        nxt = " Lit places pick the next step." if self.candidates() and not self._anywhere else ""
+        return f"Showing {shown} of {total} actions involving {where}.{nxt}"
+
+    @guarded
+    def _clear(self, _: Any = None) -> None:
+        self._picked, self._anywhere = [], None
+
+    # --- replay -----------------------------------------------------------------------
+
+    @property
+    def replaying(self) -> bool:
+        return self.replay.value < len(self.game.log) - 1
+
+    def snapshot_at(self, entry: int) -> dict:
+        """The position after log entry *entry*, replaying the game's start if it was not seen."""
+        if entry < len(self._snaps) and self._snaps[entry] is not None:
+            return self._snaps[entry]  # type: ignore[return-value]
+        current = self.game
+        try:
+            self.game = type(current).replay(
+                current.scenario, current.seed, current.history[:entry], current.options
+            )
+            snap = self.snapshot()
+        finally:
+            self.game = current
+        if entry < len(self._snaps):
+            self._snaps[entry] = snap
+        return snap
+
+    def _step_replay(self, step: int) -> None:
+        self.replay.value = max(0, min(self.replay.max, self.replay.value + step))
+
+    def _present(self, _: Any = None) -> None:
+        self.replay.value = self.replay.max
+
+    def _replay_moved(self, change: dict | None = None) -> None:
+        try:
+            self._show_position()
+        except Exception as err:  # a failure must reach the page, not vanish in the kernel
+            self.errors.value = error_html(err)
+
+    # --- files ----------------------------------------------------------------------
+
+    def refresh_scenarios(self) -> None:
+        """Offer every scenario file of this game under scenarios/ and saved games under saves/."""
+        choices = scenario_choices(self.game_key, self.root, self.saves)
+        self.scenario.options = choices
+        if choices:
+            self.scenario.value = choices[0][1]
 
     @guarded
     def _save(self, _: Any = None) -> None:
         path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, self.game.to_json())
-        self.errors.value = ""
-        self.status.value += f"<div class='rb-saved'>saved to {escape(str(path))}</div>"
+        n = len(self.game.history)
+        self.notice = (
+            f"Saved {n} action{'s' * (n != 1)} (turn {self.game.turn}, {self.game.phase}) "
+            f"to {path.resolve()}."
+        )
+        self.refresh_scenarios()
 
     @guarded
     def _load(self, _: Any = None) -> None:
         path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
+        self._load_path(path)
+
+    @guarded
+    def _open(self, _: Any = None) -> None:
+        if not self.scenario.value:
+            raise ValueError("there is no scenario file to open")
+        path = Path(self.scenario.value)
+        if path.suffix == ".json":
+            self._load_path(path)
+            return
+        self.start(self.open_scenario(path))
+        self.notice = f"Started a new game of {path.name}."
+
+    def _load_path(self, path: Path) -> None:
         if not path.exists():
-            raise FileNotFoundError(f"no saved game at {path}")
-        text = read_data_text(path, "game record")
-        self.game = type(self.game).from_json(text, self.game.scenario, str(path))
+            raise FileNotFoundError(f"There is no saved game at {path.resolve()}.")
+        try:
+            text = read_data_text(path, "game record")
+            game = type(self.game).from_json(text, self.game.scenario, str(path))
+        except Exception as err:
+            raise ValueError(
+                f"{path.name} could not be loaded: {err}. The game on the screen is unchanged."
+            ) from err
+        self.start(game)
+        self.notice = f"Loaded {path.resolve()}: turn {game.turn}, {len(game.history)} actions."
+
+    def start(self, game: FlowGame) -> None:
+        """Show another game from its start or from a record."""
+        self.game = game
+        self._future.clear()
+        self._snaps = []
+        self._picked, self._anywhere = [], None
 
     # --- view -----------------------------------------------------------------------
 
-    def _show_entry(self, change: dict | None = None) -> None:
-        index = self.log_list.value
-        if index is None or index >= len(self.game.log):
-            self.entry.value = ""
-            return
-        entry = self.game.log[index]
-        self.entry.value = (
-            f"<div class='rb-entry' data-index='{index}'><b>#{index}</b> turn {entry.turn}, "
-            f"{escape(entry.phase)}: {escape(entry.player)} <code>{escape(entry.action)}</code>"
-            f"{entry.trace._repr_html_()}</div>"
-        )
-
     def refresh(self) -> None:
         g = self.game
-        self.status.value = (
-            f"<div class='rb-status' data-log-length='{len(g.log)}' data-actions='{len(g.history)}'>"
-            f"{self.status_html()}</div>"
-        )
-        decision = g.decision
-        self.prompt.value = (
-            f"<div class='rb-prompt'>{escape(decision.prompt)} <code>{escape(decision.rule)}</code></div>"
-            if decision
-            else ""
-        )
+        if len(self._snaps) != len(g.log) or self._snaps[-1] is None:
+            self._capture()
         options = g.legal_actions()
-        self.choices.options = [(a.notation(), i) for i, a in enumerate(options)]
-        self.choices.value = 0 if options else None
+        if any(i >= len(options) for i in self._filtered()) or not options:
+            self._picked, self._anywhere = [], None
+        shown = self._filtered()
+        if not shown and (self._picked or self._anywhere):
+            self._picked, self._anywhere = [], None
+            shown = self._filtered()
+        self.choices.options = [(self.describe(options[i]), i) for i in shown]
+        self.choices.value = shown[0] if shown else None
+        decision = g.decision
         chance = g.current_player() == CHANCE
+        if decision is None:
+            prompt = "<b>The game is over.</b>"
+        else:
+            who = (
+                "The chit pool"
+                if chance
+                else f"<b>{escape(self.side_name(g.current_player()))}</b>"
+            )
+            prompt = (
+                f"{who} to decide: {escape(self.prompt_words(decision.prompt))} "
+                f"{self.rule_links((decision.rule,))}"
+            )
+        lit = " The places lit on the map are the choices: click one." if self.candidates() else ""
+        self.prompt.value = f"<div class='rb-prompt'>{prompt}{lit if options else ''}</div>"
         self.apply_button.disabled = not options
+        self.clear_button.disabled = not (self._picked or self._anywhere)
         self.draw_button.disabled = not chance
-        for b_ in (self.auto_decision, self.auto_phase, self.auto_turn):
-            b_.disabled = g.is_over()
+        self.auto_button.disabled = g.is_over()
         self.undo_button.disabled = not g.history
         self.redo_button.disabled = not self._future
-        first = max(0, len(g.log) - LOG_SHOWN)
-        self.log_list.options = [
-            (f"{i}: T{e.turn} {e.phase}: {e.player} {e.action}", i) for i, e in enumerate(g.log)
-        ][first:]
-        self.log_list.value = len(g.log) - 1
-        self._show_entry()
-        self.update_map()
+        last = len(g.log) - 1
+        with self.replay.hold_trait_notifications():
+            self.replay.max = last
+            self.replay.value = last
+        self._show_position()
 
-
-class TurnStepper(GameStepper):
-    """The LZ Albany stepper: VP, chits and flares in the status line; the area map with counts."""
-
-    game: GameState
-
-    def make_map(self) -> MapView:
-        return MapView(self.game.board.map, height="460px")
-
-    def update_map(self) -> None:
-        self.map_view.show_counts(self._counts())
-
-    def policy(self, seed: int):
-        return random_policy(random.Random(seed))  # noqa: S311 - a game policy
-
-    def status_html(self) -> str:
-        g, b = self.game, self.game.board
-        night = " (night)" if b.night else ""
-        player = g.current_player() or "nobody: the game is over"
-        outcome = g.outcome()
-        ending = (
-            (
-                f"<div class='rb-outcome'><b>{escape(str(outcome['winner'] or 'nobody').upper())}</b> wins "
-                f"({escape(str(outcome['ending']))})</div>"
-            )
-            if outcome
+    def _show_position(self) -> None:
+        """Draw the entry the replay slider points at: the present, or a past position."""
+        g = self.game
+        entry = self.replay.value
+        past = entry < len(g.log) - 1
+        snap = self.snapshot_at(entry)
+        marks = {} if past else dict.fromkeys(self.candidates(), "candidate")
+        for p in self._picked if not past else []:
+            marks[p] = "focus"
+        if self._anywhere and not past:
+            marks[self._anywhere] = "focus"
+        self.draw(snap, marks)
+        self.status.value = (
+            f"<div class='rb-status{' rb-past' if past else ''}' data-log-length='{len(g.log)}' "
+            f"data-actions='{len(g.history)}' data-entry='{entry}'>{self.status_html(snap)}"
+            f"{self.dice_for(entry)}</div>"
+        )
+        for control in (self.choices, self.apply_button, self.auto_button):
+            control.disabled = past or (control is not self.choices and g.is_over())
+        if not past:
+            self.apply_button.disabled = not g.legal_actions()
+        self.continue_here.layout.display = "" if past else "none"
+        self.replay_note.value = (
+            f"<span class='rb-replay-note'>Showing the game after entry {entry} of {len(g.log) - 1}"
+            " (the past: nothing can be played until you come back to now).</span>"
+            if past
+            else f"<span class='rb-replay-note'>Entry {entry}: the game as it is now. Drag the "
+            "slider or press Back to replay it.</span>"
+        )
+        self.back_button.disabled = entry == 0
+        self.forward_button.disabled = self.present_button.disabled = not past
+        first = max(0, entry - 40)
+        entries = [(i, self.narrate(i)) for i in range(first, entry + 1)]
+        self.log_view.value = log_html(entries, self.rule_links, current=entry)
+        self.message.value = (
+            f"<div class='rb-notice' role='status'>{escape(self.notice)}</div>"
+            if self.notice
             else ""
         )
-        return (
-            f"<b>Turn {b.turn}</b>{night}, {escape(b.phase)} phase. VP: US {b.vp['us']}, NVA {b.vp['nva']}"
-            f"{' (NVA retreating)' if b.retreat else ''}. Chits in pool: {len(b.pool)}. Flares left: {b.flares_left}."
-            f"<br>To act: <b class='rb-player'>{escape(player)}</b>{ending}"
-        )
 
-    def _counts(self) -> dict[str, str]:
-        board = self.game.board
-        counts: dict[str, str] = {}
-        for area in board.map.areas:
-            parts = []
-            for side in ("us", "nva"):
-                n = len(board.platoons(area, side))
-                if n:
-                    parts.append(f"{side.upper()} {n}")
-            w = len(board.wounded_in(area))
-            if w:
-                parts.append(f"W {w}")
-            if parts:
-                counts[area] = " · ".join(parts)
-        return counts
+    def dice_for(self, entry: int) -> str:
+        """HTML for the dice shown with the status at *entry* (none by default)."""
+        return ""
+
+    def side_name(self, player: str | None) -> str:
+        return {"us": "US", "nva": "NVA", None: "nobody"}.get(player, str(player))
+
+    def prompt_words(self, prompt: str) -> str:
+        return prompt
+
+    def rule_links(self, rules: tuple[str, ...]) -> str:
+        return rule_links(rules)
+
+    def last_dice_html(self, entry: int) -> str:
+        """The newest dice rolled at or before *entry*, drawn as dice, with the sentence they belong to."""
+        for i in range(entry, max(-1, entry - 60), -1):
+            rolled = [s for s in self.narrate(i) if s.dice]
+            if rolled:
+                return dice_html(rolled, self.rule_links, entry=i)
+        return "<div class='rb-dice-box'><span class='rb-muted'>No dice rolled yet.</span></div>"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rulebook.games.lz_albany import new_game
+from widgets.lz_albany_app import TurnStepper
 from widgets.map_view import MapView, area_style
-from widgets.stepper import TurnStepper
 
 
 def test_apply_undo_and_undo_to_here(tmp_path):
@@ -14,8 +14,8 @@ def test_apply_undo_and_undo_to_here(tmp_path):
     assert len(stepper.game.history) == 4
     stepper._undo()
     assert len(stepper.game.history) == 3
-    stepper.log_list.value = 1
-    stepper._undo_to_here()
+    stepper.replay.value = 1
+    stepper._continue_from_here()
     assert len(stepper.game.history) == 1
     assert "data-actions='1'" in stepper.status.value
 
@@ -30,6 +30,7 @@ def test_errors_show_in_the_page_not_in_a_lost_traceback(tmp_path):
 
 def test_auto_play_stops_at_the_next_phase_and_save_load_round_trip(tmp_path):
     stepper = TurnStepper(new_game(seed=3), saves=tmp_path, policy_seed=9)
+    stepper.human.value = "none"
     stepper._auto(lambda before, after: before[1] != after[1])
     assert stepper.game.phase != "reinforcement"
     stepper.save_name.value = "mine"
@@ -75,12 +76,14 @@ def test_interactions_app_updates_odds_and_trace_with_its_controls():
 
 def test_redo_walks_forward_again_to_the_same_game(tmp_path):
     stepper = TurnStepper(new_game(seed=5), saves=tmp_path, policy_seed=2)
+    stepper.answer.value = False
+    stepper.human.value = "none"
     stepper._auto(lambda before, after: before[1] != after[1] and after[1] == "action")
     for _ in range(6):  # into the chit draws, so redo must repeat a chance outcome
         stepper._auto(lambda before, after: True)
     finished = stepper.game.log_text()
-    stepper.log_list.value = len(stepper.game.log) - 5
-    stepper._undo_to_here()
+    stepper.replay.value = len(stepper.game.log) - 5
+    stepper._continue_from_here()
     stepper._undo()
     for _ in range(5):
         stepper._redo()

@@ -1,0 +1,226 @@
+"""LZ Albany in words: each action and log entry as sentences a class can follow.
+
+``describe`` names an action the way a player would say it; ``action_places`` lists the areas an
+action involves, in the order a player points at them (where from, then where to), which is what
+the play app's map clicks walk through; ``narrate`` tells a log entry as sentences with their
+rule cases.
+
+>>> from rulebook.games.lz_albany import new_game
+>>> g = new_game(seed=1)
+>>> a = g.legal_actions()[1]
+>>> describe(a, g.board)
+'Place A/2-7-1 in C3'
+>>> action_places(a, g.board)
+('C3',)
+>>> [str(s) for s in narrate(g.log[0])]
+['The game is set up.']
+"""
+
+from __future__ import annotations
+
+from rulebook.games._core import LogEntry
+from rulebook.games._decisions import Action
+from rulebook.games._narrate import Sentence, count, entry_sentences, join_names
+from rulebook.games.lz_albany._state import State
+
+__all__ = ["action_places", "chit_label", "describe", "group_label", "narrate", "side_label"]
+
+CHIT_KINDS = {
+    "fire-move": "Fire/Move",
+    "adrenaline": "Adrenaline",
+    "artillery": "Artillery",
+    "dust-off": "Dust Off",
+    "gunship": "Gunship",
+    "skyraider": "Skyraider",
+    "visibility": "Visibility",
+}
+MODES = {"fire": "to fire", "move": "to move"}
+
+
+def side_label(side: str) -> str:
+    """``us`` -> ``US``; ``chance`` -> ``the chit pool``."""
+    return {"us": "US", "nva": "NVA", "chance": "the chit pool", "start": "the set-up"}.get(
+        side, side
+    )
+
+
+def chit_label(chit_id: str) -> str:
+    """A chit's id as its printed name: ``nva-fire-move-3`` -> ``NVA Fire/Move chit 3``.
+
+    >>> chit_label("us-dust-off-1")
+    'US Dust Off chit 1'
+    """
+    side, _, rest = chit_id.partition("-")
+    kind, _, number = rest.rpartition("-")
+    if kind not in CHIT_KINDS:
+        return chit_id
+    return f"{side_label(side)} {CHIT_KINDS[kind]} chit {number}"
+
+
+def group_label(group_id: str, board: State | None) -> str:
+    """A unit group by the scenario's name for it (``A/2-7 and B/2-7``)."""
+    if board is not None and board.scenario.lz_albany is not None:
+        for group in board.scenario.lz_albany.unit_groups:
+            if group.id == group_id:
+                side = side_label(group.side)
+                return group.name if group.name.startswith(side) else f"{side} {group.name}"
+    return group_id
+
+
+def _unit(uid: str, board: State | None) -> str:
+    if uid.startswith("W-"):
+        return f"the wounded of {uid[2:]}"
+    if board is not None and uid in board.units and board.units[uid].is_officer:
+        return f"officer {uid}"
+    return uid
+
+
+def _where(uid: str, board: State | None) -> str | None:
+    if board is None:
+        return None
+    if uid in board.units:
+        return board.units[uid].area if board.units[uid].on_map else None
+    if uid in board.wounded:
+        return board.wounded[uid].area
+    return None
+
+
+def _shares(args: tuple[str, ...]) -> list[tuple[str, int]]:
+    out = []
+    for arg in args:
+        area, _, dice = arg.rpartition(":")
+        out.append((area, int(dice)))
+    return out
+
+
+def _is_area(name: str, board: State | None) -> bool:
+    return board is not None and name in board.map.areas
+
+
+def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR0911, PLR0912 - one branch per verb, read like a glossary
+    """An action in words; *board* (the position it is offered in) adds where units are."""
+    v, a = action.verb, action.args
+    b = board
+    if v == "place":
+        return f"Place {_unit(a[0], b)} in {a[1]}"
+    if v == "hold" and a and b is not None and a[0] in b.units:
+        return f"Keep {_unit(a[0], b)} off the map for now"
+    if v == "hold" and a and _is_area(a[0], b):
+        return f"Hold fire in {a[0]}"
+    if v == "hold":
+        return f"Keep {chit_label(a[0]) if a and '-' in a[0] else 'it'} unused"
+    if v == "event":
+        return f"Choi Oi! roll against {a[0]}"
+    if v == "draw":
+        return f"Draw {chit_label(a[0])}"
+    if v == "pass":
+        return f"Pass: use {chit_label(a[0])} for nothing"
+    if v == "activate":
+        return f"Activate {group_label(a[0], b)} {MODES.get(a[1], a[1])}"
+    if v == "adrenaline":
+        return f"Play Adrenaline: {group_label(a[0], b)} acts again {MODES.get(a[1], a[1])}"
+    if v == "keep":
+        return f"Keep {chit_label(a[0])} for later"
+    if v == "done":
+        return "Done: end this activity"
+    if v == "fire":
+        parts = [f"{count(n, 'die', 'dice')} into {t}" for t, n in _shares(a[1:])]
+        return f"Fire from {a[0]}: {join_names(parts)}"
+    if v == "return-fire":
+        return f"Return fire from {a[0]} at {a[1]}"
+    if v == "mortar":
+        return f"Mortar fire from {a[0]} on {a[1]}"
+    if v == "melee":
+        return f"Melee in {a[0]}"
+    if v == "move":
+        origin = _where(a[0], b)
+        text = f"Move {_unit(a[0], b)}" + (f" from {origin}" if origin else "") + f" to {a[1]}"
+        rest = list(a[2:])
+        while rest:
+            word, who = rest[0], rest[1] if len(rest) > 1 else ""
+            text += f" with officer {who}" if word == "with" else f", carrying {_unit(who, b)}"
+            rest = rest[2:]
+        return text
+    if v == "exit":
+        return f"Take {_unit(a[0], b)} off the map"
+    if v == "stay" and a and _is_area(a[0], b):
+        return f"Stay in {a[0]}"
+    if v == "stay":
+        where = _where(a[0], b)
+        return f"{_unit(a[0], b)} stays" + (f" in {where}" if where else "")
+    if v == "retreat":
+        origin = _where(a[0], b)
+        return (
+            f"{_unit(a[0], b)} falls back" + (f" from {origin}" if origin else "") + f" to {a[1]}"
+        )
+    if v == "advance":
+        return f"Advance from {a[0]} into {a[1]}"
+    if v == "hit":
+        where = _where(a[0], b)
+        return f"Hit {_unit(a[0], b)}" + (f" in {where}" if where else "")
+    if v == "rally":
+        return f"Officer {a[0]} rallies {a[1]}"
+    if v == "skip":
+        return f"Officer {a[0]} rallies nobody"
+    if v == "artillery":
+        return f"Artillery battery {a[0].rpartition('-')[2]} fires on {a[1]}"
+    if v == "gunship":
+        return f"Gunship attacks {a[0]}" + (f" in {_where(a[0], b)}" if _where(a[0], b) else "")
+    if v in ("bombs", "napalm"):
+        return f"Skyraider drops {v} on {a[0]}"
+    if v == "evacuate":
+        return f"Dust Off: evacuate the wounded from {a[0]}"
+    if v == "airlift":
+        return f"Dust Off: fly in through {a[0]}"
+    if v == "flare":
+        return f"Light a flare over {a[0]}"
+    if v == "no-flare":
+        return "No flare"
+    if v == "start":
+        return "The game is set up"
+    return action.notation()
+
+
+def action_places(action: Action, board: State) -> tuple[str, ...]:
+    """The areas an action involves, where-from first: what a click on the map can pick."""
+    v, a = action.verb, action.args
+    places: list[str] = []
+    if v in ("move", "retreat", "hit", "stay", "gunship", "exit", "rally", "skip"):
+        where = _where(a[0], board)
+        if where:
+            places.append(where)
+    if v == "fire":
+        places += [a[0], *(t for t, _ in _shares(a[1:]))]
+    elif v in ("move", "retreat", "place"):
+        places.append(a[1])
+    else:
+        places += [x for x in a if x in board.map.areas]
+    unique: list[str] = []
+    for p in places:
+        if p not in unique:
+            unique.append(p)
+    return tuple(unique)
+
+
+# Actions whose trace already says all the headline would (who moved where, who rallied whom).
+TOLD_BY_TRACE = {"move", "retreat", "rally", "adrenaline", "draw", "place"}
+
+
+def narrate(entry: LogEntry, board: State | None = None) -> list[Sentence]:
+    """A log entry as sentences: the choice, then every rule it set off, with the dice.
+
+    *board* (any position of the same game) lends the scenario's names for unit groups.
+    """
+
+    def headline(entry: LogEntry) -> str | None:
+        if entry.player == "start":
+            return "The game is set up."
+        action = Action.from_notation(entry.action)
+        if action.verb in TOLD_BY_TRACE and entry.trace:
+            return None
+        text = describe(action, board if action.verb in ("activate", "adrenaline") else None)
+        if entry.player == "chance":
+            return f"{text}."
+        return f"{side_label(entry.player)}: {text}."
+
+    return entry_sentences(entry, headline)

@@ -1,0 +1,81 @@
+"""CSS of the two play apps (LZ Albany, First Team): the map beside the choices, counters, dice, log."""
+
+from __future__ import annotations
+
+import ipywidgets as ipw
+
+__all__ = ["PLAY_CSS", "play_style"]
+
+PLAY_CSS = """
+<style>
+.rb-page { max-width: none; }
+.rb-page h1 { font-size: 1.45rem; margin: 0 0 0.2rem; }
+.rb-intro { margin: 0 0 0.4rem; font-size: 14px; line-height: 1.35; }
+.rb-stepper { display: flex; flex-flow: row wrap; gap: 10px 14px; align-items: flex-start; }
+.rb-board { flex: 1 1 520px; min-width: 300px; }
+.rb-side { flex: 0 0 400px; max-width: 400px; min-width: 0; }
+.rb-history { flex: 1 1 100%; min-width: 0; }
+.rb-side .widget-select select { font-size: 15px; }
+.rb-side .widget-toggle-buttons .widget-toggle-button { padding: 0 8px; }
+.rb-map .leaflet-container { background: #e8ecef; }
+@media (max-width: 1100px) { .rb-side { flex-basis: 340px; max-width: 340px; } }
+@media (max-width: 900px) {
+  .rb-side { flex: 1 1 100%; max-width: none; }
+  .rb-board .leaflet-widget, .rb-board .jupyter-widgets.leaflet-widget { height: 380px !important; }
+}
+.rb-headline { font-size: 15px; margin: 0 0 0.2rem; }
+.rb-status.rb-past { border-left: 4px solid #b36b00; padding-left: 6px; background: #fff8ec; }
+.rb-night-tag { background: #223; color: #fff; border-radius: 3px; padding: 0 4px; font-size: 12px; }
+.rb-prompt { font-size: 15px; margin: 0.2rem 0; }
+.rb-notice { color: #1d5e20; font-weight: bold; }
+.rb-muted { color: #777; }
+.rb-stack-line { font-size: 14px; min-height: 1.3em; }
+.rb-counters { font: 11px sans-serif; text-align: center; color: #111; line-height: 1.1; }
+.rb-area-name { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 2px #fff; }
+.rb-ctr-row { display: flex; justify-content: center; flex-wrap: wrap; gap: 1px; margin-top: 1px; }
+.rb-ctr { display: inline-block; width: 11px; height: 11px; font-style: normal; font-size: 8px;
+  line-height: 11px; text-align: center; border: 1px solid #111; border-radius: 2px; color: #fff; }
+.rb-ctr.rb-us { background: #1f4e9c; }
+.rb-ctr.rb-nva { background: #b3261e; }
+.rb-ctr.rb-reduced { opacity: 0.65; font-weight: bold; }
+.rb-ctr.rb-officer { border-radius: 50%; font-size: 8px; }
+.rb-ctr.rb-wounded-officer { background: #fff; color: #b3261e; }
+.rb-ctr.rb-wmark { background: #fff; color: #c00; font-weight: bold; }
+.rb-ctr.rb-supply { background: #f2c14e; color: #111; }
+.rb-ctr.rb-hold { background: #222; color: #fff; width: auto; padding: 0 2px; }
+.rb-ctr.rb-fatigue { background: #fff; color: #111; width: auto; padding: 0 2px; }
+.rb-flare { color: #e0a800; font-size: 14px; margin-left: 2px; }
+.rb-die { display: inline-block; width: 22px; height: 22px; border: 2px solid #333; border-radius: 5px;
+  text-align: center; line-height: 20px; font-weight: bold; background: #fff; margin: 1px 2px 1px 0; }
+.rb-die-hit { background: #b3261e; color: #fff; border-color: #7a140f; }
+.rb-dice-box { margin: 0.3rem 0; font-size: 14px; }
+.rb-dice-group { margin: 2px 0; }
+.rb-pool { font-size: 13px; margin: 0.2rem 0; }
+.rb-chit { display: inline-block; font-size: 11px; padding: 0 4px; border-radius: 3px; margin: 1px;
+  border: 1px solid #777; }
+.rb-chit.rb-us { background: #dde7f7; }
+.rb-chit.rb-nva { background: #f7dddd; }
+.rb-rule { font-size: 11px; color: #1f4e79; text-decoration: none; border: 1px solid #9fb6d6;
+  border-radius: 3px; padding: 0 3px; white-space: nowrap; }
+.rb-log { max-height: 230px; overflow-y: auto; border: 1px solid #dde2d6; }
+.rb-log-list { list-style: none; padding: 0; margin: 0; }
+.rb-log-entry { padding: 3px 6px; border-bottom: 1px solid #eef0ea; font-size: 14px; }
+.rb-log-entry.rb-current { background: #fff4c2; }
+.rb-log-no { color: #888; font-size: 11px; }
+.rb-replay-note { font-size: 13px; }
+.rb-track { display: flex; flex-wrap: wrap; gap: 1px; margin: 2px 0 4px; }
+.rb-track span { display: inline-block; min-width: 16px; height: 16px; font-size: 10px; line-height: 16px;
+  text-align: center; border: 1px solid #bbb; background: #fafafa; }
+.rb-track span.rb-on { background: #1f4e9c; color: #fff; border-color: #1f4e9c; }
+.rb-track span.rb-spent { background: #ddd; color: #999; }
+.rb-zones { display: grid; grid-template-columns: repeat(5, 1fr); gap: 2px; font-size: 12px; }
+.rb-zones div { border: 1px solid #bbb; padding: 1px 3px; min-height: 2.2em; background: #fafafa; }
+.rb-zones div.rb-has { background: #f7dddd; border-color: #b3261e; }
+.rb-turn-summary { font-size: 13px; background: #f3f6ee; padding: 3px 6px; margin: 3px 0; }
+</style>
+"""
+
+
+def play_style() -> ipw.HTML:
+    """The play apps' CSS as a widget; put it near the top of the page."""
+    return ipw.HTML(PLAY_CSS)

@@ -1,0 +1,99 @@
+"""Which scenario files and saved games an app can open, and the one a URL asks for.
+
+An app opens directly on ``?scenario=<path relative to the project root>`` (Voila passes the query
+in ``os.environ['QUERY_STRING']``); the designers' "Play this scenario" button links there.
+
+>>> scenario_from_query("scenario=scenarios/lz_albany/standard.yaml&x=1")
+'scenarios/lz_albany/standard.yaml'
+>>> scenario_from_query("") is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from urllib.parse import parse_qs
+
+__all__ = ["resolve_query_path", "scenario_choices", "scenario_from_query"]
+
+_GAME_LINE = re.compile(r"^game:\s*['\"]?([a-z-]+)", re.MULTILINE)
+_ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9_.-]+)", re.MULTILINE)
+_TITLE_LINE = re.compile(r"^title:\s*['\"]?(.+?)['\"]?\s*$", re.MULTILINE)
+
+
+def scenario_from_query(query: str | None = None) -> str | None:
+    """The ``scenario`` parameter of the page's query string, if any."""
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    values = parse_qs(query).get("scenario")
+    return values[0] if values else None
+
+
+def resolve_query_path(value: str, root: Path) -> Path:
+    """A path from the URL, relative to the project root; it must stay inside the project."""
+    path = (root / value).resolve()
+    if root.resolve() not in path.parents:
+        raise ValueError(f"the scenario path {value!r} leaves the project folder")
+    if not path.is_file():
+        raise FileNotFoundError(f"there is no scenario file at {value} (under {root.resolve()})")
+    return path
+
+
+def _header(path: Path) -> str:
+    with path.open(encoding="utf-8") as f:
+        return f.read(4000)
+
+
+def scenario_choices(game: str, root: Path, saves: Path) -> list[tuple[str, str]]:
+    """(label, path) of every scenario file of *game* under scenarios/ and the saves folders, and
+    every saved game of it; scenario files first."""
+    folders = [root / "scenarios", root / "saves", root / "notebooks" / "saves", saves]
+    seen: set[Path] = set()
+    files: list[tuple[str, str]] = []
+    games: list[tuple[str, str]] = []
+    ids: set[str] = set()
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.yaml")):
+            real = path.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            head = _header(path)
+            m = _GAME_LINE.search(head)
+            if not m or m.group(1) != game:
+                continue
+            sid = _ID_LINE.search(head)
+            title = _TITLE_LINE.search(head)
+            ids.add(sid.group(1) if sid else path.stem)
+            shown = _relative(real, root)
+            files.append((f"{title.group(1) if title else path.stem} ({shown})", str(real)))
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.json")):
+            real = path.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            try:
+                record = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if not isinstance(record, dict) or record.get("scenario") not in ids:
+                continue
+            n = len(record.get("actions", []))
+            games.append(
+                (f"Saved game {path.stem}, {n} actions ({_relative(real, root)})", str(real))
+            )
+    return files + games
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root.resolve()))
+    except ValueError:
+        return str(path)
