@@ -16,6 +16,10 @@ PLAY_CSS = """
 .rb-side { flex: 0 0 400px; max-width: 400px; min-width: 0; }
 .rb-history { flex: 1 1 100%; min-width: 0; }
 .rb-side .widget-select select { font-size: 15px; }
+.rb-side .rb-choices { width: calc(100% - 6px) !important; }
+.rb-stepper .jupyter-button { width: auto !important; min-width: max-content; flex: 0 0 auto; }
+.rb-board .rb-map-caption .note { display: none; }
+.rb-replay { flex: 1 1 auto; }
 .rb-side .widget-toggle-buttons .widget-toggle-button { padding: 0 8px; }
 .rb-map .leaflet-container { background: #e8ecef; }
 @media (max-width: 1100px) { .rb-side { flex-basis: 340px; max-width: 340px; } }
@@ -45,17 +49,17 @@ PLAY_CSS = """
 .rb-ctr.rb-hold { background: #222; color: #fff; width: auto; padding: 0 2px; }
 .rb-ctr.rb-fatigue { background: #fff; color: #111; width: auto; padding: 0 2px; }
 .rb-flare { color: #e0a800; font-size: 14px; margin-left: 2px; }
-.rb-die { display: inline-block; width: 22px; height: 22px; border: 2px solid #333; border-radius: 5px;
-  text-align: center; line-height: 20px; font-weight: bold; background: #fff; margin: 1px 2px 1px 0; }
+.rb-die { display: inline-block; width: 20px; height: 20px; border: 2px solid #333; border-radius: 5px;
+  text-align: center; line-height: 18px; font-weight: bold; background: #fff; margin: 1px 2px 1px 0; }
 .rb-die-hit { background: #b3261e; color: #fff; border-color: #7a140f; }
 .rb-dice-box { margin: 0.3rem 0; font-size: 14px; }
-.rb-dice-group { margin: 2px 0; }
+.rb-dice-group { margin: 1px 0; font-size: 13px; }
 .rb-pool { font-size: 13px; margin: 0.2rem 0; }
 .rb-chit { display: inline-block; font-size: 11px; padding: 0 4px; border-radius: 3px; margin: 1px;
   border: 1px solid #777; }
 .rb-chit.rb-us { background: #dde7f7; }
 .rb-chit.rb-nva { background: #f7dddd; }
-.rb-rule { font-size: 11px; color: #1f4e79; text-decoration: none; border: 1px solid #9fb6d6;
+.rb-rulecase { font-size: 11px; color: #1f4e79; text-decoration: none; border: 1px solid #9fb6d6;
   border-radius: 3px; padding: 0 3px; white-space: nowrap; }
 .rb-log { max-height: 230px; overflow-y: auto; border: 1px solid #dde2d6; }
 .rb-log-list { list-style: none; padding: 0; margin: 0; }

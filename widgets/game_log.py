@@ -1,36 +1,25 @@
 """The narrated log as HTML: sentences with their rule cases as small links, and dice drawn as dice.
 
-Rule links open the rules reference app on the entry (``rules_reference.ipynb?rule=lza:7.3``) in
-a new tab, so the game on the screen is never lost.
+Rule links are the pages' shared ones (:func:`widgets._page.rule_links`): they open the rules
+reference on the entry (``rules_reference.ipynb?rule=lza:7.3``) in a new tab, so the game on the
+screen is never lost.
 
->>> rule_links(("lza:7.3",))
-"<a class='rb-rule' href='rules_reference.ipynb?rule=lza%3A7.3' target='_blank' title='open rule lza:7.3 in the rules reference'>7.3</a>"
+>>> from rulebook.games._narrate import Sentence
+>>> print(dice_html([Sentence("Two dice: 6 2, one hit.", ("lza:7.1",), (6, 2))], lambda r: "", entry=3))
+<div class='rb-dice-box' data-entry='3'><b>Dice just rolled</b><div class='rb-dice-group'><span class='rb-die rb-die-hit' data-face='6'>6</span><span class='rb-die' data-face='2'>2</span> <span class='rb-dice-text'>Two dice: 6 2, one hit. </span></div></div>
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
-from urllib.parse import quote
 
 from rulebook.games._narrate import Sentence
+from widgets._page import rule_links
 
 __all__ = ["dice_html", "log_html", "rule_links", "sentences_html"]
 
-RULES_APP = "rules_reference.ipynb"
 Links = Callable[[tuple[str, ...]], str]
-
-
-def rule_links(rules: Sequence[str]) -> str:
-    """Each rule case as a small link into the rules reference (the game prefix dropped)."""
-    out = []
-    for rule in dict.fromkeys(rules):
-        label = rule.partition(":")[2] or rule
-        out.append(
-            f"<a class='rb-rule' href='{RULES_APP}?rule={quote(rule)}' target='_blank' "
-            f"title='open rule {escape(rule)} in the rules reference'>{escape(label)}</a>"
-        )
-    return " ".join(out)
 
 
 def die_html(face: int, hit: bool = False) -> str:
@@ -73,4 +62,4 @@ def dice_html(sentences: Sequence[Sentence], links: Links, *, entry: int, hit_fa
             f"<div class='rb-dice-group'>{dice} <span class='rb-dice-text'>{escape(s.text)} "
             f"{links(s.rules)}</span></div>"
         )
-    return f"<div class='rb-dice-box' data-entry='{entry}'><b>Dice just rolled</b>{''.join(groups[:4])}</div>"
+    return f"<div class='rb-dice-box' data-entry='{entry}'><b>Dice just rolled</b>{''.join(groups[:3])}</div>"

@@ -208,21 +208,27 @@ class LzAlbanyStepper(GameStepper):
         )
 
     def _pool_html(self, snap: dict) -> str:
-        def chips(ids: list[str], cls: str) -> str:
+        def chips(ids: list[str]) -> str:
+            """Chits grouped by side and kind: ``US Fire/Move x4``."""
+            counts: dict[str, int] = {}
+            for c in ids:
+                name = chit_label(c).rsplit(" chit", 1)[0]
+                counts[name] = counts.get(name, 0) + 1
             return (
                 "".join(
-                    f"<span class='rb-chit rb-{c.split('-')[0]} {cls}' title='{escape(chit_label(c))}'>"
-                    f"{escape(chit_label(c).replace(' chit', ''))}</span>"
-                    for c in ids
+                    f"<span class='rb-chit rb-{name.split()[0].lower()}'>{escape(name)}"
+                    f"{f' ×{n}' if n > 1 else ''}</span>"
+                    for name, n in counts.items()
                 )
                 or "<span class='rb-muted'>none</span>"
             )
 
         held = ", ".join(chit_label(c) for c in snap["held"].values())
+        drawn = " → ".join(escape(chit_label(c).replace(" chit", "")) for c in snap["drawn"])
         return (
             "<div class='rb-pool'><div><b>Chits left in the cup</b> "
-            f"({len(snap['pool'])}): {chips(snap['pool'], '')}</div>"
-            f"<div><b>Drawn this turn</b>: {chips(snap['drawn'], 'rb-drawn')}</div>"
+            f"({len(snap['pool'])}): {chips(snap['pool'])}</div>"
+            f"<div><b>Drawn this turn</b>: {drawn or '<span class=rb-muted>none</span>'}</div>"
             + (f"<div>Held for later: {escape(held)}</div>" if held else "")
             + "</div>"
         )
@@ -263,7 +269,7 @@ class LzAlbanyStepper(GameStepper):
 
     def after_human(self) -> None:
         """The computer answers at once, when asked to, until a human must decide."""
-        if self.answer.value:
+        if self.answer.value and self.human.value in ("us", "nva"):
             self.run_computer(lambda before, after: False)
 
     def _side_changed(self) -> None:

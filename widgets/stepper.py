@@ -228,6 +228,7 @@ class GameStepper(ipw.Box):
     def _play(self, action: Action) -> None:
         """Apply one action and remember how the position looks after it."""
         self.game.apply(action)
+        self._picked, self._anywhere = [], None  # a new decision starts with nothing clicked
         self._capture()
 
     def _capture(self) -> None:

@@ -65,13 +65,15 @@ def test_balance_lab_compares_a_baseline_and_a_variant():
 
 
 def test_first_team_campaign_scripted_player_finishes_turn_1_and_the_nva_moves():
-    from widgets.first_team_app import campaign_app
+    from widgets.first_team_app import CampaignStepper, campaign_app
 
-    app = campaign_app().children[-1]
-    app.auto_turn.click()
+    app = next(c for c in campaign_app().children if isinstance(c, CampaignStepper))
+    app.pace.value = "to the end of the turn"
+    app.auto_button.click()
     assert app.game.turn == 2, app.game.turn
     assert "ftv:3.5.2" in {s.rule for e in app.game.log for s in e.trace}
-    assert "data-turn='2'" in app.map_view.value
+    assert "data-turn='2'" in app.status.value
+    assert "data-summary-turn='1'" in app.status.value  # the turn just played, told
     assert app.errors.value == ""
 
 
