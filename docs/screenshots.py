@@ -67,13 +67,34 @@ def _click(text: str) -> Callable[[object], None]:
     return step
 
 
+def _lz_albany_turn(page) -> None:
+    """The computer plays turn 1 for both sides, then hands the US to the reader (lit choices)."""
+    page.get_by_role("button", name="neither: watch").click()
+    page.wait_for_timeout(500)
+    page.locator(".rb-computer select").select_option("to the end of the turn")
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="Computer plays").click()
+    page.wait_for_function(
+        "document.querySelector('.rb-status').innerText.includes('Turn 2')", timeout=120_000
+    )
+    page.get_by_role("button", name="US", exact=True).click()
+    page.wait_for_timeout(1500)
+
+
+def _first_team_turn(page) -> None:
+    """The scripted US player plays turn 1; the screen then tells what the turn did."""
+    page.locator(".rb-computer select").select_option("to the end of the turn")
+    page.wait_for_timeout(500)
+    page.get_by_role("button", name="The scripted US player plays").click()
+
+
 #: Every app's screenshot. Add yours here.
 SHOTS: list[Shot] = [
     Shot("start", "00_start_here.ipynb", "start_page.png"),
     # A reader's search: the abbreviation LOS, each result saying why it matched.
     Shot("rules_reference", "rules_reference.ipynb?q=LOS&rule=lza%3A7.8", "rules_reference.png"),
     Shot("walkthrough", "ia_drang_walkthrough.ipynb", "ia_drang_walkthrough.png"),
-    Shot("lz_albany_play", "lz_albany_play.ipynb", "lz_albany_play.png"),
+    Shot("lz_albany_play", "lz_albany_play.ipynb", "lz_albany_play.png", steps=_lz_albany_turn),
     Shot("interactions", "lz_albany_interactions.ipynb", "lz_albany_interactions.png"),
     Shot(
         "first_team_combat",
@@ -81,7 +102,13 @@ SHOTS: list[Shot] = [
         "first_team_combat.png",
         steps=_click("4.1 example"),
     ),
-    Shot("first_team_campaign", "first_team_campaign.ipynb", "first_team_campaign.png"),
+    Shot(
+        "first_team_campaign",
+        "first_team_campaign.ipynb",
+        "first_team_campaign.png",
+        steps=_first_team_turn,
+        wait_for=".rb-turn-summary[data-summary-turn='1']",
+    ),
     Shot("ambush_valley_designer", "ambush_valley_designer.ipynb", "ambush_valley_designer.png"),
     Shot("scenario_designer", "scenario_designer.ipynb", "scenario_designer.png"),
     Shot("balance_lab", "balance_lab.ipynb", "balance_lab.png"),

@@ -13,7 +13,8 @@ PLAY_CSS = """
 .rb-intro { margin: 0 0 0.4rem; font-size: 14px; line-height: 1.35; }
 .rb-stepper { display: flex; flex-flow: row wrap; gap: 10px 14px; align-items: flex-start; }
 .rb-board { flex: 1 1 520px; min-width: 300px; }
-.rb-side { flex: 0 0 400px; max-width: 400px; min-width: 0; }
+.rb-side { flex: 0 0 400px; max-width: 400px; min-width: 0; line-height: 1.3; }
+.rb-side .widget-html-content { line-height: 1.3; }
 .rb-history { flex: 1 1 100%; min-width: 0; }
 .rb-side .widget-select select { font-size: 15px; }
 .rb-side .rb-choices { width: calc(100% - 6px) !important; }
@@ -25,7 +26,10 @@ PLAY_CSS = """
 @media (max-width: 1100px) { .rb-side { flex-basis: 340px; max-width: 340px; } }
 @media (max-width: 900px) {
   .rb-side { flex: 1 1 100%; max-width: none; }
-  .rb-board .leaflet-widget, .rb-board .jupyter-widgets.leaflet-widget { height: 380px !important; }
+  .rb-board .leaflet-widgets { height: 340px !important; }
+  .rb-board .rb-map-caption { display: none; }
+  .rb-side .rb-status-box { order: 10; }
+  .rb-intro { font-size: 13px; }
 }
 .rb-headline { font-size: 15px; margin: 0 0 0.2rem; }
 .rb-status.rb-past { border-left: 4px solid #b36b00; padding-left: 6px; background: #fff8ec; }
@@ -73,7 +77,7 @@ PLAY_CSS = """
 .rb-track span.rb-on { background: #1f4e9c; color: #fff; border-color: #1f4e9c; }
 .rb-track span.rb-spent { background: #ddd; color: #999; }
 .rb-zones { display: grid; grid-template-columns: repeat(5, 1fr); gap: 2px; font-size: 12px; }
-.rb-zones div { border: 1px solid #bbb; padding: 1px 3px; min-height: 2.2em; background: #fafafa; }
+.rb-zones div { border: 1px solid #bbb; padding: 0 3px; background: #fafafa; line-height: 1.3; }
 .rb-zones div.rb-has { background: #f7dddd; border-color: #b3261e; }
 .rb-turn-summary { font-size: 13px; background: #f3f6ee; padding: 3px 6px; margin: 3px 0; }
 </style>

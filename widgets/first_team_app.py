@@ -220,7 +220,12 @@ class CampaignStepper(GameStepper):
         )
         zones = "".join(
             f"<div class='{'rb-has' if z in snap['zones'] else ''}' data-zone='{z}'><b>{z}</b> "
-            + escape(", ".join(f"{name} ({n})" for name, n in snap["zones"].get(z, {}).items()))
+            + escape(
+                ", ".join(
+                    f"{name.replace(' Regiment', '')} ({n})"
+                    for name, n in snap["zones"].get(z, {}).items()
+                )
+            )
             + "</div>"
             for z in "ABCDEFGHIJ"
         )
@@ -232,12 +237,12 @@ class CampaignStepper(GameStepper):
             f"{rule_links(('ftv:3.1',))}<div class='rb-track rb-cp-track'>{cp}</div></div>"
             f"<div>US casualty points: <b>{cas}</b> {rule_links(('ftv:4.2.3.2',))}"
             f"<div class='rb-track rb-casualty-track'>{casualty}</div></div>"
-            f"<div><b>Zone Display</b> {rule_links(('ftv:3.5.1',))}: Unknown Box "
-            f"{snap['unknown']} companies; {snap['exited']} gone to Cambodia."
+            f"<div><b>Zone Display</b> {rule_links(('ftv:3.5.1',))}: identified regiments and "
+            f"their companies; Unknown Box {snap['unknown']}, gone to Cambodia {snap['exited']}."
             f"<div class='rb-zones'>{zones}</div></div>{snap['batteries']}"
         )
 
-    def dice_for(self, entry: int) -> str:
+    def below_map_html(self, entry: int) -> str:
         return self.turn_summary(entry)
 
     def turn_summary(self, entry: int) -> str:
@@ -332,4 +337,4 @@ def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
         stepper.refresh()
 
     options = OptionsPanel(stepper.game.scenario, start, seed=seed)
-    return app_page(intro, play_style(), stepper, options)
+    return app_page(intro, play_style(), options, stepper)

@@ -24,6 +24,7 @@ from rulebook.games.lz_albany.narrate import (
     side_label,
 )
 from rulebook.scenario import load_scenario
+from widgets._fit import keep_fitted
 from widgets._page import app_page, error_html
 from widgets._play_style import play_style
 from widgets.map_view import MapView
@@ -104,6 +105,8 @@ class LzAlbanyStepper(GameStepper):
 
     def make_map(self) -> MapView:
         view = MapView(self.game.board.map, height="540px")
+        minx, miny, maxx, maxy = self.game.board.map.bounds()
+        keep_fitted(view.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         view.on_area_click(self.place_clicked)
         view.observe(self._hovered, names="hovered")
         self._marks: dict[str, str] = {}

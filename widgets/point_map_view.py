@@ -18,6 +18,7 @@ from traitlets import Unicode
 from rulebook.maps.point_map import PointMap
 from rulebook.render import provenance_badge
 from rulebook.render.svg import LINE_COLORS
+from widgets._fit import keep_fitted
 from widgets.map_view import MARK_COLOURS, offline_map
 
 __all__ = ["PointMapView"]
@@ -49,6 +50,7 @@ class PointMapView(ipw.VBox):
             max_zoom=7,
             pixels_wide=900,
         )
+        keep_fitted(self.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         self._callbacks: list[Callable[[str], None]] = []
         for a, b, kind in point_map.graph.edges(data="kind"):
             (x1, y1), (x2, y2) = xy[a], xy[b]

@@ -42,6 +42,11 @@ PACES: dict[str, Stop] = {
 }
 
 
+def _button(**kwargs: Any) -> ipw.Button:
+    # Each its own Layout: a shared one would hide every button when one is hidden.
+    return ipw.Button(layout=ipw.Layout(width="auto"), **kwargs)
+
+
 class GameStepper(ipw.Box):
     """Map and side panel of a game in play, with its narrated log and replay slider."""
 
@@ -66,14 +71,13 @@ class GameStepper(ipw.Box):
         self._picked: list[str] = []  # places clicked on the map for the current decision
         self._anywhere: str | None = None  # a clicked place that only filters the list
         self.notice = ""  # one sentence about the last thing done (saved, loaded, filtered)
+        self._refreshes = 0  # counts redraws, so a browser test can wait for the next one
 
-        def button(**kwargs: Any) -> ipw.Button:
-            # Each its own Layout: a shared one would hide every button when one is hidden.
-            return ipw.Button(layout=ipw.Layout(width="auto"), **kwargs)
-
+        button = _button
         self.status = ipw.HTML()
         self.status.add_class("rb-status-box")
         self.prompt = ipw.HTML()
+        self.prompt.add_class("rb-prompt-box")
         self.choices = ipw.Select(rows=8, layout=ipw.Layout(width="100%"))
         self.choices.add_class("rb-choices")
         self.apply_button = button(
@@ -91,23 +95,7 @@ class GameStepper(ipw.Box):
         self.message = ipw.HTML()
         self.message.add_class("rb-message")
 
-        self.replay = ipw.IntSlider(
-            min=0, max=0, description="Replay", continuous_update=False, readout=False
-        )
-        self.replay.layout = ipw.Layout(width="100%")
-        self.replay.add_class("rb-replay")
-        self.back_button = button(description="◀ Back", tooltip="one log entry back")
-        self.forward_button = button(description="Forward ▶", tooltip="one log entry forward")
-        self.present_button = button(description="Back to now", tooltip="show the game as it is")
-        self.continue_here = button(
-            description="Play on from here",
-            tooltip="take back every action after this entry and play on from it",
-        )
-        self.replay_note = ipw.HTML()
-        self.log_view = ipw.HTML()
-        self.log_view.add_class("rb-log")
-        self.stack = ipw.HTML()
-        self.stack.add_class("rb-stack")
+        self._history_widgets()
 
         self.save_name = ipw.Text(value="game", description="file", layout=ipw.Layout(width="14em"))
         self.save_button = button(description="Save")
@@ -126,12 +114,34 @@ class GameStepper(ipw.Box):
         self.refresh_scenarios()
         self.refresh()
 
+    def _history_widgets(self) -> None:
+        """The replay slider, its buttons, the log and the hover line under the map."""
+        button = _button
+        self.replay = ipw.IntSlider(
+            min=0, max=0, description="Replay", continuous_update=False, readout=False
+        )
+        self.replay.layout = ipw.Layout(width="100%")
+        self.replay.add_class("rb-replay")
+        self.back_button = button(description="◀ Back", tooltip="one log entry back")
+        self.forward_button = button(description="Forward ▶", tooltip="one log entry forward")
+        self.present_button = button(description="Back to now", tooltip="show the game as it is")
+        self.continue_here = button(
+            description="Play on from here",
+            tooltip="take back every action after this entry and play on from it",
+        )
+        self.replay_note = ipw.HTML()
+        self.log_view = ipw.HTML()
+        self.log_view.add_class("rb-log")
+        self.stack = ipw.HTML()
+        self.stack.add_class("rb-stack")
+
     def _layout(self) -> list[ipw.Widget]:
         """The map with the hover line, the side panel, then the replay and the log."""
         self.play_controls = ipw.HBox(
             [self.apply_button, self.clear_button, self.undo_button, self.redo_button],
             layout=ipw.Layout(flex_flow="row wrap"),
         )
+        self.play_controls.add_class("rb-play-controls")
         side = ipw.VBox(
             [
                 self.status,
@@ -144,7 +154,8 @@ class GameStepper(ipw.Box):
             ]
         )
         side.add_class("rb-side")
-        board = ipw.VBox([self.map_view, self.stack])
+        self.below_map = ipw.HTML()
+        board = ipw.VBox([self.map_view, self.stack, self.below_map])
         board.add_class("rb-board")
         replay_row = ipw.HBox(
             [self.back_button, self.replay, self.forward_button, self.present_button],
@@ -514,7 +525,12 @@ class GameStepper(ipw.Box):
                 f"{self.rule_links((decision.rule,))}"
             )
         lit = " The places lit on the map are the choices: click one." if self.candidates() else ""
-        self.prompt.value = f"<div class='rb-prompt'>{prompt}{lit if options else ''}</div>"
+        lit_places = " ".join(sorted(self.candidates()))
+        self._refreshes += 1
+        self.prompt.value = (
+            f"<div class='rb-prompt' data-candidates='{escape(lit_places)}' "
+            f"data-refresh='{self._refreshes}'>{prompt}{lit if options else ''}</div>"
+        )
         self.apply_button.disabled = not options
         self.clear_button.disabled = not (self._picked or self._anywhere)
         self.draw_button.disabled = not chance
@@ -556,6 +572,7 @@ class GameStepper(ipw.Box):
             else f"<span class='rb-replay-note'>Entry {entry}: the game as it is now. Drag the "
             "slider or press Back to replay it.</span>"
         )
+        self.below_map.value = self.below_map_html(entry)
         self.back_button.disabled = entry == 0
         self.forward_button.disabled = self.present_button.disabled = not past
         first = max(0, entry - 40)
@@ -569,6 +586,10 @@ class GameStepper(ipw.Box):
 
     def dice_for(self, entry: int) -> str:
         """HTML for the dice shown with the status at *entry* (none by default)."""
+        return ""
+
+    def below_map_html(self, entry: int) -> str:
+        """HTML shown under the map at *entry* (nothing by default)."""
         return ""
 
     def side_name(self, player: str | None) -> str:

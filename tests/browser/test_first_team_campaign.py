@@ -1,42 +1,86 @@
-"""The First Team campaign app in headless Chromium: one decision by hand, then a whole turn."""
+"""The First Team campaign app in headless Chromium, as a teacher projects it.
+
+The map and the choices share the first screen at 1400 x 900 and at 800 px wide, without
+overlaps or Python values; a landing-zone marker is placed by clicking the map, the scripted US
+player finishes the turn and the screen says what the turn did; the log steps back; save
+confirms; the optional NVA artillery shows its batteries.
+"""
 
 from __future__ import annotations
 
 import pytest
+from browser._seen import (
+    click_place,
+    in_first_screen,
+    overlaps,
+    raw_values,
+    visible_boxes,
+    wait_next_refresh,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+APP = "/voila/render/first_team_campaign.ipynb"
 
-def test_place_a_marker_by_hand_then_play_a_turn(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/first_team_campaign.ipynb")
+
+def open_app(page, voila_url: str, width: int, query: str = "") -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(voila_url + APP + query)
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    status = page.locator(".rb-status")
-    assert "set-up" in status.inner_text()
-    before = int(status.get_attribute("data-actions"))
-    page.get_by_role("button", name="Apply").click()
-    page.wait_for_function(
-        f"Number(document.querySelector('.rb-status').dataset.actions) === {before + 1}",
-        timeout=15_000,
-    )
-    page.get_by_role("button", name="Auto: to next turn").click()
+    page.wait_for_selector(".rb-ftv-map .leaflet-container", timeout=60_000)
+    page.wait_for_selector(".rb-area-label[data-area='A1']", timeout=60_000)
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width):
+    open_app(page, voila_url, width)
+    assert in_first_screen(page, ".rb-ftv-map .leaflet-container", 900)
+    assert in_first_screen(page, ".rb-choices", 900)
+    assert overlaps(visible_boxes(page)) == []
+    assert raw_values(page.locator(".rb-page").inner_text()) == []
+
+
+def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved(
+    voila_url, page, artifacts
+):
+    open_app(page, voila_url, 1400, "?scenario=scenarios/first_team/campaign.yaml")
+    prompt = page.locator(".rb-prompt")
+    before = prompt.get_attribute("data-refresh")
+    assert "A1" in prompt.get_attribute("data-candidates").split()
+    click_place(page, "A1")
+    wait_next_refresh(page, before)
+    assert "A1" in page.locator(".rb-log-entry.rb-current").inner_text()
+    page.locator(".rb-computer select").select_option("to the end of the turn")
+    page.get_by_role("button", name="The scripted US player plays").click()
     page.wait_for_selector(".rb-ftv-board[data-turn='2']", timeout=60_000)
-    assert "Turn 2" in page.locator(".rb-status").inner_text()
-    # The newest log entries explain themselves: pick one from the NVA phase and read its rules.
-    log = page.locator(".rb-stepper select").nth(1)
-    nva_entries = [o for o in log.locator("option").all_inner_texts() if "NVA" in o or "nva" in o]
-    assert log.locator("option").count() > 20
-    page.screenshot(path=str(artifacts / "first_team_campaign.png"), full_page=True)
-    assert nva_entries is not None
+    summary = page.locator(".rb-turn-summary[data-summary-turn='1']")
+    assert summary.is_visible()
+    text = summary.inner_text()
+    assert "the US spent" in text
+    assert "NVA phase" in text
+    assert page.locator(".rb-cp-track span").count() == 20
+    assert "Zone Display" in page.locator(".rb-status").inner_text()
+    assert raw_values(page.locator(".rb-page").inner_text()) == []
+
+    now = int(page.locator(".rb-status").get_attribute("data-entry"))
+    page.get_by_role("button", name="◀ Back").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now - 1}'")
+    page.get_by_role("button", name="Back to now").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now}'")
+
+    page.locator(".rb-files input[type='text']").fill("ftv-browser")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
+    assert "ftv-browser.json" in page.locator(".rb-notice").inner_text()
+    assert overlaps(visible_boxes(page)) == []
+    page.screenshot(path=str(artifacts / "first_team_campaign.png"))
 
 
-def test_switch_on_nva_artillery_and_start_again(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/first_team_campaign.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def test_switch_on_nva_artillery_and_start_again(voila_url, page):
+    open_app(page, voila_url, 1400)
     page.get_by_text("Options and optional rules").click()
     page.locator(".rb-option-nva_artillery select").select_option(label="True")
     page.get_by_role("button", name="New game with these options").click()
     page.wait_for_selector(".rb-options", timeout=15_000)
-    assert "nva_artillery=True" in page.locator(".rb-options").inner_text()
-    page.get_by_role("button", name="Auto: to next turn").click()
-    page.wait_for_selector(".rb-ftv-board[data-turn='2']", timeout=60_000)
-    page.screenshot(path=str(artifacts / "first_team_campaign_options.png"), full_page=True)
+    assert "nva artillery: True" in page.locator(".rb-options").inner_text()
+    assert "NVA batteries" in page.locator(".rb-status").inner_text()

@@ -1,48 +1,107 @@
-"""The LZ Albany play app in headless Chromium: decide, undo, and see the map."""
+"""The LZ Albany play app in headless Chromium, as a teacher projects it.
+
+At 1400 x 900 and at 800 px wide the map and the choices share the first screen, no two
+controls overlap and no Python value shows. The demonstration path: open the app on a scenario
+named in the URL, against the computer, play two turns by clicking the lit areas of the map
+(Apply when a choice has no place), step the log back and forward with the map following, save.
+"""
 
 from __future__ import annotations
 
 import pytest
+from browser._seen import (
+    click_place,
+    in_first_screen,
+    overlaps,
+    raw_values,
+    visible_boxes,
+    wait_next_refresh,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-
-def log_length(page) -> int:
-    return int(page.locator(".rb-status").get_attribute("data-log-length"))
+APP = "/voila/render/lz_albany_play.ipynb?scenario=scenarios/lz_albany/standard.yaml"
 
 
-def test_play_three_decisions_then_undo_shrinks_the_log(voila_url, page, artifacts):
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{voila_url}/voila/render/lz_albany_play.ipynb")
+def status(page, key: str) -> int:
+    return int(page.locator(".rb-status").get_attribute(f"data-{key}"))
+
+
+def open_app(page, voila_url: str, width: int, height: int = 900) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(voila_url + APP)
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-map .leaflet-container", timeout=60_000)
-    assert log_length(page) == 1
-    apply = page.get_by_role("button", name="Apply")
-    for n in range(2, 5):
-        apply.click()
-        page.wait_for_function(
-            f"document.querySelector('.rb-status').dataset.logLength === '{n}'", timeout=15_000
-        )
-    assert "place" in page.locator(".rb-entry").inner_text()
-    page.get_by_role("button", name="Undo", exact=True).click()
-    page.wait_for_function(
-        "document.querySelector('.rb-status').dataset.logLength === '3'", timeout=15_000
-    )
-    # The map shows the placed counters in their areas.
-    assert page.locator(".rb-area-label .rb-counts").count() >= 1
-    assert page.locator(".leaflet-interactive").count() >= 44  # one outline per area
-    assert page.locator(".rb-error").count() == 0
-    page.screenshot(path=str(artifacts / "lz_albany_play.png"), full_page=True)
+    page.wait_for_selector(".rb-area-label[data-area='C3']", timeout=60_000)
+
+
+@pytest.mark.parametrize("width", [1400, 800])
+def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width):
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    open_app(page, voila_url, width)
+    assert in_first_screen(page, ".rb-map .leaflet-container", 900)
+    assert in_first_screen(page, ".rb-choices", 900)
+    assert in_first_screen(page, ".rb-play-controls", 900) or width < 900
+    assert overlaps(visible_boxes(page)) == []
+    text = page.locator(".rb-page").inner_text()
+    assert raw_values(text) == []
+    options = [o.replace("\xa0", " ") for o in page.locator(".rb-choices option").all_inner_texts()]
+    assert "Place A/2-7-1 in C3" in options  # actions in words, not notation
     assert errors == []
 
 
-def test_auto_play_reaches_the_next_turn(voila_url, page):
-    page.goto(f"{voila_url}/voila/render/lz_albany_play.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.get_by_role("button", name="Auto: to next turn").click()
-    page.wait_for_function(
-        "document.querySelector('.rb-status').innerText.includes('Turn 2')", timeout=60_000
-    )
-    assert log_length(page) > 20  # a whole turn of placements, draws and activations
-    assert page.locator(".rb-error").count() == 0
+def test_demonstration_two_turns_by_map_clicks_replay_and_save(voila_url, page, artifacts):
+    open_app(page, voila_url, 1400)
+    assert "You play" in page.locator(".rb-human-side").inner_text()
+    clicks = applies = 0
+    for step in range(400):
+        if status(page, "log-length") and "Turn 3" in page.locator(".rb-status").inner_text():
+            break
+        prompt = page.locator(".rb-prompt")
+        before = prompt.get_attribute("data-refresh")
+        lit = (prompt.get_attribute("data-candidates") or "").split()
+        if lit and step % 4 != 3:  # mostly the map; now and then the first item of the list
+            click_place(page, lit[step % len(lit)])
+            clicks += 1
+        else:
+            page.get_by_role("button", name="Apply").click()
+            applies += 1
+        wait_next_refresh(page, before)
+        assert page.locator(".rb-error").count() == 0, page.locator(".rb-error").inner_text()
+    assert "Turn 3" in page.locator(".rb-status").inner_text()
+    assert clicks > 20
+    # The computer played the NVA: its counters are on the map, and dice were rolled.
+    assert page.locator(".rb-ctr.rb-nva").count() > 5
+    assert page.locator(".rb-die").count() >= 1
+    assert raw_values(page.locator(".rb-page").inner_text()) == []
+
+    # Step the log back and forward: the map and the status follow.
+    now = status(page, "entry")
+    labels_now = page.locator(".rb-counters").all_inner_texts()
+    for _ in range(3):
+        page.get_by_role("button", name="◀ Back").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now - 3}'")
+    assert page.locator(".rb-status.rb-past").count() == 1
+    page.get_by_role("button", name="Forward ▶").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now - 2}'")
+    page.get_by_role("button", name="Back to now").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now}'")
+    assert page.locator(".rb-counters").all_inner_texts() == labels_now
+
+    page.locator(".rb-files input[type='text']").fill("demo-browser")
+    page.get_by_role("button", name="Save").click()
+    page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
+    notice = page.locator(".rb-notice")
+    assert notice.is_visible()
+    assert "demo-browser.json" in notice.inner_text()
+    assert overlaps(visible_boxes(page)) == []
+    page.screenshot(path=str(artifacts / "lz_albany_play.png"))
+
+
+def test_a_failed_load_says_why(voila_url, page):
+    open_app(page, voila_url, 1400)
+    page.locator(".rb-files input[type='text']").fill("no-such-game")
+    page.get_by_role("button", name="Load").click()
+    page.wait_for_selector(".rb-error", timeout=15_000)
+    assert "There is no saved game at" in page.locator(".rb-error").inner_text()

@@ -73,7 +73,7 @@ def test_first_team_campaign_scripted_player_finishes_turn_1_and_the_nva_moves()
     assert app.game.turn == 2, app.game.turn
     assert "ftv:3.5.2" in {s.rule for e in app.game.log for s in e.trace}
     assert "data-turn='2'" in app.status.value
-    assert "data-summary-turn='1'" in app.status.value  # the turn just played, told
+    assert "data-summary-turn='1'" in app.below_map.value  # the turn just played, told
     assert app.errors.value == ""
 
 

@@ -107,8 +107,8 @@ def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
 
     page = campaign_app()
     options, app = page.children[-2], page.children[-1]
-    assert "NVA batteries" not in app.map_view.value
+    assert "NVA batteries" not in app.status.value
     options.pickers["nva_artillery"].value = True
     options.new_button.click()
-    assert "32nd Regiment" in app.map_view.value
-    assert "101/66" in app.map_view.value
+    assert "32nd Regiment" in app.status.value
+    assert "101/66" in app.status.value

@@ -18,6 +18,8 @@ rule cases.
 
 from __future__ import annotations
 
+import re
+
 from rulebook.games._core import LogEntry
 from rulebook.games._decisions import Action
 from rulebook.games._narrate import Sentence, count, entry_sentences, join_names
@@ -223,4 +225,17 @@ def narrate(entry: LogEntry, board: State | None = None) -> list[Sentence]:
             return f"{text}."
         return f"{side_label(entry.player)}: {text}."
 
-    return entry_sentences(entry, headline)
+    return [_named(s, board) for s in entry_sentences(entry, headline)]
+
+
+_CHIT_ID = re.compile(r"\b(?:[Cc]hit )?((?:us|nva)-[a-z]+(?:-[a-z]+)*-\d+)\b", re.IGNORECASE)
+
+
+def _named(sentence: Sentence, board: State | None) -> Sentence:
+    """Chit and unit-group ids in a trace's text replaced by their names."""
+    text = _CHIT_ID.sub(lambda m: chit_label(m.group(1).lower()), sentence.text)
+    if board is not None and board.scenario.lz_albany is not None:
+        for group in board.scenario.lz_albany.unit_groups:
+            for written in (group.id, group.id.capitalize()):
+                text = text.replace(written, group_label(group.id, board))
+    return Sentence(text, sentence.rules, sentence.dice)

@@ -1,0 +1,82 @@
+"""What a person sees, as checks the play apps' browser tests share: first screen, overlaps, words."""
+
+from __future__ import annotations
+
+import re
+
+# A Python value leaking into the page: a tuple or dict repr, None, pandas' missing values, or a
+# snake_case identifier (file paths like scenarios/lz_albany/standard.yaml are allowed).
+RAW = [
+    re.compile(r"\(\s*'[^']*',"),
+    re.compile(r"\{\s*'[^']*':"),
+    re.compile(r"\bNone\b"),
+    re.compile(r"<NA>"),
+    re.compile(r"\bNaN\b"),
+    re.compile(r"(?<![/\w.-])[a-z]+_[a-z_]+(?![/\w.-])"),
+]
+
+CONTROLS = (
+    ".rb-stepper button, .rb-stepper select, .rb-stepper input, .rb-stepper .widget-slider, "
+    ".rb-stepper .leaflet-container"
+)
+
+
+def visible_boxes(page, selector: str = CONTROLS) -> list[tuple[str, dict]]:
+    """Bounding boxes of the visible controls, with a short name for messages."""
+    out = []
+    for el in page.locator(selector).all():
+        if not el.is_visible():
+            continue
+        box = el.bounding_box()
+        if box and box["width"] > 1 and box["height"] > 1:
+            name = (el.inner_text() or el.get_attribute("class") or "")[:30].replace("\n", " ")
+            out.append((name, box))
+    return out
+
+
+def overlaps(boxes: list[tuple[str, dict]], slack: float = 1.0) -> list[tuple[str, str]]:
+    """Pairs of controls whose boxes intersect (nested boxes, a select inside its widget, aside)."""
+    bad = []
+    for i, (na, a) in enumerate(boxes):
+        for nb, b in boxes[i + 1 :]:
+            ix = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+            iy = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+            inside = (
+                a["x"] >= b["x"] - slack
+                and a["y"] >= b["y"] - slack
+                and a["x"] + a["width"] <= b["x"] + b["width"] + slack
+                and a["y"] + a["height"] <= b["y"] + b["height"] + slack
+            ) or (
+                b["x"] >= a["x"] - slack
+                and b["y"] >= a["y"] - slack
+                and b["x"] + b["width"] <= a["x"] + a["width"] + slack
+                and b["y"] + b["height"] <= a["y"] + a["height"] + slack
+            )
+            if ix > slack and iy > slack and not inside:
+                bad.append((na, nb))
+    return bad
+
+
+def raw_values(text: str) -> list[str]:
+    """Every piece of *text* that looks like a Python value rather than words."""
+    return [m.group(0) for pattern in RAW for m in pattern.finditer(text)]
+
+
+def in_first_screen(page, selector: str, height: int) -> bool:
+    box = page.locator(selector).first.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 120) <= height
+
+
+def wait_next_refresh(page, before: str, timeout: int = 20_000) -> None:
+    """Wait until the app has redrawn after a click (its prompt carries a refresh counter)."""
+    page.wait_for_function(
+        f"document.querySelector('.rb-prompt') && "
+        f"document.querySelector('.rb-prompt').dataset.refresh !== '{before}'",
+        timeout=timeout,
+    )
+
+
+def click_place(page, place: str) -> None:
+    """Click a place on the map where a person would: just under its name on the label."""
+    box = page.locator(f".rb-area-label[data-area='{place}'] .rb-area-name").first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] + 4)
