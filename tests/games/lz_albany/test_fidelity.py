@@ -371,3 +371,20 @@ def test_lza_5_2e_and_6_2a_a_hit_platoon_leaves_the_map_only_with_its_officer():
     alone = Situation(place={"6/8-66-1": "A2"}, hits={"6/8-66-1": 1}, choose=prefer("exit", "done"))
     alone.state.retreat = True
     assert alone.run("move", "nva", "nva-66-678").state.units["6/8-66-1"].area == "A2"
+
+
+def test_lza_3_2d_in_seeded_games_every_columbus_arrival_enters():
+    import random
+
+    from rulebook.games.lz_albany import new_game, play_out, random_policy
+
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        policy = random_policy(rng)
+        game = play_out(new_game(seed=seed), {"us": policy, "nva": policy})
+        board = game.board
+        steps = [str(step) for entry in game.log for step in entry.trace]
+        assert not any("finds no area with room" in t for t in steps), seed
+        for unit in board.units.values():
+            if unit.company in ("Arty", "A/1-5", "B/1-5") and unit.arrival_turn <= board.turn:
+                assert unit.status != "waiting", (seed, unit.id)
