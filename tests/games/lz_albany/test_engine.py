@@ -196,3 +196,28 @@ def test_undo_from_a_checkpoint_is_the_game_a_full_replay_gives():
         assert undone.log_text() == full.log_text()
         assert undone.board.summary() == full.board.summary()
     assert game.undo(1).undo(1).to_json() == replay(game.scenario, 3, game.history[:-2]).to_json()
+
+
+def test_picking_the_kth_option_is_applying_the_kth_legal_action():
+    """apply_option(k) (no list built) plays exactly legal_actions()[k], for every decision of
+    a game, including the long lazily-made ones (moves, split fire, lza:6.2, lza:7.3)."""
+    import random
+
+    from rulebook.games.lz_albany import new_game
+
+    by_index, by_action = new_game(seed=8), new_game(seed=8)
+    rng = random.Random(8)
+    longest = 0
+    while not by_index.is_terminal() and len(by_index.history) < 600:
+        count = by_index.option_count()
+        assert count == len(by_action.legal_actions())
+        longest = max(longest, count)
+        k = rng.randrange(count)
+        if by_index.current_player() == "chance":
+            by_index.dice.pick(count, "lza:3.6")
+            by_action.dice.pick(count, "lza:3.6")
+        played = by_index.apply_option(k)
+        assert played == by_action.legal_actions()[k]
+        by_action.apply(played)
+    assert by_index.log_text() == by_action.log_text()
+    assert longest > 20
