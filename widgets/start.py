@@ -47,8 +47,9 @@ def start_page(notebooks: str | Path = ".", scenarios: str | Path = "../scenario
         + _games_html(Path(scenarios))
         + "<h2>Apps</h2>"
         + audience_html(app_links(notebooks, exclude=START_FILE))
-        + "<p>To read the rules without starting a kernel, <code>rulebook rules site -o site</code>"
-        " builds them as a static web site with its own search.</p>"
+        + "<p>To read the rules without starting a kernel: <code>pip install -e '.[site]'</code>"
+        " then <code>rulebook rules site -o site</code> builds them as a static web site with"
+        " its own search; open <code>site/index.html</code>.</p>"
         + "<h2>Try it: the odds of a hit</h2>"
         "<p>In LZ Albany each die that shows a 6 is one hit (case 7.1). Move the slider to"
         " see the exact chances for a pool of dice.</p>"
