@@ -108,3 +108,11 @@ def test_rulebook_validate_checks_the_map_layers(tmp_path, capsys):
     assert "roads.geojson: features.0.properties.source: required field is missing" in (
         capsys.readouterr().err
     )
+
+
+def test_sources_with_a_known_page_link_to_it():
+    places = load_places().values()
+    assert all(p.url for p in places if p.source.startswith("liquisearch.com"))
+    for feats in load_layers().values():
+        for f in feats:
+            assert f.url, f"{f.id}: every layer's source has a page"
