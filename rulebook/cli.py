@@ -9,9 +9,12 @@ Every refusal is one line on stderr naming the problem; never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import os
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -244,6 +247,28 @@ def _rules_site(ref, output: str | None) -> int:
     return EXIT_OK
 
 
+@contextlib.contextmanager
+def _ctrl_c_cancels() -> Iterator[threading.Event]:
+    """While open, a first Ctrl-C sets the event (the sweep stops and keeps finished games);
+    a second one interrupts at once."""
+    cancel = threading.Event()
+
+    def stop(signum: int, frame: object) -> None:
+        if cancel.is_set():
+            raise KeyboardInterrupt
+        cancel.set()
+
+    try:
+        previous = signal.signal(signal.SIGINT, stop)
+    except ValueError:  # not the main thread: leave Ctrl-C as it is
+        yield cancel
+        return
+    try:
+        yield cancel
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     from contextlib import ExitStack
@@ -293,7 +318,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers or None,
             policies=args.policy,
             progress=lambda done, total: bar.update(done - bar.n),
+            cancel=stack.enter_context(_ctrl_c_cancels()),
         )
+    if result.cancelled:
+        kept = "; the summary below counts those" if result.results else ""
+        print(
+            f"rulebook simulate: stopped (Ctrl-C) after {len(result.results)} of "
+            f"{result.requested} games{kept}",
+            file=sys.stderr,
+        )
+        if not result.results:
+            return EXIT_INTERRUPTED
     summary = result.summary()
     if args.json:
         print(
@@ -311,7 +346,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
     else:
         print(summary.to_string(index=False))
-    return EXIT_OK
+    return EXIT_INTERRUPTED if result.cancelled else EXIT_OK
 
 
 def _options(args: argparse.Namespace, scenario) -> dict:

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from rulebook.scenario import Scenario
 from rulebook.sim._overrides import apply_overrides
 from rulebook.sim._run import GameResult, games_task, run_game
+from rulebook.sim._workers import die_with_parent
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -142,7 +144,13 @@ def sweep(
                 progress(len(results), total)
     else:
         own = executor is None
-        pool: Executor = ProcessPoolExecutor(max_workers=workers) if own else executor  # type: ignore[assignment]
+        pool: Executor = (
+            ProcessPoolExecutor(
+                max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+            )
+            if own
+            else executor  # type: ignore[assignment]
+        )
         text = scenario.model_dump_json()
         # Batches of seeds, so the scenario text crosses to a worker once per batch, small
         # enough that progress moves and a cancel stops soon.
