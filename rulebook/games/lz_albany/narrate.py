@@ -144,7 +144,19 @@ def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR091
             rest = rest[2:]
         return text
     if v == "exit":
-        return f"Take {_unit(a[0], b)} off the map"
+        after = f" with officer {a[2]}" if len(a) > 2 and a[1] == "after" else ""
+        return f"Take {_unit(a[0], b)} off the map{after}"
+    if v == "join":
+        return f"Officer {a[0]} adds his die in {a[1]}"
+    if v == "spare":
+        return f"Officer {a[0]} keeps his die (and his activation) for later"
+    if v == "leave":
+        return f"Officer {a[0]} goes on alone"
+    if v == "follow":
+        origin = _where(a[0], b)
+        text = f"{_unit(a[0], b)} follows officer {a[3]}" + (f" from {origin}" if origin else "")
+        text += f" to {a[1]}"
+        return text + (f", carrying {_unit(a[5], b)}" if len(a) > 5 and a[4] == "carry" else "")
     if v == "stay" and a and _is_area(a[0], b):
         return f"Stay in {a[0]}"
     if v == "stay":
@@ -187,13 +199,13 @@ def action_places(action: Action, board: State) -> tuple[str, ...]:
     """The areas an action involves, where-from first: what a click on the map can pick."""
     v, a = action.verb, action.args
     places: list[str] = []
-    if v in ("move", "retreat", "hit", "stay", "gunship", "exit", "rally", "skip"):
+    if v in ("move", "follow", "retreat", "hit", "stay", "gunship", "exit", "rally", "skip"):
         where = _where(a[0], board)
         if where:
             places.append(where)
     if v == "fire":
         places += [a[0], *(t for t, _ in _shares(a[1:]))]
-    elif v in ("move", "retreat", "place"):
+    elif v in ("move", "follow", "retreat", "place", "join"):
         places.append(a[1])
     else:
         places += [x for x in a if x in board.map.areas]
@@ -205,7 +217,7 @@ def action_places(action: Action, board: State) -> tuple[str, ...]:
 
 
 # Actions whose trace already says all the headline would (who moved where, who rallied whom).
-TOLD_BY_TRACE = {"move", "retreat", "rally", "adrenaline", "draw", "place"}
+TOLD_BY_TRACE = {"move", "follow", "retreat", "rally", "adrenaline", "draw", "place"}
 
 
 def narrate(entry: LogEntry, board: State | None = None) -> list[Sentence]:

@@ -1,0 +1,180 @@
+"""The LZ Albany and First Team play apps without a browser: map clicks, replay, files, opponent."""
+
+from __future__ import annotations
+
+import json
+
+from rulebook.games._decisions import CHANCE
+from rulebook.games.lz_albany import new_game, scripted_policy
+from rulebook.games.lz_albany.narrate import action_places, narrate
+from widgets.lz_albany_app import LzAlbanyStepper, play_app
+
+
+def test_a_click_on_a_lit_area_plays_the_one_action_it_picks(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert "C3" in stepper.candidates()
+    assert "data-candidates='" in stepper.prompt.value
+    stepper.place_clicked("C3")
+    assert [a.notation() for a in stepper.game.history] == ["place A/2-7-1 C3"]
+    assert stepper.errors.value == ""
+
+
+def _decision_with_two_step_choice(seed: int):
+    """Play scripted until a decision offers the only action that begins with two places, and its
+    first place begins other actions too."""
+    game = new_game(seed=seed)
+    players = {s: scripted_policy(s) for s in ("us", "nva")}
+    while not game.is_over():
+        if game.current_player() != CHANCE:
+            places = [action_places(a, game.board) for a in game.legal_actions()]
+            pairs = [p for p in places if len(p) == 2]
+            for p in pairs:
+                same_start = sum(q[:1] == p[:1] for q in places)
+                if sum(q[:2] == p for q in places) == 1 and 1 < same_start < len(places):
+                    return game, p
+            game.apply(players[game.current_player()](game))
+        else:
+            game.apply(game.sample_chance())
+    raise AssertionError("no two-step choice in a whole game")
+
+
+def test_a_first_click_narrows_the_list_and_lights_the_next_places(tmp_path):
+    game, (first, second) = _decision_with_two_step_choice(seed=4)
+    stepper = LzAlbanyStepper(game, saves=tmp_path)
+    stepper.answer.value = False
+    total = len(game.legal_actions())
+    before = len(game.history)
+    stepper.place_clicked(first)
+    assert len(stepper.game.history) == before  # nothing played yet
+    assert 0 < len(stepper.choices.options) < total
+    assert second in stepper.candidates()
+    assert "focus" in stepper._marks.values()
+    stepper.place_clicked(second)
+    assert len(stepper.game.history) == before + 1
+    assert stepper.errors.value == ""
+
+
+def test_a_click_on_a_place_no_action_involves_says_so(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    stepper.place_clicked("A1")
+    assert "no action of this decision involves A1" in stepper.errors.value
+    assert not stepper.game.history
+
+
+def test_save_confirms_what_and_where_and_the_refresh_keeps_it(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    stepper._apply()
+    stepper.save_name.value = "lesson"
+    stepper._save()
+    text = stepper.message.value
+    assert "Saved 1 action (turn 1, reinforcement)" in text
+    assert str((tmp_path / "lesson.json").resolve()) in text
+    assert (tmp_path / "lesson.json").exists()
+
+
+def test_a_failed_load_says_why_and_keeps_the_game(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    stepper._apply()
+    record = json.loads(stepper.game.to_json())
+    record["actions"] = ["place A/2-7-1 Nowhere"]
+    (tmp_path / "broken.json").write_text(json.dumps(record))
+    stepper.save_name.value = "broken"
+    stepper._load()
+    assert "broken.json could not be loaded" in stepper.errors.value
+    assert "The game on the screen is unchanged" in stepper.errors.value
+    assert len(stepper.game.history) == 1
+    stepper.save_name.value = "missing"
+    stepper._load()
+    assert "There is no saved game at" in stepper.errors.value
+
+
+def test_the_replay_slider_shows_the_past_and_comes_back(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    for area in ("C3", "C4", "D4"):
+        stepper.place_clicked(area)
+    now = stepper.map_view._labels["C4"].icon.html
+    stepper.replay.value = 1  # after A/2-7-1 entered C3, before anyone reached C4
+    assert "rb-past" in stepper.status.value
+    assert "data-entry='1'" in stepper.status.value
+    assert "rb-us" not in stepper.map_view._labels["C4"].icon.html
+    assert stepper.apply_button.disabled
+    stepper._present()
+    assert stepper.map_view._labels["C4"].icon.html == now
+    assert not stepper.apply_button.disabled
+
+
+def test_a_past_position_not_seen_is_replayed_for_the_slider(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    for area in ("C3", "C4"):
+        stepper.place_clicked(area)
+    stepper.save_name.value = "two"
+    stepper._save()
+    stepper.start(new_game(seed=1))
+    stepper._load()  # a loaded game: no snapshots of its past yet
+    stepper.replay.value = 1
+    assert "rb-us" in stepper.map_view._labels["C3"].icon.html
+    assert "rb-us" not in stepper.map_view._labels["C4"].icon.html
+
+
+def test_the_computer_plays_the_other_side_when_the_teacher_has_chosen(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert stepper.human.value == "us"
+    while stepper.game.turn == 1 and stepper.game.phase == "reinforcement":
+        assert stepper.game.current_player() == "us"  # the NVA never waits for a person
+        stepper._apply()
+    assert stepper.game.board.on_map("nva")  # the computer placed the NVA
+    assert stepper.errors.value == ""
+
+
+def test_the_teacher_sets_the_pace_of_the_computer(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=2), saves=tmp_path)
+    stepper.answer.value = False
+    stepper.human.value = "none"
+    stepper.pace.value = "one decision"
+    stepper._auto_click()
+    assert len(stepper.game.history) == 1
+    stepper.pace.value = "to the end of the turn"
+    stepper._auto_click()
+    assert stepper.game.turn == 2
+    assert "The computer played" in stepper.message.value
+
+
+def test_the_log_reads_in_sentences_with_dice_and_rules():
+    game = new_game(seed=1)
+    players = {s: scripted_policy(s) for s in ("us", "nva")}
+    while not any(s.dice and s.rules == ("lza:7.1",) for e in game.log for s in narrate(e)):
+        player = game.current_player()
+        game.apply(game.sample_chance() if player == CHANCE else players[player](game))
+    rolled = [s for e in game.log for s in narrate(e, game.board) if s.rules == ("lza:7.1",)]
+    first = rolled[0]
+    assert first.text.endswith(("hit.", "hits."))
+    assert " ".join(map(str, first.dice)) in first.text
+    texts = " ".join(s.text for e in game.log for s in narrate(e, game.board))
+    assert "nva-fire-move" not in texts  # chit ids are told by name
+    assert "->" not in texts
+
+
+def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/lz_albany/standard.yaml")
+    page = play_app(seed=1)
+    assert page.children[-1].game.scenario.id == "standard"
+    monkeypatch.setenv("QUERY_STRING", "scenario=../../etc/passwd")
+    page = play_app(seed=1)
+    assert "Could not open ../../etc/passwd" in page.children[1].value
+    assert "leaves the project folder" in page.children[1].value
+
+
+def test_both_apps_offer_their_scenario_files_and_saved_games(tmp_path):
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    labels = [label for label, _ in stepper.scenario.options]
+    assert any("scenarios/lz_albany/standard.yaml" in label for label in labels)
+    stepper._save()
+    labels = [label for label, _ in stepper.scenario.options]
+    assert any(label.startswith("Saved game game") for label in labels)
+    campaign = CampaignStepper(new_campaign(seed=1), saves=tmp_path)
+    labels = [label for label, _ in campaign.scenario.options]
+    assert any("scenarios/first_team/campaign.yaml" in label for label in labels)
+    assert not any("lz_albany" in label for label in labels)
