@@ -99,10 +99,29 @@ def _is_area(name: str, board: State | None) -> bool:
     return board is not None and name in board.map.areas
 
 
+def _officer_words(v: str, a: tuple[str, ...], b: State | None) -> str | None:
+    """The choices an officer's presence offers (lza:5.2D, 6.2A), or None for other verbs."""
+    if v == "join":
+        return f"Officer {a[0]} adds his die in {a[1]}"
+    if v == "spare":
+        return f"Officer {a[0]} keeps his die (and his activation) for later"
+    if v == "leave":
+        return f"Officer {a[0]} goes on alone"
+    if v == "follow":
+        origin = _where(a[0], b)
+        text = f"{_unit(a[0], b)} follows officer {a[3]}" + (f" from {origin}" if origin else "")
+        text += f" to {a[1]}"
+        return text + (f", carrying {_unit(a[5], b)}" if len(a) > 5 and a[4] == "carry" else "")
+    return None
+
+
 def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR0911, PLR0912 - one branch per verb, read like a glossary
     """An action in words; *board* (the position it is offered in) adds where units are."""
     v, a = action.verb, action.args
     b = board
+    officer = _officer_words(v, a, b)
+    if officer is not None:
+        return officer
     if v == "place":
         return f"Place {_unit(a[0], b)} in {a[1]}"
     if v == "hold" and a and b is not None and a[0] in b.units:
@@ -146,17 +165,6 @@ def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR091
     if v == "exit":
         after = f" with officer {a[2]}" if len(a) > 2 and a[1] == "after" else ""
         return f"Take {_unit(a[0], b)} off the map{after}"
-    if v == "join":
-        return f"Officer {a[0]} adds his die in {a[1]}"
-    if v == "spare":
-        return f"Officer {a[0]} keeps his die (and his activation) for later"
-    if v == "leave":
-        return f"Officer {a[0]} goes on alone"
-    if v == "follow":
-        origin = _where(a[0], b)
-        text = f"{_unit(a[0], b)} follows officer {a[3]}" + (f" from {origin}" if origin else "")
-        text += f" to {a[1]}"
-        return text + (f", carrying {_unit(a[5], b)}" if len(a) > 5 and a[4] == "carry" else "")
     if v == "stay" and a and _is_area(a[0], b):
         return f"Stay in {a[0]}"
     if v == "stay":
