@@ -51,8 +51,8 @@ def tidy_words(text: str) -> str:
     """Engine shorthand as English: ``1 hit(s)`` -> ``1 hit``, ``3 unit(s)`` -> ``3 units``,
     ``1 dice`` -> ``1 die``.
 
-    >>> tidy_words("1 dice, 0 hit(s); 2 NVA unit(s)")
-    '1 die, 0 hits; 2 NVA units'
+    >>> tidy_words("1 dice, 0 hit(s); 2 NVA unit(s); 1 adjacent location(s)")
+    '1 die, 0 hits; 2 NVA units; 1 adjacent location'
     """
     import re
 
@@ -60,7 +60,7 @@ def tidy_words(text: str) -> str:
         n, between, noun = m.group(1), m.group(2), m.group(3)
         return f"{n}{between}{noun if n == '1' else noun + 's'}"
 
-    text = re.sub(r"\b(\d+)((?: [A-Z]+)? )(\w+)\(s\)", plural, text)
+    text = re.sub(r"\b(\d+)((?: [\w-]+)? )(\w+)\(s\)", plural, text)
     return re.sub(r"\b1 dice\b", "1 die", text)
 
 
