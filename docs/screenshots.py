@@ -89,6 +89,20 @@ def _first_team_turn(page) -> None:
 
 
 #: Every app's screenshot. Add yours here.
+def _select_an_area(page) -> None:
+    """Click C4: its outline, what it sees (lza:7.8) and the hand links show."""
+    page.wait_for_selector(".rb-area-label[data-area='C4']", timeout=60_000)
+    box = page.locator(".rb-area-label[data-area='C4']").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 8)
+
+
+def _select_a_location(page) -> None:
+    """Click the Plei Me camp (G4): its lines and zone show beside the map."""
+    page.wait_for_selector(".rb-loc[data-loc='G4']", timeout=60_000)
+    box = page.locator(".rb-loc[data-loc='G4'] .dot").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 SHOTS: list[Shot] = [
     Shot("start", "00_start_here.ipynb", "start_page.png"),
     # A reader's search: the abbreviation LOS, each result saying why it matched.
@@ -110,7 +124,20 @@ SHOTS: list[Shot] = [
         wait_for=".rb-turn-summary[data-summary-turn='1']",
     ),
     Shot("ambush_valley_designer", "ambush_valley_designer.ipynb", "ambush_valley_designer.png"),
-    Shot("scenario_designer", "scenario_designer.ipynb", "scenario_designer.png"),
+    Shot(
+        "scenario_designer",
+        "scenario_designer.ipynb",
+        "scenario_designer.png",
+        steps=_select_an_area,
+        wait_for=".rb-selected[data-area='C4']",
+    ),
+    Shot(
+        "point_map_designer",
+        "point_map_designer.ipynb",
+        "point_map_designer.png",
+        steps=_select_a_location,
+        wait_for=".rb-selected[data-loc='G4']",
+    ),
     Shot("balance_lab", "balance_lab.ipynb", "balance_lab.png"),
 ]
 

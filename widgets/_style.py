@@ -40,7 +40,8 @@ CSS = """
   gap: 0.6rem 1.4rem; }
 .rb-audience section h3 { margin: 0.4rem 0 0.2rem; font-size: 1.05rem; }
 .rb-audience ul { margin: 0.2rem 0; padding-left: 1.2rem; }
-.rb-map path[stroke="#8e24aa"], .rb-map path[stroke="#c62828"] { pointer-events: none; }
+.rb-map .leaflet-pane > svg path.leaflet-interactive[stroke="#8e24aa"],
+.rb-map .leaflet-pane > svg path.leaflet-interactive[stroke="#c62828"] { pointer-events: none; }
 </style>
 """
 

@@ -137,15 +137,16 @@ class SetupPanel(ipw.VBox):
         places = setup.places(scenario)
         options = [(arrival_words(*p), p) for p in places]
         header = ipw.HTML(
-            "<div class='rb-setup-head'>Turn 1 is the set-up; later turns are reinforcements "
-            "(lza:3.2). <i>book</i> shows the printed set-up.</div>"
+            "<div class='rb-setup-head'>Each company or officer: the turn it comes on and where. "
+            "Turn 1 is the set-up; later turns are reinforcements (lza:3.2). A change from the "
+            "book is marked <i>assumed</i> with the book's value.</div>"
         )
         self._arrivals = {}
         widgets = [header]
-        for row in sorted(rows, key=lambda r: r.unit):
-            turn = ipw.BoundedIntText(min=1, max=20, layout=SMALL)
-            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="17em"))
-            book = ipw.HTML(layout=ipw.Layout(width="12em"))
+        for row in rows:
+            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="4em"))
+            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="15em"))
+            book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto"))
             unit = row.unit
 
             def changed(_: Any, unit: str = unit, turn: Any = turn, where: Any = where) -> None:
@@ -156,12 +157,12 @@ class SetupPanel(ipw.VBox):
             turn.observe(changed, names="value")
             where.observe(changed, names="value")
             label = ipw.HTML(
-                f"<b>{escape(row.unit)}</b> {row.side.upper()}"
-                + (f", {row.platoons} pl." if row.platoons else ""),
-                layout=ipw.Layout(width="10em"),
+                f"<span style='white-space:nowrap' title='{row.platoons} platoons'>"
+                f"<b>{escape(row.unit)}</b> {row.side.upper()}</span>",
+                layout=ipw.Layout(width="8.5em"),
             )
             self._arrivals[unit] = (turn, where, book)
-            box = ipw.HBox([label, ipw.HTML("turn"), turn, where, book])
+            box = ipw.HBox([label, turn, where, book])
             box.add_class("rb-arrival")
             widgets.append(box)
         self.arrival_rows.children = widgets
@@ -252,7 +253,10 @@ class SetupPanel(ipw.VBox):
                         f"{escape(arrival_words(*row.book_place))}</i>"
                     )
                 else:
-                    book.value = f"<span class='rb-book'>as the book ({escape(row.rule)})</span>"
+                    book.value = (
+                        f"<span class='rb-book' title='as the book sets it up'>"
+                        f"{provenance_badge('printed')} {escape(row.rule)}</span>"
+                    )
             book_lza = setup.book_scenario().lz_albany
             for i, chit in enumerate(scenario.lz_albany.chits):
                 count, turn, badge = self._chits[i]

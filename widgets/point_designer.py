@@ -20,9 +20,16 @@ from widgets.point_setup import CampaignPanel, ZonesPanel
 
 __all__ = ["LINE_STYLE", "PointDesigner", "point_designer_app"]
 
-MODES = [("select", "select"), ("place location", "place"), ("draw line", "line")]
+MODES = [
+    ("select", "select"),
+    ("place location", "place"),
+    ("draw line", "line"),
+    ("move location", "move"),
+]
+CLICK_REACH_PX = 14  # how near a location (in screen pixels) a click must land to pick it
 HELP = {
-    "select": "Click a location to edit it; drag it to move it.",
+    "select": "Click a location to edit it.",
+    "move": "Click a location, then the spot it should move to.",
     "place": "Click empty ground to place the next location of the chosen zone.",
     "line": "Click one location, then another: a line of the chosen kind joins them "
     "(click a joined pair again to change its kind, or with the same kind to remove it).",
@@ -170,7 +177,6 @@ class PointDesigner(ipw.VBox):
             ],
             layout=ipw.Layout(flex="1 1 0", min_width="0"),
         )
-        left.add_class("rb-map")
         right = ipw.VBox(
             [self.notice, self.errors, self.checks, tabs],
             layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
@@ -199,9 +205,26 @@ class PointDesigner(ipw.VBox):
         self.refresh()
 
     def _on_map(self, **event: Any) -> None:
-        if event.get("type") == "click" and self.mode.value == "place":
-            y, x = event["coordinates"]
+        """Every click comes here: the nearest location within reach, or empty ground."""
+        if event.get("type") != "click":
+            return
+        y, x = event["coordinates"]
+        near = self._nearest(x, y)
+        if self.mode.value == "place" and near is None:
             self._place(round(x, 1), round(y, 1))
+        elif self.mode.value == "move" and self.selected and near is None:
+            self._move(self.selected, round(x, 1), round(y, 1))
+        elif near is not None:
+            self._on_location(near)
+
+    def _nearest(self, x: float, y: float) -> str | None:
+        reach = CLICK_REACH_PX / 2 ** float(self.map.zoom)  # Simple CRS: 2**zoom pixels a unit
+        best, best_d = None, reach
+        for name, loc in self.design.spec.locations.items():
+            d = ((loc.xy[0] - x) ** 2 + (loc.xy[1] - y) ** 2) ** 0.5
+            if d <= best_d:
+                best, best_d = name, d
+        return best
 
     @guarded
     def _place(self, x: float, y: float) -> None:
@@ -242,12 +265,6 @@ class PointDesigner(ipw.VBox):
         self.an_khe.value = spec.an_khe.get(name, "")
         if name == "Pleiku" and "Pleiku" in spec.zone_of:
             self.pleiku_zone.value = spec.zone_of["Pleiku"]
-
-    def _moved(self, name: str, change: dict) -> None:
-        y, x = change["new"]
-        old = self.design.spec.locations.get(name)
-        if old is not None and (round(x, 1), round(y, 1)) != tuple(old.xy):
-            self._move(name, round(x, 1), round(y, 1))
 
     @guarded
     def _move(self, name: str, x: float, y: float) -> None:
@@ -359,11 +376,9 @@ class PointDesigner(ipw.VBox):
             if marker is None:
                 marker = Marker(
                     location=(y, x),
-                    draggable=True,
+                    draggable=False,
                     icon=DivIcon(html=html, icon_size=(56, 30), icon_anchor=(8, 8)),
                 )
-                marker.on_click(lambda name=name, **_: self._on_location(name))
-                marker.observe(functools.partial(self._moved, name), names="location")
                 self._markers[name] = marker
                 self.map.add(marker)
             else:
@@ -444,9 +459,9 @@ class PointDesigner(ipw.VBox):
 
 
 POINT_CSS = """<style>
-.rb-point-designer .leaflet-div-icon { background: transparent; border: none; }
+.rb-point-designer .leaflet-div-icon { background: transparent; border: none; pointer-events: none; }
 .rb-loc { font: bold 11px sans-serif; color: #111; text-shadow: 0 0 3px #fff; white-space: nowrap;
-  cursor: pointer; }
+}
 .rb-loc .dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; background: #333;
   border: 2px solid #fff; margin-right: 2px; vertical-align: middle; }
 .rb-loc.camp .dot { background: #1565c0; border-radius: 2px; }

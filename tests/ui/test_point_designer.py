@@ -195,3 +195,18 @@ def test_a_twelve_location_map_from_blank_saves_exactly_and_plays_a_turn(tmp_pat
             options = game.legal_actions()
             game.apply(options[rng.randrange(len(options))])
     assert game.board.turn == 2
+
+
+def test_clicks_pick_the_nearest_location_and_move_mode_moves_it():
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    designer.mode.value = "select"
+    designer._on_map(type="click", coordinates=[20.05, 9.95])  # a hair from A1 at (10, 20)
+    assert designer.selected == "A1"
+    designer.mode.value = "move"
+    designer._on_map(type="click", coordinates=[25.0, 12.0])
+    assert designer.design.spec.locations["A1"].xy == (12.0, 25.0)
+    designer.mode.value = "place"
+    designer.zone.value = "A"
+    designer._on_map(type="click", coordinates=[25.0, 12.0])  # on A1: selects, places nothing
+    assert "A3" not in designer.design.spec.locations

@@ -1,0 +1,82 @@
+"""The point-map designer in headless Chromium: place locations and draw lines by mouse, save,
+check the file, and play-test it in the campaign app."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from rulebook.scenario import load_scenario
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
+    """Pick the zone, then click the map at a fraction of its width and height."""
+    page.locator(".rb-zone-pick select").select_option(
+        label=f"zone {zone}" if len(zone) == 1 else zone
+    )
+    box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
+    page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    page.wait_for_selector(f".rb-loc[data-loc='{expect}']", timeout=30_000)
+
+
+def click_location(page, name: str) -> None:
+    """Click on a location's dot (the map itself takes the click and picks the nearest)."""
+    box = page.locator(f".rb-loc[data-loc='{name}'] .dot").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def join(page, a: str, b: str, kind: str) -> None:
+    page.locator(".rb-line-kind").get_by_role("button", name=kind, exact=True).click()
+    click_location(page, a)
+    page.wait_for_selector(f".rb-line-from[data-loc='{a}']", timeout=30_000)
+    click_location(page, b)
+    page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']", timeout=30_000)
+
+
+def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts):
+    save = NOTEBOOKS / "saves" / f"browser_points_{int(time.time() * 1000)}.yaml"
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb", timeout=180_000)
+    page.wait_for_selector(".rb-ready", timeout=180_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
+    page.get_by_role("button", name="New blank map").click()
+    page.wait_for_selector(".rb-map-caption[data-locations='0']", timeout=30_000)
+    page.wait_for_selector(".rb-finding", timeout=30_000)
+    assert "There is no Pleiku" in page.locator(".rb-checks").inner_text()
+
+    page.get_by_role("button", name="place location").click()
+    place(page, "A", 0.3, 0.4, "A1")
+    place(page, "A", 0.3, 0.7, "A2")
+    place(page, "Pleiku", 0.7, 0.5, "Pleiku")
+    page.get_by_role("button", name="draw line").click()
+    join(page, "A1", "A2", "road")
+    join(page, "A2", "Pleiku", "jungle and mountain")
+    page.wait_for_selector(".rb-map-caption[data-locations='3'][data-lines='2']", timeout=30_000)
+    assert page.locator(".rb-error").count() == 0
+
+    page.locator(".rb-path input").fill(f"saves/{save.name}")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_selector(".rb-saved", timeout=30_000)
+    try:
+        spec = load_scenario(save).first_team.map
+        assert sorted(spec.locations) == ["A1", "A2", "Pleiku"]
+        assert spec.lines == {"A1-A2": "road", "A2-Pleiku": "jungle-mountain"}
+        page.screenshot(path=str(artifacts / "point_map_designer.png"))
+        page.get_by_role("button", name="Play this scenario").click()
+        link = page.wait_for_selector(".rb-play-link", timeout=30_000)
+        href = link.get_attribute("href")
+        assert href.startswith("first_team_campaign.ipynb?scenario=")
+        assert href.endswith(f"saves/{save.name}")
+        play = page.context.new_page()
+        play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+        play.wait_for_selector(".rb-ready", timeout=180_000)
+        play.screenshot(path=str(artifacts / "point_map_play_test.png"))
+        play.close()
+    finally:
+        save.unlink(missing_ok=True)
