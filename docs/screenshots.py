@@ -98,7 +98,7 @@ def _select_an_area(page) -> None:
 
 def _select_a_location(page) -> None:
     """Click the Plei Me camp (G4): its lines and zone show beside the map."""
-    page.wait_for_selector(".rb-loc[data-loc='G4']", timeout=60_000)
+    page.wait_for_selector(".rb-loc[data-loc='G4'] .dot", timeout=60_000)
     box = page.locator(".rb-loc[data-loc='G4'] .dot").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 

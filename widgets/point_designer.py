@@ -61,7 +61,7 @@ class PointDesigner(ipw.VBox):
         self.selected: str | None = None
         self.line_from: str | None = None
         self.culprits: tuple[str, ...] = ()
-        self.map = offline_map(90, 65, (30, 36), height="540px", pixels_wide=800)
+        self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800)
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
         )
@@ -368,16 +368,16 @@ class PointDesigner(ipw.VBox):
             title = escape(loc.name or camp or "")
             html = (
                 f"<div class='{' '.join(c for c in classes if c)}' data-loc='{escape(name)}' "
-                f"title='{title}'><span class='dot'></span>{escape(name)}"
+                f"title='{title}'><span class='dot'></span><span class='name'>{escape(name)}"
                 + (f"<br><i>{escape(camp)}</i>" if camp else "")
-                + "</div>"
+                + "</span></div>"
             )
             marker = self._markers.get(name)
             if marker is None:
                 marker = Marker(
                     location=(y, x),
                     draggable=False,
-                    icon=DivIcon(html=html, icon_size=(56, 30), icon_anchor=(8, 8)),
+                    icon=DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0)),
                 )
                 self._markers[name] = marker
                 self.map.add(marker)
@@ -385,7 +385,7 @@ class PointDesigner(ipw.VBox):
                 if tuple(marker.location) != (y, x):
                     marker.location = (y, x)
                 if marker.icon.html != html:
-                    marker.icon = DivIcon(html=html, icon_size=(56, 30), icon_anchor=(8, 8))
+                    marker.icon = DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0))
 
     def refresh(self) -> None:
         spec = self.design.spec
@@ -460,12 +460,13 @@ class PointDesigner(ipw.VBox):
 
 POINT_CSS = """<style>
 .rb-point-designer .leaflet-div-icon { background: transparent; border: none; pointer-events: none; }
-.rb-loc { font: bold 11px sans-serif; color: #111; text-shadow: 0 0 3px #fff; white-space: nowrap;
-}
-.rb-loc .dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; background: #333;
-  border: 2px solid #fff; margin-right: 2px; vertical-align: middle; }
+.rb-loc { position: relative; width: 0; height: 0; font: bold 11px/1.2 sans-serif; color: #111;
+  text-shadow: 0 0 3px #fff; }
+.rb-loc .name { position: absolute; left: 10px; top: -7px; white-space: nowrap; }
+.rb-loc .dot { position: absolute; left: -8px; top: -8px; box-sizing: border-box; width: 16px;
+  height: 16px; border-radius: 50%; background: #333; border: 2px solid #fff; }
 .rb-loc.camp .dot { background: #1565c0; border-radius: 2px; }
-.rb-loc.objective .dot { background: #c0392b; width: 16px; height: 16px; }
+.rb-loc.objective .dot { background: #c0392b; left: -10px; top: -10px; width: 20px; height: 20px; }
 .rb-loc.an-khe .dot { box-shadow: 0 0 0 3px #f9a825; }
 .rb-loc.selected .dot { box-shadow: 0 0 0 4px #d62728; }
 .rb-loc.problem .dot { box-shadow: 0 0 0 4px #ff7f0e; }

@@ -17,16 +17,26 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
     """Pick the zone, then click the map at a fraction of its width and height."""
+    page.locator(".rb-point-designer .leaflet-container").evaluate(
+        "e => e.focus({preventScroll: true})"
+    )
     page.locator(".rb-zone-pick select").select_option(
         label=f"zone {zone}" if len(zone) == 1 else zone
     )
     box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-    page.wait_for_selector(f".rb-loc[data-loc='{expect}']", timeout=30_000)
+    page.wait_for_selector(f".rb-loc[data-loc='{expect}'] .dot", timeout=30_000)
 
 
 def click_location(page, name: str) -> None:
-    """Click on a location's dot (the map itself takes the click and picks the nearest)."""
+    """Click on a location's dot (the map itself takes the click and picks the nearest).
+
+    The map is focused first without scrolling: focusing it by the click itself may scroll the
+    page between the press and the release, and the click would land elsewhere.
+    """
+    page.locator(".rb-point-designer .leaflet-container").evaluate(
+        "e => e.focus({preventScroll: true})"
+    )
     box = page.locator(f".rb-loc[data-loc='{name}'] .dot").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
