@@ -111,7 +111,7 @@ class MapDesigner(ipw.VBox):
         self.errors = ipw.HTML()
         self.notice = ipw.HTML()
         self.checks = ChecksPanel(self._show_culprits)
-        self.setup = SetupPanel(lambda: self.design, self.refresh)
+        self.setup = SetupPanel(lambda: self.design, self._after_setup)
 
     def _layout(self) -> list[ipw.Widget]:
         draw_tab = ipw.VBox(
@@ -171,6 +171,7 @@ class MapDesigner(ipw.VBox):
 
     def _before_action(self) -> None:
         self.notice.value = ""
+        self._tested = []
 
     def _wire(self) -> None:
         self.add_button.on_click(self._add)
@@ -192,6 +193,10 @@ class MapDesigner(ipw.VBox):
         self.scan_opacity.observe(self._scan_opacity, names="value")
 
     # --- events ---------------------------------------------------------------------
+
+    def _after_setup(self) -> None:
+        self.view.set_map(self.design.map)
+        self.refresh()
 
     def _tab_opened(self, change: dict) -> None:
         if change["new"] == 1 and not self.setup.active:
@@ -376,6 +381,8 @@ class MapDesigner(ipw.VBox):
         path = confined_save_path(self.path.value)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.design.save(path)
+        # Saving is when a short test game is played: too slow for every click.
+        self._tested = [f for f in self.design.findings(play=True) if not f.places]
         return path
 
     @guarded
@@ -428,6 +435,7 @@ class MapDesigner(ipw.VBox):
         if self.mode.value == "place":
             marks = dict.fromkeys(m.tagged(self.setup.place.value), "place")
         findings = self.design.findings()
+        findings += [f for f in getattr(self, "_tested", []) if f not in findings]
         live = {p for f in findings for p in f.places}
         for culprit in self.culprits:
             if culprit in m and culprit in live:

@@ -58,11 +58,18 @@ class SetupPanel(ipw.VBox):
         self._on_change = on_change
         self._syncing = False
         self.place = ipw.Dropdown(
-            options=[(label, tag) for tag, label in PLACE_TAGS.items()],
+            options=[(label, tag) for tag, label in PLACE_TAGS.items()]
+            + [(f"{edge} edge", f"edge-{edge}") for edge in ("north", "south", "east", "west")],
             description="place",
             layout=ipw.Layout(width="22em"),
         )
         self.place.add_class("rb-place")
+        self.edges_button = ipw.Button(
+            description="Mark board edges",
+            layout=ipw.Layout(width="auto"),
+            tooltip="tag the areas on the drawing's outer border as north, south, east or west edge",
+        )
+        self.edges_button.on_click(self._mark_edges)
         self.marked = ipw.HTML()
         self.arrival_rows = ipw.VBox()
         self.chit_rows = ipw.VBox()
@@ -81,6 +88,11 @@ class SetupPanel(ipw.VBox):
                         ),
                         self.place,
                         self.marked,
+                        ipw.HTML(
+                            "Board edges (where retreating NVA leave the map, lza:5.2E) can be "
+                            "marked the same way, or all at once from the drawing's outline:"
+                        ),
+                        self.edges_button,
                     ]
                 ),
                 self.arrival_rows,
@@ -100,6 +112,10 @@ class SetupPanel(ipw.VBox):
         self.add_class("rb-setup")
 
     # --- edits ------------------------------------------------------------------------
+
+    def _mark_edges(self, _: Any = None) -> None:
+        self._design().mark_edges()
+        self._on_change()
 
     def _edit(self, make: Callable[[Any], Any]) -> None:
         if self._syncing:

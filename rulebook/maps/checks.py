@@ -171,6 +171,13 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
                 "(lza:4.1C): draw it and give it that id."
             )
         )
+    if not any(t.startswith("edge-") for a in areas for t in a.tags):
+        findings.append(
+            Finding(
+                "No area lies on a board edge: NVA units in retreat head for an edge and leave "
+                "the map there (lza:5.2E). Press Mark board edges under Set-up."
+            )
+        )
     load: dict[tuple, list] = {}
     nowhere: dict[str, list[str]] = {}
     for name, side, arrival, platoons in arrivals:

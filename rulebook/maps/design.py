@@ -122,6 +122,37 @@ class MapDesign:
         """Replace the set-up sections (forces, chits, values) as one undoable step."""
         self._push(self.map, scenario)
 
+    def mark_edges(self) -> None:
+        """Tag the areas along the outer border of the drawing as board edges (``edge-north`` ...).
+
+        Off-map areas (tagged ``off-map``) are left out. Retreating NVA units head for an
+        edge and leave the map there (lza:5.2E), so a playable map needs them.
+        """
+        on_map = [a for a in self.map if "off-map" not in a.tags]
+        if not on_map:
+            raise ValueError("draw some areas first")
+        minx = min(a.polygon.bounds[0] for a in on_map)
+        miny = min(a.polygon.bounds[1] for a in on_map)
+        maxx = max(a.polygon.bounds[2] for a in on_map)
+        maxy = max(a.polygon.bounds[3] for a in on_map)
+        reach = 2 * self.map.spec.adjacency.tolerance
+        areas = []
+        for spec in self.map.spec.areas:
+            area = self.map.area(spec.id)
+            tags = [t for t in spec.tags if not t.startswith("edge-")]
+            if area in on_map:
+                x0, y0, x1, y1 = area.polygon.bounds
+                for edge, near in (
+                    ("north", y1 >= maxy - reach),
+                    ("south", y0 <= miny + reach),
+                    ("east", x1 >= maxx - reach),
+                    ("west", x0 <= minx + reach),
+                ):
+                    if near:
+                        tags.append(f"edge-{edge}")
+            areas.append(spec.model_copy(update={"tags": tags}))
+        self._push(AreaMap(self.map.spec.model_copy(update={"areas": areas})))
+
     def next_area_id(self) -> str:
         """The id a newly drawn area is offered: one past the last numbered id."""
         return next_free_id([a.id for a in self.map.spec.areas])
@@ -209,7 +240,7 @@ class MapDesign:
 
     # --- checks and files ------------------------------------------------------------
 
-    def problems(self, file: str = "<design>") -> list[Problem]:
+    def problems(self, file: str = "<design>", *, play: bool = True) -> list[Problem]:
         """Everything that would make the map unfit to play, each naming its area.
 
         With a scenario loaded, its set-up is checked against the map too (set-up
@@ -217,20 +248,23 @@ class MapDesign:
         """
         if self.scenario is None:
             return map_problems(self.map.spec, file)
-        return validate(self.scenario.model_copy(update={"map": self.map.spec}), file)
+        return validate(self.scenario.model_copy(update={"map": self.map.spec}), file, play=play)
 
-    def findings(self) -> list[Finding]:
+    def findings(self, *, play: bool = False) -> list[Finding]:
         """What to fix, in a designer's words, each naming the areas to highlight.
 
         The map's own checks come first; then anything else the scenario's
-        validation finds (values citing another game's rules, and so on).
+        validation finds (values citing another game's rules, and so on). With
+        *play*, a short test game is played too (a second or so), as on saving.
         """
         found = area_map_findings(self.map.spec, self.scenario)
         if self.scenario is not None:
             covered = ("map", "lz_albany.companies", "lz_albany.senior_officers")
-            for p in self.problems("this scenario"):
-                if not p.path.startswith(covered):
+            for p in self.problems("this scenario", play=play):
+                if p.path and not p.path.startswith(covered):
                     found.append(Finding(f"{p.message} (in {p.path.replace('.', ' > ')})"))
+                elif not p.path:
+                    found.append(Finding(p.message[0].upper() + p.message[1:]))
         return found
 
     def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:

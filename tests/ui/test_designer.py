@@ -221,7 +221,16 @@ def _draw_twelve_and_set_up(designer: MapDesigner) -> list[str]:
         designer._on_click("LZ-Columbus")
         designer._on_click(east)
     # Mark set-up places: US in the south-west, NVA in the north, green dots in sawgrass.
+    designer.mode.value = "select"
+    designer._on_click("LZ-Columbus")
+    designer.tags.value = "off-map"
+    designer._update()
     designer.tabs.selected_index = 1  # Set-up
+    assert any("No area lies on a board edge" in f.text for f in designer.design.findings())
+    designer.setup.edges_button.click()
+    assert designer.design.map.on_edge("east") == ["A11", "A4", "A7"]
+    assert designer.design.map.on_edge("north") == ["A10", "A11", "A8", "A9"]
+    assert designer.design.map.on_edge("west") == ["A1", "A5", "A8"]
     designer.mode.value = "place"
     for tag, areas in {
         "us-green-1": ["A1", "A2", "A3", "A4", "LZ-Albany"],
@@ -258,7 +267,7 @@ def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_tur
     assert (rows["B/2-7"].turn, rows["10/8-66"].turn) == (3, 4)
     assert rows["B/2-7"].changed
     assert "book: turn 2" in designer.setup._arrivals["B/2-7"][2].value
-    findings = designer.design.findings()
+    findings = designer.design.findings(play=True)  # a short test game included
     assert findings == [], [f.text for f in findings]
     assert "nothing to fix" in designer.checks.summary.value
 
@@ -272,8 +281,8 @@ def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_tur
         ("A11", "LZ-Columbus"),
     }
     tags = {a.id: set(a.tags) for a in saved.map.areas}
-    assert tags["A2"] == {"us-green-1", "green-dot"}
-    assert tags["A9"] == {"nva-tan-1", "nva-tan-2"}
+    assert tags["A2"] == {"us-green-1", "green-dot", "edge-south"}
+    assert tags["A9"] == {"nva-tan-1", "nva-tan-2", "edge-north"}
     b27 = next(c for c in saved.lz_albany.companies if c.id == "B/2-7")
     assert (b27.arrives.turn, b27.arrives.tag) == (3, "green-dot")
 
