@@ -253,7 +253,9 @@ class LzAlbanyStepper(GameStepper):
         self.auto_button.description = "Computer plays"
         self.auto_button.tooltip = "the scripted player plays the other side at the pace chosen"
         self.human.observe(lambda _: self._side_changed(), names="value")
-        row = ipw.HBox([self.draw_button, self.pace, self.auto_button])
+        row = ipw.HBox(
+            [self.draw_button, self.pace, self.auto_button], layout=ipw.Layout(flex_flow="row wrap")
+        )
         row.add_class("rb-computer")
         box = ipw.VBox([self.human, self.answer, row])
         return [box]

@@ -222,7 +222,9 @@ class GameStepper(ipw.Box):
         self.auto_button.description = (
             f"{self.player_label[0].upper()}{self.player_label[1:]} plays"
         )
-        row = ipw.HBox([self.draw_button, self.pace, self.auto_button])
+        row = ipw.HBox(
+            [self.draw_button, self.pace, self.auto_button], layout=ipw.Layout(flex_flow="row wrap")
+        )
         row.add_class("rb-computer")
         return [row]
 

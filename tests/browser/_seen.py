@@ -76,7 +76,14 @@ def wait_next_refresh(page, before: str, timeout: int = 20_000) -> None:
     )
 
 
-def click_place(page, place: str) -> None:
-    """Click a place on the map where a person would: just under its name on the label."""
-    box = page.locator(f".rb-area-label[data-area='{place}'] .rb-area-name").first.bounding_box()
+def click_place(page, place: str) -> bool:
+    """Click a place on the map where a person would: just under its name on the label.
+
+    False when the label is not on the screen (a label is redrawn when its counters change).
+    """
+    name = page.locator(f".rb-area-label[data-area='{place}'] .rb-area-name").last
+    box = name.bounding_box(timeout=3_000) if name.count() else None
+    if box is None:
+        return False
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] + 4)
+    return True

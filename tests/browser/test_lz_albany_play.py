@@ -17,6 +17,7 @@ from browser._seen import (
     visible_boxes,
     wait_next_refresh,
 )
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -54,7 +55,7 @@ def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width)
 def test_demonstration_two_turns_by_map_clicks_replay_and_save(voila_url, page, artifacts):
     open_app(page, voila_url, 1400)
     assert "You play" in page.locator(".rb-human-side").inner_text()
-    clicks = applies = 0
+    clicks = applies = missed = 0
     for step in range(400):
         if status(page, "log-length") and "Turn 3" in page.locator(".rb-status").inner_text():
             break
@@ -62,15 +63,21 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(voila_url, page, 
         before = prompt.get_attribute("data-refresh")
         lit = (prompt.get_attribute("data-candidates") or "").split()
         if lit and step % 4 != 3:  # mostly the map; now and then the first item of the list
-            click_place(page, lit[step % len(lit)])
-            clicks += 1
-        else:
-            page.get_by_role("button", name="Apply").click()
-            applies += 1
+            try:
+                if click_place(page, lit[step % len(lit)]):
+                    wait_next_refresh(page, before, timeout=8_000)
+                    clicks += 1
+                    continue
+            except PlaywrightTimeout:
+                pass  # the click landed beside the area (a label near its edge)
+            missed += 1
+        page.get_by_role("button", name="Apply").click()
+        applies += 1
         wait_next_refresh(page, before)
         assert page.locator(".rb-error").count() == 0, page.locator(".rb-error").inner_text()
     assert "Turn 3" in page.locator(".rb-status").inner_text()
     assert clicks > 20
+    assert missed <= clicks // 10  # a person's click on a lit area is nearly always understood
     # The computer played the NVA: its counters are on the map, and dice were rolled.
     assert page.locator(".rb-ctr.rb-nva").count() > 5
     assert page.locator(".rb-die").count() >= 1
