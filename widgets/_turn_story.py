@@ -1,8 +1,9 @@
-"""A turn of LZ Albany told in sentences for a class: who fired where, the dice, the hits, the score.
+"""A turn of LZ Albany told for a class: each attack, hit and event in a few sentences.
 
-A small formatter over the game log, for the walkthrough: each attack becomes one sentence with
-its dice and result, each hit one clause, and the rule cases follow as small links into the
-rules reference (``rules_reference.ipynb?rule=lza:7.3``). It reads only what the engine logged.
+The words come from the game's own narration (:func:`rulebook.games.lz_albany.narrate.narrate`,
+the same sentences the play app's log uses); this module picks what a class needs from each
+entry (what was done, the dice and their result, a unit flipped or eliminated, VP scored), draws
+the dice, and links each rule case into the rules reference (``rules_reference.ipynb?rule=...``).
 
 >>> count(1, "hit"), count(3, "die", "dice"), count(0, "hit")
 ('one hit', 'three dice', 'no hits')
@@ -16,6 +17,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from rulebook.games.lz_albany.narrate import narrate
 from widgets._page import rule_links
 
 __all__ = ["count", "place", "turn_story_html"]
@@ -35,15 +37,21 @@ WORDS = [
     "eleven",
     "twelve",
 ]
-ATTACKS = {
-    "fire": "fires",
-    "return-fire": "fires back",
-    "melee": "attacks in melee",
-    "mortar": "drops mortar rounds",
-    "artillery": "calls in artillery",
-    "gunship": "calls in a gunship",
-    "bomb": "calls in an air strike",
+#: The entries a class hears about: attacks, their hits, and the Choi Oi events.
+STORY = {
+    "fire",
+    "return-fire",
+    "melee",
+    "mortar",
+    "artillery",
+    "gunship",
+    "bomb",
+    "bombs",
+    "napalm",
 }
+STORY |= {"hit", "event"}
+#: Besides what was done and the dice: the sentences that change the battle.
+TELLING = re.compile(r"reduced side|eliminated|removed|out of the|VP|table")
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:
@@ -57,69 +65,39 @@ def place(area: str) -> str:
     return area.replace("LZ-", "LZ ")
 
 
-def _after(step, key: str):
-    return dict(step.after).get(key)
+def _dice(faces: Sequence[int]) -> str:
+    return " ".join(f"<span class='rb-die' data-face='{d}'>{d}</span>" for d in faces)
 
 
-def _attack_sentence(entry) -> str | None:
-    verb = entry.action.split()[0]
-    if verb not in ATTACKS:
+def entry_html(entry, board) -> str | None:
+    """One log entry in the few sentences a class needs, or None if it is not part of the story."""
+    if entry.action.split()[0] not in STORY:
         return None
-    text = " ".join(s.text for s in entry.trace)
-    m = re.search(r"\b(US|NVA)\b .*?from (\S+) at (\S+)", text)
-    side, origin, target = (m.group(1), m.group(2), m.group(3)) if m else ("", "", "")
-    dice = [r.value for s in entry.trace for r in s.rolls]
-    hits = sum(_after(s, "hits") or 0 for s in entry.trace if s.rule == "lza:7.1")
-    who = {"US": "The US", "NVA": "The NVA"}.get(side, "A unit")
-    where = f" from {place(origin)} into {place(target)}" if origin else ""
-    faces = " ".join(f"<span class='rb-die' data-face='{d}'>{d}</span>" for d in dice)
-    rolled = f": {count(len(dice), 'die', 'dice')} ({faces}), {count(hits, 'hit')}" if dice else ""
-    cut = [s.text.split(":")[0] for s in entry.trace if "one die less" in s.text]
-    modifiers = f" ({escape(cut[0])} costs dice)" if cut else ""
-    rules = [s.rule for s in entry.trace]
-    return f"{who} {ATTACKS[verb]}{where}{rolled}{modifiers}. {rule_links(rules)}"
-
-
-def _hit_sentence(entry) -> str | None:
-    if entry.action.split()[0] != "hit":
+    sentences = narrate(entry, board)
+    if not sentences:
         return None
-    unit = escape(entry.action.split()[1])
-    parts = [f"{unit} is hit"]
-    for s in entry.trace:
-        if "reduced side" in s.text:
-            parts.append("and flips to its reduced side")
-        elif "eliminated" in s.text or "removed" in s.text:
-            parts.append("and is out of the fight")
-        vp = re.search(r"\b(US|NVA) scores (\d+) VP", s.text)
-        if vp:
-            parts.append(f"({vp.group(1)} +{vp.group(2)} VP)")
-    return " ".join(parts) + ". " + rule_links([s.rule for s in entry.trace])
+    keep = [sentences[0]] + [s for s in sentences[1:] if s.dice or TELLING.search(s.text)]
+    # The rules of the sentences left out still count: they follow the entry's first sentence.
+    dropped = [r for s in sentences if s not in keep for r in s.rules]
+    parts = []
+    for i, s in enumerate(keep):
+        text = escape(place(s.text))
+        if s.dice:  # the faces, drawn as dice where the sentence lists them
+            faces = " ".join(map(str, s.dice))
+            text = (
+                text.replace(faces, _dice(s.dice)) if faces in text else f"{text} {_dice(s.dice)}"
+            )
+        rules = [*s.rules, *dropped] if i == 0 else s.rules
+        parts.append(f"{text} {rule_links(rules)}")
+    return " ".join(parts)
 
 
-def _event_sentence(entry) -> str | None:
-    if entry.action.split()[0] != "event":
-        return None
-    step = next((s for s in entry.trace if s.rolls), None)
-    if step is None:
-        return None
-    area = place(entry.action.split()[1]) if len(entry.action.split()) > 1 else "the area"
-    what = step.text.split(": ", 1)[1] if ": " in step.text else step.text
-    roll = step.rolls[0].value
-    return (
-        f"Choi Oi! An event at {escape(area)}: the die shows {roll}. {escape(what)} "
-        + rule_links([s.rule for s in entry.trace])
-    )
+def turn_story_html(log: Sequence, turn: int, board, *, limit: int = 12) -> str:
+    """The attacks, hits and events of *turn* as an ordered list (the first *limit*).
 
-
-def turn_story_html(log: Sequence, turn: int, *, limit: int = 12) -> str:
-    """The attacks and hits of *turn* as an ordered list of sentences (the first *limit*)."""
-    lines = []
-    for entry in log:
-        if entry.turn != turn:
-            continue
-        sentence = _event_sentence(entry) or _attack_sentence(entry) or _hit_sentence(entry)
-        if sentence:
-            lines.append(sentence)
+    *board* is any position of the same game: it lends the scenario's names for unit groups.
+    """
+    lines = [html for e in log if e.turn == turn and (html := entry_html(e, board))]
     shown = "".join(f"<li>{line}</li>" for line in lines[:limit])
     more = (
         f"<p class='rb-more'>… and {count(len(lines) - limit, 'more event')}: open the play app to "

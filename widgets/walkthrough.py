@@ -215,7 +215,7 @@ class Walkthrough(ipw.VBox):
         self.play_log.value = (
             f"<div class='rb-turn-log' data-turn='{turn}'><h3>Turn {turn}, played by the "
             "computer for both sides</h3>"
-            + turn_story_html(game.log, turn)
+            + turn_story_html(game.log, turn, game.board)
             + f"<p class='rb-result'>{escape(result_sentence(game, turn))}</p>"
             "<p>Open the <a href='lz_albany_play.ipynb'>play app</a> to play it yourself, "
             "decision by decision.</p></div>"

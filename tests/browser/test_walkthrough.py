@@ -96,7 +96,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, b
     page.get_by_role("button", name="Play a turn of LZ Albany here").click()
     page.wait_for_selector(".rb-turn-log[data-turn='1']", timeout=60_000)
     log = page.locator(".rb-turn-log").inner_text()
-    assert "fires from" in log
+    assert "Fire from" in log
     assert "After turn 1 the score is" in log
     assert page.locator(".rb-turn-log a.rb-rulecase").count() > 5
     text = page.locator(".rb-walkthrough").inner_text()

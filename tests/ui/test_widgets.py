@@ -82,7 +82,7 @@ def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
     assert "data-turn='1'" in walk.play_log.value
     # Sentences with the rule cases as links, and a result in words (not a dict).
     assert "rules_reference.ipynb?rule=lza%3A7.1" in walk.play_log.value
-    assert "The NVA fires from" in walk.play_log.value
+    assert "NVA: Fire from B2: six dice into LZ Albany." in walk.play_log.value
     assert "After turn 1 the score is US" in walk.play_log.value
     assert "{" not in walk.play_log.value
     assert walk.game.turn == 2
