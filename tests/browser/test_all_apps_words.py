@@ -85,7 +85,7 @@ def _params():
         yield pytest.param(app, id=stem, marks=marks)
 
 
-@pytest.mark.parametrize("app", _params())
+@pytest.mark.parametrize("app", list(_params()))  # a list: pytest 9.2 refuses iterators
 def test_every_app_speaks_in_words(app, voila_url, browser, artifacts):
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
