@@ -22,15 +22,13 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from rulebook._atomic import atomic_write_text
-from rulebook._datafile import read_data_text
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import CHANCE, Action
 from rulebook.games._narrate import Sentence
-from rulebook.saves import resolve_save_name
 from widgets._page import error_html, guarded
+from widgets.game_files import GameFiles
 from widgets.game_log import dice_html, log_html, rule_links
-from widgets.scenario_files import scenario_choices
+from widgets.map_choices import MapChoices
 
 __all__ = ["GameStepper"]
 
@@ -47,7 +45,7 @@ def _button(**kwargs: Any) -> ipw.Button:
     return ipw.Button(layout=ipw.Layout(width="auto"), **kwargs)
 
 
-class GameStepper(ipw.Box):
+class GameStepper(MapChoices, GameFiles, ipw.Box):
     """Map and side panel of a game in play, with its narrated log and replay slider."""
 
     has_chance = True
@@ -339,73 +337,6 @@ class GameStepper(ipw.Box):
             f"Took back {taken} action{'s' * (taken != 1)}; Redo puts them back one by one."
         )
 
-    # --- map clicks -------------------------------------------------------------------
-
-    def _matching(self, picked: list[str]) -> list[int]:
-        options = self.game.legal_actions()
-        n = len(picked)
-        return [i for i, a in enumerate(options) if list(self.places(a)[:n]) == picked]
-
-    def candidates(self) -> set[str]:
-        """The places a click may pick next for the current decision."""
-        options = self.game.legal_actions()
-        n = len(self._picked)
-        out = set()
-        for i in self._matching(self._picked):
-            p = self.places(options[i])
-            if len(p) > n:
-                out.add(p[n])
-        return out
-
-    @guarded
-    def place_clicked(self, place: str) -> None:
-        """A click on the map: narrow the choices to *place*, or play the one action it picks."""
-        if self.replaying:
-            raise ValueError("the map shows the past: press Back to now to play on")
-        options = self.game.legal_actions()
-        if not options:
-            raise ValueError("the game is over: nothing to choose")
-        self._anywhere = None
-        if place in self._picked:
-            self._picked = self._picked[: self._picked.index(place)]
-        elif place in self.candidates():
-            self._picked.append(place)
-        elif place in self._fresh_candidates():
-            self._picked = [place]
-        elif any(place in self.places(a) for a in options):
-            self._picked, self._anywhere = [], place
-        else:
-            self._picked = []
-            raise ValueError(f"no action of this decision involves {place}")
-        matching = self._filtered()
-        chosen = [i for i in matching if list(self.places(options[i])) == self._picked]
-        if self._picked and len(matching) == 1 and chosen:
-            self._future.clear()
-            self._play(options[chosen[0]])
-            self.after_human()
-            return
-        self.notice = self._filter_note(len(matching), len(options))
-
-    def _fresh_candidates(self) -> set[str]:
-        return {p[0] for p in map(self.places, self.game.legal_actions()) if p}
-
-    def _filtered(self) -> list[int]:
-        options = self.game.legal_actions()
-        if self._anywhere:
-            return [i for i, a in enumerate(options) if self._anywhere in self.places(a)]
-        return self._matching(self._picked)
-
-    def _filter_note(self, shown: int, total: int) -> str:
-        where = self._anywhere or " then ".join(self._picked)
-        if not where or shown == total:
-            return ""
-        nxt = " Lit places pick the next step." if self.candidates() and not self._anywhere else ""
-        return f"Showing {shown} of {total} actions involving {where}.{nxt}"
-
-    @guarded
-    def _clear(self, _: Any = None) -> None:
-        self._picked, self._anywhere = [], None
-
     # --- replay -----------------------------------------------------------------------
 
     @property
@@ -439,63 +370,6 @@ class GameStepper(ipw.Box):
             self._show_position()
         except Exception as err:  # a failure must reach the page, not vanish in the kernel
             self.errors.value = error_html(err)
-
-    # --- files ----------------------------------------------------------------------
-
-    def refresh_scenarios(self) -> None:
-        """Offer every scenario file of this game under scenarios/ and saved games under saves/."""
-        choices = scenario_choices(self.game_key, self.root, self.saves)
-        self.scenario.options = choices
-        if choices:
-            self.scenario.value = choices[0][1]
-
-    @guarded
-    def _save(self, _: Any = None) -> None:
-        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, self.game.to_json())
-        n = len(self.game.history)
-        self.notice = (
-            f"Saved {n} action{'s' * (n != 1)} (turn {self.game.turn}, {self.game.phase}) "
-            f"to {path.resolve()}."
-        )
-        self.refresh_scenarios()
-
-    @guarded
-    def _load(self, _: Any = None) -> None:
-        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
-        self._load_path(path)
-
-    @guarded
-    def _open(self, _: Any = None) -> None:
-        if not self.scenario.value:
-            raise ValueError("there is no scenario file to open")
-        path = Path(self.scenario.value)
-        if path.suffix == ".json":
-            self._load_path(path)
-            return
-        self.start(self.open_scenario(path))
-        self.notice = f"Started a new game of {path.name}."
-
-    def _load_path(self, path: Path) -> None:
-        if not path.exists():
-            raise FileNotFoundError(f"There is no saved game at {path.resolve()}.")
-        try:
-            text = read_data_text(path, "game record")
-            game = type(self.game).from_json(text, self.game.scenario, str(path))
-        except Exception as err:
-            raise ValueError(
-                f"{path.name} could not be loaded: {err}. The game on the screen is unchanged."
-            ) from err
-        self.start(game)
-        self.notice = f"Loaded {path.resolve()}: turn {game.turn}, {len(game.history)} actions."
-
-    def start(self, game: FlowGame) -> None:
-        """Show another game from its start or from a record."""
-        self.game = game
-        self._future.clear()
-        self._snaps = []
-        self._picked, self._anywhere = [], None
 
     # --- view -----------------------------------------------------------------------
 

@@ -1,0 +1,74 @@
+"""A game's files: the scenarios and saves an app offers, save with a confirmation, load that says why not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rulebook._atomic import atomic_write_text
+from rulebook._datafile import read_data_text
+from rulebook.games._core import FlowGame
+from rulebook.saves import resolve_save_name
+from widgets._page import guarded
+from widgets.scenario_files import scenario_choices
+
+__all__ = ["GameFiles"]
+
+
+class GameFiles:
+    """Mixed into :class:`~widgets.stepper.GameStepper`: its save, load and open buttons."""
+
+    def refresh_scenarios(self) -> None:
+        """Offer every scenario file of this game under scenarios/ and saved games under saves/."""
+        choices = scenario_choices(self.game_key, self.root, self.saves)
+        self.scenario.options = choices
+        if choices:
+            self.scenario.value = choices[0][1]
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, self.game.to_json())
+        n = len(self.game.history)
+        self.notice = (
+            f"Saved {n} action{'s' * (n != 1)} (turn {self.game.turn}, {self.game.phase}) "
+            f"to {path.resolve()}."
+        )
+        self.refresh_scenarios()
+
+    @guarded
+    def _load(self, _: Any = None) -> None:
+        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
+        self._load_path(path)
+
+    @guarded
+    def _open(self, _: Any = None) -> None:
+        if not self.scenario.value:
+            raise ValueError("there is no scenario file to open")
+        path = Path(self.scenario.value)
+        if path.suffix == ".json":
+            self._load_path(path)
+            return
+        self.start(self.open_scenario(path))
+        self.notice = f"Started a new game of {path.name}."
+
+    def _load_path(self, path: Path) -> None:
+        if not path.exists():
+            raise FileNotFoundError(f"There is no saved game at {path.resolve()}.")
+        try:
+            text = read_data_text(path, "game record")
+            game = type(self.game).from_json(text, self.game.scenario, str(path))
+        except Exception as err:
+            raise ValueError(
+                f"{path.name} could not be loaded: {err}. The game on the screen is unchanged."
+            ) from err
+        self.start(game)
+        self.notice = f"Loaded {path.resolve()}: turn {game.turn}, {len(game.history)} actions."
+
+    def start(self, game: FlowGame) -> None:
+        """Show another game from its start or from a record."""
+        self.game = game
+        self._future.clear()
+        self._snaps = []
+        self._picked, self._anywhere = [], None
