@@ -129,17 +129,27 @@ def judge(name: str, path: Path, *, play: bool = False) -> str:
     return "ok"
 
 
-def _one(job: tuple[str, str, str]) -> str:
+def _one(job: tuple[str, str, str, int]) -> str:
     """Child process: judge one mutant under a memory limit; the kind of outcome."""
     import resource
+    import signal
     import traceback
 
-    name, text, folder = job
+    name, text, folder, seconds = job
     resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))
     path = Path(folder) / name
     path.write_text(text, encoding="utf-8", errors="surrogateescape")
+
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError
+
+    # Timed here, in the child: a wait in the parent would also count a new child's start-up.
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
     try:
         return judge(name, path, play=True)
+    except TimeoutError:
+        return "hang"
     except MemoryError:
         return "memory"
     except Exception:
@@ -166,10 +176,10 @@ def big_fuzz(count: int, seed: int = 2026, seconds: int = 60) -> dict[str, int]:
             name = names[i % len(names)]
             folder = Path(scratch) / str(i)
             folder.mkdir()
-            jobs.append(pool.submit(_one, (name, mutate(texts[name], rng), str(folder))))
+            jobs.append(pool.submit(_one, (name, mutate(texts[name], rng), str(folder), seconds)))
         for i, job in enumerate(jobs):
             try:
-                outcome = job.result(timeout=seconds)
+                outcome = job.result(timeout=10 * seconds)  # a wedged child, not a slow file
             except Hung:
                 outcome = "hang"
             except Exception as err:
