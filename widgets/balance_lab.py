@@ -1,66 +1,103 @@
-"""Balance lab: run seeded sweeps of two variants side by side, with progress and a cancel button."""
+"""Balance lab: pick values from a table, run seeded games of both versions, read a verdict."""
 
 from __future__ import annotations
 
 import threading
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
 
-from rulebook.games.lz_albany import standard_scenario
+from rulebook.games._files import scenario_files
+from rulebook.scenario import Game, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+from rulebook.sim.compare import compare_means, compare_rates
+from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._page import app_page, error_html
 
-__all__ = ["BalanceLab", "balance_lab_app"]
+__all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
+
+NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")
+FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
 
-def summary_html(result: Any) -> str:
-    """A comparison table: win rates with Wilson intervals drawn as bars, mean VP, endings."""
+def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
+    """A round bin width giving at most *most* bins over [low, high], and the first bin's start.
+
+    >>> nice_bins(-60, 62)
+    (20, -60)
+    >>> nice_bins(3, 7)
+    (1, 3)
+    """
+    span = max(high - low, 1)
+    width = next(
+        w for w in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if span / w < most
+    )
+    return width, int(low // width * width)
+
+
+def _bar(low: float, high: float, point: float) -> str:
+    return (
+        "<div style='position:relative;width:200px;height:10px;background:#eee'>"
+        f"<div style='position:absolute;left:{low * 200:.0f}px;width:{max((high - low) * 200, 1):.0f}px;"
+        "height:10px;background:#9bb7d4'></div>"
+        f"<div style='position:absolute;left:{point * 200:.0f}px;width:2px;height:10px;"
+        "background:#1f4e79'></div></div>"
+    )
+
+
+def _lza_table(result: Any) -> str:
     rows = []
     for row in result.summary().to_dict(orient="records"):
-        left, width = row["us_win_low"] * 200, (row["us_win_high"] - row["us_win_low"]) * 200
-        bar = (
-            f"<div style='position:relative;width:200px;height:10px;background:#eee'>"
-            f"<div style='position:absolute;left:{left:.0f}px;width:{max(width, 1):.0f}px;height:10px;"
-            f"background:#9bb7d4'></div><div style='position:absolute;left:{row['us_win_rate'] * 200:.0f}px;"
-            f"width:2px;height:10px;background:#1f4e79'></div></div>"
-        )
         rows.append(
-            f"<tr data-variant='{escape(row['variant'])}'><td><b>{escape(row['variant'])}</b></td><td>{row['games']}</td>"
-            f"<td>{row['us_win_rate']:.1%} ({row['us_win_low']:.1%} to {row['us_win_high']:.1%})</td><td>{bar}</td>"
-            f"<td>{row['mean_vp_us']:.1f}</td><td>{row['mean_vp_nva']:.1f}</td><td>{row['nva_automatic']}</td></tr>"
+            f"<tr data-variant='{escape(row['variant'])}'><td><b>{escape(row['variant'])}</b></td>"
+            f"<td>{row['games']}</td><td>{row['us_wins']}</td><td>{row['nva_wins']}</td>"
+            f"<td>{row['draws']}</td>"
+            f"<td>{row['us_win_rate']:.1%} ({row['us_win_low']:.1%} to {row['us_win_high']:.1%})</td>"
+            f"<td>{_bar(row['us_win_low'], row['us_win_high'], row['us_win_rate'])}</td>"
+            f"<td>{row['mean_vp_us']:.1f}</td><td>{row['mean_vp_nva']:.1f}</td>"
+            f"<td>{row['nva_automatic']}</td></tr>"
         )
-    note = (
-        "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
-        if result.partial
-        else ""
-    )
     return (
-        note + "<table class='rb-balance'><thead><tr><th>variant</th><th>games</th>"
-        "<th>US wins (95% Wilson)</th><th></th><th>mean US VP</th><th>mean NVA VP</th>"
-        "<th>NVA automatic wins</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        "<table class='rb-balance'><thead><tr><th>version</th><th>games</th><th>US wins</th>"
+        "<th>NVA wins</th><th>draws</th><th>US win rate (95% interval)</th><th></th>"
+        "<th>mean US VP</th><th>mean NVA VP</th><th>NVA automatic victories</th></tr></thead>"
+        "<tbody>" + "".join(rows) + "</tbody></table>"
     )
 
 
-def margin_html(result: Any, width: int = 5) -> str:
-    """How the VP margin (US minus NVA) spreads, per variant: one bar per band of *width* points."""
-    frame = result.frame()
-    if frame.empty:
-        return ""
-    frame["margin"] = frame["vp_us"] - frame["vp_nva"]
-    low = int(frame["margin"].min() // width * width)
-    high = int(frame["margin"].max() // width * width)
-    bands = list(range(low, high + width, width))
-    head = "".join(f"<th>{b:+d}</th>" for b in bands)
+def _ftv_table(frame: Any) -> str:
     rows = []
     for variant, games in frame.groupby("variant", sort=False):
-        counts = [
-            int(((games["margin"] >= b) & (games["margin"] < b + width)).sum()) for b in bands
-        ]
+        levels = games["ending"].value_counts()
+        cells = "".join(f"<td>{int(levels.get(level, 0))}</td>" for level in FTV_LEVELS)
+        rows.append(
+            f"<tr data-variant='{escape(str(variant))}'><td><b>{escape(str(variant))}</b></td>"
+            f"<td>{len(games)}</td>{cells}<td>{games['vp_nva'].mean():.1f}</td>"
+            f"<td>{games['vp_nva'].median():.0f}</td></tr>"
+        )
+    head = "".join(f"<th>{level}</th>" for level in FTV_LEVELS)
+    return (
+        "<table class='rb-balance'><thead><tr><th>version</th><th>campaigns</th>"
+        f"{head}<th>mean NVA VP</th><th>median NVA VP</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+    )
+
+
+def _histogram(frame: Any, column: str, title: str) -> str:
+    """Games per band of *column*, one row per version, with bands sized to the data."""
+    width, start = nice_bins(float(frame[column].min()), float(frame[column].max()))
+    bands = list(range(start, int(frame[column].max()) + 1, width))
+    head = "".join(f"<th>{b:+d}</th>" if b else "<th>0</th>" for b in bands)
+    rows = []
+    for variant, games in frame.groupby("variant", sort=False):
+        counts = [int(((games[column] >= b) & (games[column] < b + width)).sum()) for b in bands]
         peak = max(counts) or 1
         cells = "".join(
-            f"<td title='{c} game(s)' style='vertical-align:bottom;height:44px'>"
+            f"<td title='{c} of {len(games)} games from {b} to {b + width - 1}' "
+            "style='vertical-align:bottom;height:44px'>"
             f"<div style='width:14px;height:{40 * c / peak:.0f}px;background:"
             f"{'#1f4e79' if b >= 0 else '#8a4b00'};margin:auto'></div></td>"
             for b, c in zip(bands, counts, strict=True)
@@ -69,80 +106,274 @@ def margin_html(result: Any, width: int = 5) -> str:
             f"<tr data-variant='{escape(str(variant))}'><th>{escape(str(variant))}</th>{cells}</tr>"
         )
     return (
-        "<p><b>VP margin</b> (US minus NVA; blue: the US ahead), games per band of "
-        f"{width} points</p><table class='rb-vp-hist' style='border-collapse:collapse'><tr><th></th>{head}</tr>"
+        f"<p><b>{title}</b>, games per band of {width} point{'s' if width > 1 else ''}</p>"
+        f"<table class='rb-vp-hist' style='border-collapse:collapse'><tr><th></th>{head}</tr>"
         + "".join(rows)
         + "</table>"
     )
 
 
-class BalanceLab(ipw.VBox):
-    """Two variants of the standard scenario, the same seeds for both, run on local processes."""
+def results_html(result: Any, game: Game) -> str:
+    """The comparison a designer reads: a table that fits the game, a verdict, a histogram."""
+    frame = result.frame()
+    if frame.empty:
+        return "<p>No game finished.</p>"
+    note = (
+        "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
+        if result.partial
+        else ""
+    )
+    versions = list(dict.fromkeys(frame["variant"]))
+    verdicts = []
+    if len(versions) == 2:  # a baseline and one variant
+        base, var = (frame[frame["variant"] == v] for v in versions)
+        try:
+            if game == Game.FIRST_TEAM:
+                verdicts.append(
+                    compare_means(list(base["vp_nva"]), list(var["vp_nva"])).sentence("Mean NVA VP")
+                )
+                wins = [int(g["ending"].isin(NVA_WINS).sum()) for g in (base, var)]
+                verdicts.append(
+                    compare_rates(wins[0], len(base), wins[1], len(var)).sentence(
+                        "NVA victories (any level)"
+                    )
+                )
+            else:
+                wins = [int((g["winner"] == "us").sum()) for g in (base, var)]
+                verdicts.append(
+                    compare_rates(wins[0], len(base), wins[1], len(var)).sentence("US win rate")
+                )
+                margins = [list(g["vp_us"] - g["vp_nva"]) for g in (base, var)]
+                verdicts.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
+        except ValueError as err:
+            verdicts.append(str(err).capitalize() + ".")
+    verdict = "".join(f"<p class='rb-verdict'>{escape(v)}</p>" for v in verdicts)
+    if game == Game.FIRST_TEAM:
+        return note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")
+    frame["margin"] = frame["vp_us"] - frame["vp_nva"]
+    return (
+        note
+        + _lza_table(result)
+        + verdict
+        + _histogram(frame, "margin", "VP margin (US minus NVA; blue: the US ahead)")
+    )
 
-    def __init__(self) -> None:
-        self.scenario = standard_scenario()
+
+def _value_option(row: ScenarioValue) -> str:
+    return f"{row.label}: {format_value(row.value)} ({row.provenance}{', ' + row.rule if row.rule else ''})"
+
+
+class BalanceLab(ipw.VBox):
+    """Two versions of a scenario, the same seeds for both, run on local processes."""
+
+    def __init__(self, saves: str | Path = "saves") -> None:
+        self.saves = Path(saves)
+        self.changes: dict[str, str] = {}
         self.game = ipw.ToggleButtons(
-            options=[("LZ Albany", "lz-albany"), ("First Team: Vietnam", "first-team")],
+            options=[("LZ Albany", Game.LZ_ALBANY), ("First Team: Vietnam", Game.FIRST_TEAM)],
             description="game",
+            style={"button_width": "auto"},
         )
         self.game.add_class("rb-balance-game")
-        self.game.observe(self._game_changed, "value")
+        self.scenario_pick = ipw.Dropdown(description="scenario", layout=ipw.Layout(width="95%"))
         self.policy = ipw.Dropdown(
             options=[("random players", "random"), ("scripted players", "scripted")],
             description="players",
         )
-        self.games = ipw.IntSlider(value=40, min=2, max=500, step=2, description="games each")
+        self.games = ipw.IntSlider(value=100, min=2, max=2000, step=2, description="games each")
         self.seed = ipw.IntText(value=1965, description="seed", layout=ipw.Layout(width="14em"))
-        self.change = ipw.Textarea(
-            value="lz_albany.unit_types.nva-rifle.melee=3",
-            description="variant",
-            placeholder="one PATH=VALUE per line; =*F scales a number",
-            layout=ipw.Layout(width="40em", height="4em"),
+        self.filter = ipw.Text(
+            placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
+            description="find",
+            layout=ipw.Layout(width="95%"),
         )
+        self.values_list = ipw.Select(rows=10, layout=ipw.Layout(width="100%"))
+        self.values_list.add_class("rb-value-table")
+        self.detail = ipw.HTML()
+        self.new_value = ipw.Text(description="new value", layout=ipw.Layout(width="22em"))
+        self.new_choice = ipw.Dropdown(
+            description="new value", layout=ipw.Layout(width="22em", display="none")
+        )
+        self.add_button = ipw.Button(
+            description="Add to the variant", icon="plus", layout=ipw.Layout(width="auto")
+        )
+        self.clear_button = ipw.Button(
+            description="Clear the variant", layout=ipw.Layout(width="auto")
+        )
+        self.change_list = ipw.HTML()
+        self.by_path = ipw.Text(
+            placeholder="PATH=VALUE, e.g. lz_albany.air.gunship_fire=4 (=*1.5 scales)",
+            layout=ipw.Layout(width="70%"),
+        )
+        self.by_path_button = ipw.Button(description="Add by path", layout=ipw.Layout(width="auto"))
+        advanced = ipw.Accordion([ipw.HBox([self.by_path, self.by_path_button])])
+        advanced.set_title(0, "A value not in the table? Give its path")
+        advanced.selected_index = None
         self.run_button = ipw.Button(description="Run", button_style="primary")
         self.cancel_button = ipw.Button(description="Cancel", disabled=True)
         self.bar = ipw.IntProgress(value=0, min=0, max=1, description="games")
         self.table = ipw.HTML()
         self.errors = ipw.HTML()
+        self._rows: list[ScenarioValue] = []
         self._stop = threading.Event()
         self._worker: threading.Thread | None = None
+
+        self.game.observe(self._game_changed, "value")
+        self.scenario_pick.observe(self._scenario_changed, "value")
+        self.filter.observe(lambda _: self._fill_values(), "value")
+        self.values_list.observe(self._show_value, "value")
+        self.add_button.on_click(lambda _: self._add_selected())
+        self.clear_button.on_click(lambda _: self._set_changes({}))
+        self.by_path_button.on_click(lambda _: self._add_by_path())
         self.run_button.on_click(lambda _: self.start())
         self.cancel_button.on_click(lambda _: self._stop.set())
-        super().__init__(
+
+        values_box = ipw.VBox(
             [
+                ipw.HTML("<h2>1. The variant: pick a value, give it a new one</h2>"),
+                self.filter,
+                self.values_list,
+                self.detail,
+                ipw.HBox([self.new_value, self.new_choice, self.add_button]),
+                self.change_list,
+                self.clear_button,
+                advanced,
+            ],
+            layout=ipw.Layout(flex="3 1 30em", min_width="0", margin="0 1.5em 0 0"),
+        )
+        run_box = ipw.VBox(
+            [
+                ipw.HTML("<h2>2. The games</h2>"),
                 self.game,
+                self.scenario_pick,
                 self.policy,
                 self.games,
                 self.seed,
-                self.change,
                 ipw.HBox([self.run_button, self.cancel_button]),
                 self.bar,
+            ],
+            layout=ipw.Layout(flex="2 1 22em", min_width="0"),
+        )
+        super().__init__(
+            [
+                ipw.HBox([values_box, run_box], layout=ipw.Layout(flex_flow="row wrap")),
                 self.errors,
+                ipw.HTML("<h2>3. The comparison</h2>"),
                 self.table,
             ]
         )
         self.add_class("rb-balance-lab")
+        self._game_changed()
 
-    DEFAULT_CHANGE = {  # noqa: RUF012 - a constant table
-        "lz-albany": "lz_albany.unit_types.nva-rifle.melee=3",
-        "first-team": "values.cp_per_turn.value=24",
-    }
-
+    # --- the scenario and its values -------------------------------------------------------
     def _game_changed(self, _: Any = None) -> None:
-        from rulebook.games.first_team import campaign_scenario
+        files = [f for f in scenario_files(self.game.value, saves=(self.saves,)) if not f.problem]
+        self.scenario_pick.options = [(f.label, str(f.path)) for f in files]
+        self.scenario_pick.value = str(files[0].path)
+        self._scenario_changed()
 
-        self.scenario = (
-            campaign_scenario() if self.game.value == "first-team" else standard_scenario()
-        )
-        self.change.value = self.DEFAULT_CHANGE[self.game.value]
+    def _scenario_changed(self, _: Any = None) -> None:
+        if not self.scenario_pick.value:
+            return
+        self.scenario = load_scenario(self.scenario_pick.value)
+        self._rows = scenario_values(self.scenario)
+        self._set_changes({})
         self.table.value = ""
+        self._fill_values()
 
+    def _fill_values(self) -> None:
+        words = self.filter.value.lower().split()
+        shown = sorted(  # values named by the words first, then those whose notes mention them
+            (r for r in self._rows if r.matches(self.filter.value)),
+            key=lambda r: not all(w in f"{r.label} {r.rule}".lower() for w in words),
+        )
+        self.values_list.options = [(_value_option(r), r.path) for r in shown]
+        self.values_list.value = shown[0].path if shown else None
+
+    def row(self, path: str) -> ScenarioValue:
+        """The table's row for *path*."""
+        return next(r for r in self._rows if r.path == path)
+
+    def _show_value(self, _: Any = None) -> None:
+        if not self.values_list.value:
+            self.detail.value = "<p>No value matches; try fewer words.</p>"
+            return
+        r = self.row(self.values_list.value)
+        rule = f", rule {escape(r.rule)}" if r.rule else ""
+        self.detail.value = (
+            f"<p><b>{escape(r.label)}</b>: {escape(format_value(r.value))} "
+            f"<span class='provenance {escape(r.provenance)}'>{escape(r.provenance)}</span>{rule}"
+            + (f"<br><small>{escape(r.note)}</small>" if r.note else "")
+            + "</p>"
+        )
+        choices = r.choices or ((False, True) if isinstance(r.value, bool) else None)
+        if choices:
+            self.new_choice.options = [(format_value(c), str(c).lower()) for c in choices]
+            self.new_choice.value = str(r.value).lower()
+            self.new_choice.layout.display, self.new_value.layout.display = None, "none"
+        else:
+            self.new_value.value = self.changes.get(r.path, "")
+            self.new_value.placeholder = (
+                "a whole number, or *1.5 to scale"
+                if r.kind == "number"
+                else "numbers separated by commas"
+            )
+            self.new_choice.layout.display, self.new_value.layout.display = "none", None
+
+    def _add_selected(self) -> None:
+        self.errors.value = ""
+        if not self.values_list.value:
+            return
+        r = self.row(self.values_list.value)
+        text = self.new_choice.value if r.kind == "choice" else self.new_value.value.strip()
+        if r.kind == "numbers" and text and not text.startswith("["):
+            text = "[" + text + "]"
+        self._try_add(r.path, text)
+
+    def _add_by_path(self) -> None:
+        self.errors.value = ""
+        try:
+            path, text = parse_override(self.by_path.value)
+        except ValueError as err:
+            self.errors.value = error_html(err)
+            return
+        self._try_add(path, text)
+
+    def _try_add(self, path: str, text: str) -> None:
+        if not text:
+            self.errors.value = error_html(ValueError("give the new value first"))
+            return
+        try:
+            apply_overrides(self.scenario, {**self.changes, path: text})
+        except ValueError as err:
+            self.errors.value = error_html(err)
+            return
+        self._set_changes({**self.changes, path: text})
+
+    def _set_changes(self, changes: dict[str, str]) -> None:
+        self.changes = changes
+        if not changes:
+            self.change_list.value = "<p>The variant changes nothing yet.</p>"
+            return
+        known = {r.path: r for r in self._rows}
+        items = []
+        for path, text in changes.items():
+            r = known.get(path)
+            label = r.label if r else path
+            old = format_value(r.value) if r else "its value"
+            new = (
+                format_value(text.strip("[]"))
+                if not text.startswith("*")
+                else f"{old} × {text[1:]}"
+            )
+            items.append(f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>")
+        self.change_list.value = (
+            "<p>The variant changes:</p><ul class='rb-changes'>" + "".join(items) + "</ul>"
+        )
+
+    # --- running ------------------------------------------------------------------------------
     def variants(self) -> list[Variant]:
-        lines = [line.strip() for line in self.change.value.splitlines() if line.strip()]
-        return [
-            Variant("baseline"),
-            Variant("variant", dict(parse_override(line) for line in lines)),
-        ]
+        return [Variant("baseline"), Variant("variant", dict(self.changes))]
 
     def run(self, *, executor: Any = None) -> None:
         """Run the sweep here (blocking); the Run button calls it on a thread."""
@@ -151,7 +382,8 @@ class BalanceLab(ipw.VBox):
             variants = self.variants()
             if apply_overrides(self.scenario, variants[1].overrides) == self.scenario:
                 raise ValueError(
-                    "the variant changes nothing (a scaled whole number may round back to itself)"
+                    "the variant changes nothing: pick a value in the table and give it a new one "
+                    "(a scaled whole number may round back to itself)"
                 )
             self.bar.value, self.bar.max = 0, self.games.value * len(variants)
             result = sweep(
@@ -165,7 +397,7 @@ class BalanceLab(ipw.VBox):
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
             )
-            self.table.value = summary_html(result) + margin_html(result)
+            self.table.value = results_html(result, self.scenario.game)
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)
         finally:
@@ -182,11 +414,13 @@ class BalanceLab(ipw.VBox):
 
 def balance_lab_app() -> ipw.VBox:
     intro = (
-        "<h1>Balance lab</h1><p>Change a value (a unit's strength, a threshold, a table) and compare "
-        "many seeded games against the standard LZ Albany scenario, or whole First Team: Vietnam "
-        "campaigns (the US played by the random or scripted player, against the programmed NVA; "
-        "only the NVA score VP there). Both variants play the same seeds, so the difference comes "
-        "from the change. Counter values are "
-        "<span class='provenance reconstructed'>reconstructed</span>.</p>"
+        "<h1>Balance lab</h1><p>Does a change matter? Pick values from the scenario's table "
+        "(a counter's strength, a threshold, a reading of an unclear rule), give them new ones, "
+        "and play many seeded games of both versions: LZ Albany games, or whole First Team: "
+        "Vietnam campaigns with the US played by the random or scripted player against the "
+        "programmed NVA. Both versions play the same seeds, so the difference comes from the "
+        "change, and the verdict says whether it is larger than chance would give. Values marked "
+        "<span class='provenance reconstructed'>reconstructed</span> are not printed in the "
+        "books.</p>"
     )
     return app_page(intro, BalanceLab())

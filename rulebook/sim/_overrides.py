@@ -23,10 +23,22 @@ def _coerce(old: Any, value: str, path: str) -> Any:
         return round(scaled) if isinstance(old, int) else scaled
     if isinstance(old, bool):
         return value.lower() in ("1", "true", "yes")
-    if isinstance(old, int):
-        return int(value)
-    if isinstance(old, float):
-        return float(value)
+    if isinstance(old, list):  # faces or turns, written "[1, 2, 3]" or "1, 2, 3"
+        text = value.strip().removeprefix("[").removesuffix("]")
+        try:
+            return [int(x) for x in text.split(",") if x.strip()]
+        except ValueError:
+            raise ValueError(
+                f"{path}: give whole numbers separated by commas, not {value!r}"
+            ) from None
+    try:
+        if isinstance(old, int):
+            return int(value)
+        if isinstance(old, float):
+            return float(value)
+    except ValueError:
+        kind = "a whole number" if isinstance(old, int) else "a number"
+        raise ValueError(f"{path}: give {kind} (it is {old} now), not {value!r}") from None
     return value
 
 

@@ -1,4 +1,4 @@
-"""The balance lab in headless Chromium: run a small sweep and see both variants compared."""
+"""The balance lab in headless Chromium: pick a value from the table, run, read the verdict."""
 
 from __future__ import annotations
 
@@ -7,9 +7,17 @@ import pytest
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
-def test_a_small_sweep_fills_the_comparison(voila_url, page, artifacts):
+def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/balance_lab.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.get_by_placeholder("filter: flares").fill("NVA rifle melee")
+    page.wait_for_function(
+        "document.querySelector('.rb-value-table select').options[0]"
+        ".text.startsWith('NVA rifle counters: melee')"
+    )
+    page.get_by_label("new value").first.fill("3")
+    page.get_by_role("button", name="Add to the variant").click()
+    page.wait_for_selector("text=NVA rifle counters: melee: 2 → 3")
     page.locator(".rb-balance-lab .noUi-handle").first.focus()
     page.keyboard.press("Home")  # the fewest games the slider allows
     page.wait_for_function(
@@ -18,5 +26,6 @@ def test_a_small_sweep_fills_the_comparison(voila_url, page, artifacts):
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_selector(".rb-balance tr[data-variant='variant']", timeout=120_000)
     assert page.locator(".rb-balance tr[data-variant='baseline']").count() == 1
+    assert "US win rate:" in page.locator(".rb-verdict").first.inner_text()
     assert page.locator(".rb-error").count() == 0
     page.screenshot(path=str(artifacts / "balance_lab.png"), full_page=True)

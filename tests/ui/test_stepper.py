@@ -91,23 +91,3 @@ def test_redo_walks_forward_again_to_the_same_game(tmp_path):
     assert stepper.redo_button.disabled
 
 
-def test_balance_lab_compares_two_variants_and_reports_bad_paths():
-    from widgets.balance_lab import BalanceLab
-
-    lab = BalanceLab()
-    lab.games.value = 2
-    lab.run(executor="serial")
-    assert lab.errors.value == ""
-    assert "data-variant='baseline'" in lab.table.value
-    assert "data-variant='variant'" in lab.table.value
-    assert (
-        lab.table.value.count("<tr data-variant=") == 4
-    )  # two in the summary, two in the VP margin chart
-    assert "rb-vp-hist" in lab.table.value
-    assert lab.bar.value == lab.bar.max == 4
-    lab.change.value = "lz_albany.unit_types.nva-rifle.melee=*1.1"  # 4 * 1.1 rounds back to 4
-    lab.run(executor="serial")
-    assert "the variant changes nothing" in lab.errors.value
-    lab.change.value = "lz_albany.nowhere=3"
-    lab.run(executor="serial")
-    assert "lz_albany.nowhere: no field &#x27;nowhere&#x27;" in lab.errors.value

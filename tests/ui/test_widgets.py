@@ -88,20 +88,6 @@ def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
     assert walk.game.turn == 2
 
 
-def test_balance_lab_switches_to_first_team_campaigns():
-    from widgets.balance_lab import balance_lab_app
-
-    lab = balance_lab_app().children[-1]
-    lab.game.value = "first-team"
-    assert lab.scenario.game.value == "first-team"
-    assert lab.change.value.startswith("values.cp_per_turn")
-    lab.games.value = 2
-    lab.policy.value = "scripted"
-    lab.run(executor="serial")
-    assert lab.errors.value == ""
-    assert "data-variant='variant'" in lab.table.value
-
-
 def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
     from widgets.first_team_app import campaign_app
 

@@ -1,0 +1,132 @@
+"""Is a variant's result different from the baseline's beyond chance? Verdicts in words.
+
+Two tests, both standard and both written out here so a reader can follow them:
+a two-proportion z-test with a Newcombe (Wilson-based) interval for a difference of
+win rates, and a Welch z-interval for a difference of mean VP. With a few hundred
+games a side, the normal approximation behind both is sound.
+
+>>> v = compare_rates(400, 1000, 450, 1000)
+>>> round(v.low, 3), round(v.high, 3), v.beyond_chance
+(0.007, 0.093, True)
+>>> print(v.sentence("US win rate"))  # doctest: +NORMALIZE_WHITESPACE
+US win rate: 45.0% in the variant against 40.0% in the baseline, 5.0 points higher
+(95% interval for the difference: 0.7 to 9.3 points). A difference this large would
+arise by chance about 2 times in 100 (two-proportion z-test): beyond chance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulebook.sim._sweep import wilson
+
+__all__ = ["Verdict", "compare_means", "compare_rates", "normal_two_sided_p"]
+
+
+def normal_two_sided_p(z: float) -> float:
+    """The chance of a standard normal value at least |z| from zero, either way.
+
+    >>> round(normal_two_sided_p(1.96), 3)
+    0.05
+    """
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A difference (variant minus baseline), its 95% interval and its p-value."""
+
+    baseline: float
+    variant: float
+    low: float
+    high: float
+    p: float
+    percent: bool  # rates are shown as percentages, differences as points
+    test: str
+
+    @property
+    def difference(self) -> float:
+        return self.variant - self.baseline
+
+    @property
+    def beyond_chance(self) -> bool:
+        """True when the 95% interval of the difference leaves out zero."""
+        return self.low > 0 or self.high < 0
+
+    def _fmt(self, x: float) -> str:
+        return f"{x:.1%}" if self.percent else f"{x:.1f}"
+
+    def _diff(self, x: float) -> str:
+        return f"{100 * x:.1f} points" if self.percent else f"{x:.1f}"
+
+    def sentence(self, what: str) -> str:
+        """The verdict as a reader wants it: both figures, the difference, the odds of chance."""
+        d = self.difference
+        way = "higher" if d > 0 else "lower" if d < 0 else "the same"
+        size = f"{self._diff(abs(d))} {way}" if d else "no different"
+        units = " points" if self.percent else ""
+        interval = (
+            f"{100 * self.low:.1f} to {100 * self.high:.1f}{units}"
+            if self.percent
+            else f"{self.low:.1f} to {self.high:.1f}"
+        )
+        if self.p < 0.001:
+            odds = "less than once in 1,000"
+        elif self.p < 0.1:
+            odds = f"about {max(1, round(self.p * 100))} times in 100"
+        else:
+            odds = f"about {round(self.p * 10)} times in 10"
+        judgement = (
+            "beyond chance"
+            if self.beyond_chance
+            else "within what chance alone gives; play more games or call it no effect"
+        )
+        return (
+            f"{what}: {self._fmt(self.variant)} in the variant against {self._fmt(self.baseline)} "
+            f"in the baseline, {size} (95% interval for the difference: {interval}). A difference "
+            f"this large would arise by chance {odds} ({self.test}): {judgement}."
+        )
+
+
+def compare_rates(base_hits: int, base_n: int, var_hits: int, var_n: int) -> Verdict:
+    """Two win rates: Newcombe's interval for the difference and a pooled z-test.
+
+    >>> compare_rates(5, 10, 5, 10).beyond_chance
+    False
+    """
+    if base_n == 0 or var_n == 0:
+        raise ValueError("both variants need at least one game to compare")
+    p1, p2 = base_hits / base_n, var_hits / var_n
+    l1, u1 = wilson(base_hits, base_n)
+    l2, u2 = wilson(var_hits, var_n)
+    d = p2 - p1
+    low = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
+    high = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+    pooled = (base_hits + var_hits) / (base_n + var_n)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / base_n + 1 / var_n))
+    p = 1.0 if se == 0 else normal_two_sided_p(d / se)
+    return Verdict(p1, p2, low, high, p, True, "two-proportion z-test")
+
+
+def compare_means(baseline: Sequence[float], variant: Sequence[float]) -> Verdict:
+    """Two means (VP per game): the difference with a Welch normal interval.
+
+    >>> v = compare_means([10, 12, 14] * 50, [20, 22, 24] * 50)
+    >>> round(v.difference, 1), v.beyond_chance
+    (10.0, True)
+    """
+    if len(baseline) < 2 or len(variant) < 2:
+        raise ValueError("both variants need at least two games to compare means")
+
+    def mean_var(xs: Sequence[float]) -> tuple[float, float]:
+        m = sum(xs) / len(xs)
+        return m, sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+
+    m1, v1 = mean_var(baseline)
+    m2, v2 = mean_var(variant)
+    se = math.sqrt(v1 / len(baseline) + v2 / len(variant))
+    d = m2 - m1
+    p = (1.0 if d == 0 else 0.0) if se == 0 else normal_two_sided_p(d / se)
+    return Verdict(m1, m2, d - 1.96 * se, d + 1.96 * se, p, False, "Welch z-test on the means")

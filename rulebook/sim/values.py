@@ -1,0 +1,160 @@
+"""Every value of a scenario a designer may change, in words, with its provenance and rule.
+
+The balance lab lists these instead of asking for dotted paths; each row's ``path`` is
+what :func:`rulebook.sim.apply_overrides` takes, so a change made from the table is the
+same change ``rulebook simulate --set`` makes.
+
+>>> from rulebook.games.lz_albany import standard_scenario
+>>> rows = {row.path: row for row in scenario_values(standard_scenario())}
+>>> row = rows["values.flares.value"]
+>>> row.label, row.value, row.provenance, row.rule
+('Flares', 8, 'printed', 'lza:11.2')
+>>> rows["lz_albany.unit_types.nva-rifle.melee"].label
+'NVA rifle counters: melee'
+>>> rows["options.overstack_fire.default"].choices
+('die_per_extra_unit', 'example_two_fire')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.scenario import Scenario
+
+__all__ = ["ScenarioValue", "format_value", "scenario_values", "words"]
+
+# Abbreviations the books print in capitals; a key such as ``nva_retreat_at_us_vp`` reads
+# "NVA retreat at US VP".
+_CAPITALS = frozenset(
+    {"aa", "cp", "hq", "lz", "los", "nva", "sf", "sp", "us", "vp", "crt", "drm", "av", "cs"}
+)
+# Sections that hold geometry or bookkeeping rather than balance values.
+_SKIP = ("map", "first_team.map", "ambush_valley.layout", "lz_albany.companies")
+
+
+def words(key: str, *, capital: bool = True) -> str:
+    """A data key as words: ``nva_retreat_at_us_vp`` -> ``NVA retreat at US VP``.
+
+    >>> words("hits_absorbed_us"), words("us-rifle"), words("cp_per_turn", capital=False)
+    ('Hits absorbed US', 'US rifle', 'CP per turn')
+    """
+    parts = key.replace("-", " ").replace("_", " ").split()
+    out = [p.upper() if p.lower() in _CAPITALS else p.lower() for p in parts]
+    if capital and out and not out[0].isupper():
+        out[0] = out[0].capitalize()
+    return " ".join(out)
+
+
+def _owner(node: dict[str, Any], key: str) -> str:
+    """What a group of numbers belongs to, in words (a counter type, a chit, the air support)."""
+    if "kind" in node and "side" in node and "turn" in node:  # a chit of the pool
+        return f"{words(node['side'])} {words(node['kind'], capital=False)} chits of turn {node['turn']}"
+    return words(str(node.get("name") or node.get("id") or key))
+
+
+def format_value(value: Any) -> str:
+    """A value as a reader writes it: lists as ``1, 2, 3``, booleans as yes/no.
+
+    >>> format_value([9, 10]), format_value(True), format_value("d6-plus-units")
+    ('9, 10', 'yes', 'd6 plus units')
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(format_value(v) for v in value)
+    if isinstance(value, str):
+        return value.replace("_", " ").replace("-", " ")
+    return str(value)
+
+
+@dataclass(frozen=True)
+class ScenarioValue:
+    """One changeable value: where it is, what it is called, what it is now and why."""
+
+    path: str
+    label: str
+    value: Any
+    provenance: str
+    rule: str
+    note: str = ""
+    choices: tuple[Any, ...] | None = None
+
+    @property
+    def kind(self) -> str:
+        """``choice``, ``number``, ``numbers`` (a list of faces or turns) or ``text``."""
+        if self.choices is not None:
+            return "choice"
+        if isinstance(self.value, bool):
+            return "choice"
+        if isinstance(self.value, int | float):
+            return "number"
+        if isinstance(self.value, list):
+            return "numbers"
+        return "text"
+
+    def matches(self, text: str) -> bool:
+        """Whether every word of *text* appears in the label, rule, provenance or note."""
+        haystack = f"{self.label} {self.rule} {self.provenance} {self.note} {self.path}".lower()
+        return all(word in haystack for word in text.lower().split())
+
+
+def scenario_values(scenario: Scenario) -> list[ScenarioValue]:
+    """The scenario's changeable values: turns, ``values``, options, and counter numbers."""
+    data = scenario.model_dump(mode="json")
+    rows = list(_options(data.get("options") or {}))
+    rows.extend(_walk(data, ()))
+    return rows
+
+
+def _options(options: dict[str, Any]) -> Iterator[ScenarioValue]:
+    for name, option in options.items():
+        yield ScenarioValue(
+            path=f"options.{name}.default",
+            label=f"{'Reading' if option.get('interpretation') else 'Optional rule'}: "
+            f"{words(name, capital=False)}",
+            value=option["default"],
+            provenance="interpretation" if option.get("interpretation") else "optional rule",
+            rule=option["rule"],
+            note=" ".join(option.get("description", "").split()),
+            choices=tuple(option["choices"]),
+        )
+
+
+def _walk(node: Any, path: tuple[str, ...]) -> Iterator[ScenarioValue]:
+    dotted = ".".join(path)
+    if dotted in _SKIP:
+        return
+    if isinstance(node, list):
+        for i, item in enumerate(node):
+            yield from _walk(item, (*path, str(i)))
+        return
+    if not isinstance(node, dict) or path == ("options",):
+        return
+    if "provenance" in node and "value" in node:
+        yield ScenarioValue(
+            path=f"{dotted}.value",
+            label=words(path[-1]),
+            value=node["value"],
+            provenance=node["provenance"],
+            rule=node.get("rule") or "",
+            note=node.get("note") or "",
+        )
+        return
+    if "provenance" in node:
+        owner = _owner(node, path[-1])
+        if path[-2:-1] == ("unit_types",):
+            owner += " counters"
+        for key, value in node.items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                yield ScenarioValue(
+                    path=f"{dotted}.{key}",
+                    label=f"{owner}: {words(key, capital=False)}",
+                    value=value,
+                    provenance=node["provenance"],
+                    rule=node.get("rule") or "",
+                    note=" ".join((node.get("note") or "").split()),
+                )
+    for key, value in node.items():
+        yield from _walk(value, (*path, str(key)))

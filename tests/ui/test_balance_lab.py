@@ -1,0 +1,110 @@
+"""The balance lab as a designer uses it: values from a table, a verdict in words."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from rulebook.scenario import Game
+from widgets.balance_lab import BalanceLab
+
+RAW = re.compile(r"\bNone\b|<NA>|\bNaN\b|\{'|\('|\w+_\w+")
+
+
+def _text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_the_value_table_lists_values_in_words_with_provenance_and_rule():
+    lab = BalanceLab(saves="no-such-folder")
+    labels = [label for label, _ in lab.values_list.options]
+    assert any(label.startswith("Flares: 8 (printed, lza:11.2)") for label in labels)
+    assert any(label.startswith("NVA rifle counters: melee: 2 (reconstructed") for label in labels)
+    lab.filter.value = "gunship"
+    found = [path for _, path in lab.values_list.options]
+    assert "lz_albany.air.gunship_fire" in found
+    assert "values.flares.value" not in found
+    lab.filter.value = "no value has this name"
+    assert lab.values_list.options == ()
+    assert "No value matches" in lab.detail.value
+
+
+def test_a_change_from_the_table_is_shown_with_its_baseline_and_runs(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "NVA rifle counters melee"
+    assert lab.values_list.value == "lz_albany.unit_types.nva-rifle.melee"
+    assert "reconstructed" in lab.detail.value
+    lab.new_value.value = "4"
+    lab.add_button.click()
+    assert lab.changes == {"lz_albany.unit_types.nva-rifle.melee": "4"}
+    assert "NVA rifle counters: melee: 2 → <b>4</b>" in lab.change_list.value
+    lab.games.value = 4
+    lab.run(executor="serial")
+    assert lab.errors.value == ""
+    assert lab.table.value.count("<tr data-variant=") == 4  # summary and histogram
+    assert "US win rate:" in lab.table.value
+    assert "two-proportion z-test" in lab.table.value
+    assert not RAW.search(_text(lab.table.value).replace("z-test", ""))
+    assert lab.bar.value == lab.bar.max == 8
+
+
+def test_list_values_and_readings_are_changed_in_their_own_terms(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "night spotting"
+    lab.new_value.value = "1, 2"
+    lab.add_button.click()
+    assert lab.changes == {"values.night_spotting_faces.value": "[1, 2]"}
+    lab.filter.value = "overstack"
+    assert lab.new_choice.layout.display is None
+    lab.new_choice.value = "example_two_fire"
+    lab.add_button.click()
+    assert lab.changes["options.overstack_fire.default"] == "example_two_fire"
+    assert "example two fire" in lab.change_list.value
+
+
+def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "flares per chit"
+    lab.new_value.value = "many"
+    lab.add_button.click()
+    assert "flares_per_chit" in lab.errors.value
+    assert lab.changes == {}
+    lab.by_path.value = "lz_albany.nowhere=3"
+    lab.by_path_button.click()
+    assert "no field &#x27;nowhere&#x27;" in lab.errors.value
+    lab.games.value = 2
+    lab.run(executor="serial")
+    assert "the variant changes nothing" in lab.errors.value
+
+
+def test_first_team_shows_victory_levels_and_nva_vp_not_us_wins(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.game.value = Game.FIRST_TEAM
+    assert lab.scenario.game == Game.FIRST_TEAM
+    lab.filter.value = "CP per turn"
+    lab.new_value.value = "24"
+    lab.add_button.click()
+    lab.games.value = 2
+    lab.policy.value = "scripted"
+    lab.run(executor="serial")
+    assert lab.errors.value == ""
+    assert "NVA Tactical" in lab.table.value
+    assert "Mean NVA VP:" in lab.table.value
+    assert "US win" not in lab.table.value
+
+
+def test_saved_scenarios_of_the_game_are_offered_by_title(tmp_path):
+    shipped = yaml.safe_load(
+        (BalanceLab().scenario_pick.value and open(BalanceLab().scenario_pick.value)).read()  # noqa: PTH123, SIM115
+    )
+    shipped["title"] = "A designer's Albany"
+    shipped["id"] = "designers-albany"
+    (tmp_path / "mine.yaml").write_text(yaml.safe_dump(shipped, sort_keys=False))
+    (tmp_path / "broken.yaml").write_text("schema_version: [")
+    lab = BalanceLab(saves=tmp_path)
+    labels = [label for label, _ in lab.scenario_pick.options]
+    assert "A designer's Albany (mine.yaml)" in labels
+    assert not any("broken" in label for label in labels)
+    lab.scenario_pick.value = str(tmp_path.resolve() / "mine.yaml")
+    assert lab.scenario.title == "A designer's Albany"
