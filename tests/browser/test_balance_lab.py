@@ -11,10 +11,7 @@ def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, pag
     page.goto(f"{voila_url}/voila/render/balance_lab.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.get_by_placeholder("filter: flares").fill("NVA rifle melee")
-    page.wait_for_function(
-        "document.querySelector('.rb-value-table select').options[0]"
-        ".text.startsWith('NVA rifle counters: melee')"
-    )
+    page.wait_for_selector("b:text-is('NVA rifle counters: melee')")  # the picked value's card
     page.get_by_label("new value").first.fill("3")
     page.get_by_role("button", name="Add to the variant").click()
     page.wait_for_selector("text=NVA rifle counters: melee: 2 → 3")

@@ -89,5 +89,3 @@ def test_redo_walks_forward_again_to_the_same_game(tmp_path):
         stepper._redo()
     assert stepper.game.log_text() == finished
     assert stepper.redo_button.disabled
-
-
