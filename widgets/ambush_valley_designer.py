@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.dice import Dice
+from rulebook.errors import ScenarioError
 from rulebook.games.ambush_valley.campaign import (
     AFTER_ACTION,
     PRE_ACTION,
@@ -28,6 +29,7 @@ from rulebook.games.ambush_valley.weapons import firepower
 from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL, table_svg
 from rulebook.saves import resolve_save_name
+from rulebook.scenario import load_scenario
 from rulebook.scenario._av_models import Feature, Marker, Unit
 from rulebook.trace import Trace
 from widgets._page import app_page, guarded
@@ -42,6 +44,41 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def _title(path: Path) -> str:
+    """A scenario file as the picker names it: its title, or its file name if it cannot be read."""
+    try:
+        return load_scenario(path).title
+    except ScenarioError:
+        return f"{path.name} (cannot be read)"
+
+
+CATALOGUE_COLUMNS = {  # column of the catalogue frame -> heading in words
+    "name": "vehicle or aircraft",
+    "kind": "kind",
+    "nation": "nation",
+    "weapons": "weapons",
+    "armor_front": "front armour",
+    "armor_side": "side armour",
+    "survivability": "survivability",
+    "crew": "crew",
+    "passengers": "passengers",
+    "characteristics": "characteristics",
+    "provenance": "provenance",
+    "lines": "book lines",
+}
+
+
+def catalogue_html(frame: Any) -> str:
+    """Stat blocks as a table a reader scans: headings in words, empty cells blank, no index."""
+    table = frame.reset_index()[list(CATALOGUE_COLUMNS)].rename(columns=CATALOGUE_COLUMNS)
+    table = table.astype(object).where(table.notna(), "")
+    return (
+        "<div class='rb-av-catalogue-scroll' style='max-height:32rem;overflow:auto'>"
+        + table.to_html(classes="rb-av-catalogue", index=False, na_rep="", escape=True)
+        + "</div>"
+    )
+
+
 class ScenarioPanel(ipw.VBox):
     """One scenario: the table, forces, reinforcement odds, problems; small edits; save."""
 
@@ -49,7 +86,11 @@ class ScenarioPanel(ipw.VBox):
         self.folder = folder
         self.files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
         self.errors = ipw.HTML()
-        self.picker = ipw.Dropdown(options=list(self.files), description="scenario")
+        self.picker = ipw.Dropdown(
+            options=[(_title(path), stem) for stem, path in self.files.items()],
+            description="scenario",
+            layout=ipw.Layout(width="34em"),
+        )
         self.picker.add_class("rb-av-picker")
         self.picker.observe(self._pick, "value")
         self.table_view = ipw.HTML()
@@ -405,22 +446,7 @@ class CataloguePanel(ipw.VBox):
                 "nation"
             ].str.lower().str.contains(text, regex=False)
             frame = frame[mask]
-        cols = [
-            "kind",
-            "nation",
-            "weapons",
-            "armor_front",
-            "armor_side",
-            "survivability",
-            "crew",
-            "passengers",
-            "characteristics",
-            "provenance",
-            "lines",
-        ]
-        self.view.value = f"<p>{len(frame)} stat blocks</p>" + frame[cols].to_html(
-            classes="rb-av-catalogue", na_rep=""
-        )
+        self.view.value = f"<p>{len(frame)} stat blocks</p>" + catalogue_html(frame)
         row = platoons().loc[self.platoon.value]
         self.platoon_view.value = (
             f"<p><b>{escape(row['name'])}</b>: {escape(row['force'])}, TQ {row['tq']}, Morale {row['morale']}, "

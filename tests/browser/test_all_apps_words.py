@@ -37,10 +37,6 @@ RAW = {
 
 #: Apps of other work streams that still show raw text, with what was found (see the module doc).
 KNOWN: dict[str, str] = {
-    "ambush_valley_designer": (
-        "the scenario picker shows file ids (ap_bac, dak_po, hornets_nest, quan_loi) and the "
-        "Catalogue tab's stat-block table shows None and <NA> in empty cells (12:20 UTC run)"
-    ),
     "first_team_campaign": (
         "the Options panel (widgets/options.py) labels each option by its id "
         "(fatigue_from_casualties, aero_rocket_support, nva_artillery, invasion_of_cambodia, ...) "
