@@ -26,7 +26,7 @@ from rulebook.scenario import load_scenario
 from widgets._page import app_page
 from widgets._play_style import play_style
 from widgets.game_log import rule_links, sentences_html
-from widgets.options import OptionsPanel
+from widgets.options import OptionsPanel, choice_words
 from widgets.point_map_view import PointMapView
 from widgets.scenario_files import resolve_query_path, scenario_from_query
 from widgets.stepper import GameStepper
@@ -202,7 +202,8 @@ class CampaignStepper(GameStepper):
         )
         segment = f", {escape(snap['segment'])}" if snap["segment"] else ""
         changed = ", ".join(
-            f"{name.replace('_', ' ')}: {value}" for name, value in snap["options"].items()
+            f"{name.replace('_', ' ')}: {choice_words(value)}"
+            for name, value in snap["options"].items()
         )
         rules = (
             f"<div class='rb-options'>Optional rules changed: {escape(changed)}</div>"

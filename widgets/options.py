@@ -16,7 +16,18 @@ import ipywidgets as ipw
 from rulebook.scenario import Scenario
 from widgets._page import guarded
 
-__all__ = ["OptionsPanel"]
+__all__ = ["OptionsPanel", "choice_words"]
+
+
+def choice_words(choice: Any) -> str:
+    """An option's value as a reader says it: ``on`` and ``off`` for switches, words for ids.
+
+    >>> choice_words(True), choice_words("action-end"), choice_words(2)
+    ('on', 'action end', '2')
+    """
+    if isinstance(choice, bool):
+        return "on" if choice else "off"
+    return str(choice).replace("_", " ").replace("-", " ")
 
 
 class OptionsPanel(ipw.VBox):
@@ -31,10 +42,17 @@ class OptionsPanel(ipw.VBox):
         rows = []
         for name, option in scenario.options.items():
             labels = [
-                (f"{choice} (default)" if choice == option.default else str(choice), choice)
+                (
+                    f"{choice_words(choice)} (default)"
+                    if choice == option.default
+                    else choice_words(choice),
+                    choice,
+                )
                 for choice in option.choices
             ]
-            picker = ipw.Dropdown(options=labels, value=option.default, description=name)
+            picker = ipw.Dropdown(
+                options=labels, value=option.default, description=name.replace("_", " ")
+            )
             picker.style.description_width = "14em"
             picker.layout.width = "32em"
             picker.add_class(f"rb-option-{name}")

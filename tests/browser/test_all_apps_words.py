@@ -36,13 +36,7 @@ RAW = {
 }
 
 #: Apps of other work streams that still show raw text, with what was found (see the module doc).
-KNOWN: dict[str, str] = {
-    "first_team_campaign": (
-        "the Options panel (widgets/options.py) labels each option by its id "
-        "(fatigue_from_casualties, aero_rocket_support, nva_artillery, invasion_of_cambodia, ...) "
-        "and offers False/True as choices (12:20 UTC run)"
-    ),
-}
+KNOWN: dict[str, str] = {}
 
 # The page's visible text, tabs' and accordions' hidden panes excluded (innerText skips them).
 VISIBLE_TEXT = (

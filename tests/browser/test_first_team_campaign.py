@@ -79,8 +79,8 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
 def test_switch_on_nva_artillery_and_start_again(voila_url, page):
     open_app(page, voila_url, 1400)
     page.get_by_text("Options and optional rules").click()
-    page.locator(".rb-option-nva_artillery select").select_option(label="True")
+    page.locator(".rb-option-nva_artillery select").select_option(label="on")
     page.get_by_role("button", name="New game with these options").click()
     page.wait_for_selector(".rb-options", timeout=15_000)
-    assert "nva artillery: True" in page.locator(".rb-options").inner_text()
+    assert "nva artillery: on" in page.locator(".rb-options").inner_text()
     assert "NVA batteries" in page.locator(".rb-status").inner_text()
