@@ -86,7 +86,6 @@ class PointDesigner(ipw.VBox):
         self.kind = ipw.ToggleButtons(
             options=[(KIND_WORDS.get(k, k), k) for k in LINE_KINDS],
             value="jungle",
-            description="line",
         )
         self.kind.style.button_width = "auto"
         self.kind.add_class("rb-line-kind")
