@@ -399,6 +399,11 @@ class MapDesigner(ipw.VBox):
             raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
         path = self._save_file()
         self.notice.value = play_link_html("lz-albany", path)
+        if self.design.findings() or self._tested:
+            self.notice.value += (
+                "<div class='rb-play-warning'>The checks still list problems: the play app "
+                "may stop on this map until they are fixed.</div>"
+            )
 
     @guarded
     def _load(self, _: Any = None) -> None:

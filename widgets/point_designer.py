@@ -327,6 +327,11 @@ class PointDesigner(ipw.VBox):
         if Path(self.path.value).suffix in {".geojson", ".json"}:
             raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
         self.notice.value = play_link_html("first-team", self._save_file())
+        if self.design.findings():
+            self.notice.value += (
+                "<div class='rb-play-warning'>The checks still list problems: the campaign app "
+                "may stop on this map until they are fixed.</div>"
+            )
 
     @guarded
     def _load(self, _: Any = None) -> None:
