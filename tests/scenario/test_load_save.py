@@ -40,7 +40,11 @@ def test_round_trip_of_the_shipped_scenario(tmp_path):
     assert load_scenario(tmp_path / "copy.yaml") == original
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,  # a correctness property: a loaded machine must not fail it
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(scenario=scenarios())
 def test_round_trip_is_lossless_for_any_scenario(tmp_path, scenario: Scenario):
     path = tmp_path / "fuzz.yaml"
