@@ -43,7 +43,7 @@ def test_ambush_valley_designer_validates_its_scenarios_and_catches_a_misplaced_
 
     app = ambush_valley_app().children[-1].scenario
     first = app.picker.value
-    for name in app.picker.options:
+    for _title, name in app.picker.options:
         app.picker.value = name
         assert "rb-ok" in app.problems_view.value, name
     app.picker.value = "dak_po"
