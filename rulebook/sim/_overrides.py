@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.games._reads import check_read
 from rulebook.scenario import Scenario
 
 
@@ -15,14 +16,13 @@ def parse_override(text: str) -> tuple[str, str]:
     return path.strip(), value.strip()
 
 
+_TRUE, _FALSE = ("1", "true", "yes"), ("0", "false", "no")
+
+
 def _coerce(old: Any, value: str, path: str) -> Any:
-    if value.startswith("*"):
-        if not isinstance(old, int | float) or isinstance(old, bool):
-            raise ValueError(f"{path}: can only scale a number, not {old!r}")
-        scaled = old * float(value[1:])
-        return round(scaled) if isinstance(old, int) else scaled
-    if isinstance(old, bool):
-        return value.lower() in ("1", "true", "yes")
+    """*value* as the same kind of thing as *old*, or a ValueError naming *path*."""
+    if isinstance(old, dict):
+        raise ValueError(f"{path}: is a group of values; set one of its parts (e.g. {path}.0)")
     if isinstance(old, list):  # faces or turns, written "[1, 2, 3]" or "1, 2, 3"
         text = value.strip().removeprefix("[").removesuffix("]")
         try:
@@ -32,11 +32,22 @@ def _coerce(old: Any, value: str, path: str) -> Any:
                 f"{path}: give whole numbers separated by commas, not {value!r}"
             ) from None
     try:
+        if value.startswith("*"):
+            if not isinstance(old, int | float) or isinstance(old, bool):
+                raise ValueError(f"{path}: can only scale a number, not {old!r}")
+            scaled = old * float(value[1:])
+            return round(scaled) if isinstance(old, int) else scaled
+        if isinstance(old, bool):
+            if value.lower() not in _TRUE + _FALSE:
+                raise ValueError(f"{path}: {value!r} is not true or false")
+            return value.lower() in _TRUE
         if isinstance(old, int):
             return int(value)
         if isinstance(old, float):
             return float(value)
-    except ValueError:
+    except ValueError as err:
+        if str(err).startswith(path):
+            raise
         kind = "a whole number" if isinstance(old, int) else "a number"
         raise ValueError(f"{path}: give {kind} (it is {old} now), not {value!r}") from None
     return value
@@ -45,12 +56,18 @@ def _coerce(old: Any, value: str, path: str) -> Any:
 def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Scenario:
     """A copy of *scenario* with values changed by dotted paths; ``*F`` scales a number.
 
-    Every change is validated again, so a bad value fails with the field named.
+    Every change is validated again, so a bad value fails with the field named; a path no rule
+    of the game reads, or a value of the wrong kind, is refused (:mod:`rulebook.games._reads`).
 
     >>> from rulebook.games.lz_albany import standard_scenario
     >>> s = apply_overrides(standard_scenario(), {"lz_albany.unit_types.nva-rifle.melee": "*1.5"})
     >>> s.lz_albany.unit_types["nva-rifle"].melee
     3
+    >>> from rulebook.games.first_team import campaign_scenario
+    >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "many"})
+    Traceback (most recent call last):
+    ...
+    ValueError: values.cp_per_turn.value: give a whole number (it is 20 now), not 'many'
     """
     if not overrides:
         return scenario
@@ -67,5 +84,6 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
         key: Any = int(last) if isinstance(node, list) else last
         if isinstance(node, dict) and key not in node:
             raise ValueError(f"{path}: no field {last!r} in the scenario")
+        check_read(scenario.game.value, path)
         node[key] = _coerce(node[key], value, path)
     return type(scenario).model_validate(data)

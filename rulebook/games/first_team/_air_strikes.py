@@ -6,63 +6,129 @@ from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import DONE, Flow, Sink
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.retreat import retreat_nva
+from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import PLEIKU
 
 __all__ = ["air_strike_segment"]
 
+reads_values("air_strike_cp")
 
-def air_strike_segment(s: CampaignState) -> Flow:
+
+def _may_bomb(s: CampaignState, loc: str, unit: SupportUnit) -> bool:
+    """B-52s never bomb Pleiku nor a location with US infantry, a camp's Special Forces garrison
+    included, since garrisons count as infantry (ftv:3.4.1.2C, 2.5.2A)."""
+    return unit.kind != "b52" or (loc != PLEIKU and not s.board.us(loc))
+
+
+def _strikers(s: CampaignState) -> list[SupportUnit]:
+    return [u for u in s.support.values() if u.kind in ("airstrike", "b52") and u.ready]
+
+
+def _strike_value(s: CampaignState, unit: SupportUnit) -> int:
+    """A B-52's one value, or a tactical counter's second (ftv:3.4.1.3A)."""
+    return s.spec.us.b52s[unit.id] if unit.kind == "b52" else s.spec.us.airstrikes[unit.id][1]
+
+
+def _join_options(
+    s: CampaignState, target: str, zone: bool, chosen: list[SupportUnit]
+) -> list[Action]:
+    """Counters that may join a strike: B-52s and tactical air never together on a zone
+    (ftv:3.4.1.1B), and only B-52s allowed on the location (ftv:3.4.1.2C)."""
+    if s.cp.left < s.values["air_strike_cp"]:
+        return []
+    out = []
+    for unit in _strikers(s):
+        if unit in chosen:
+            continue
+        if zone and unit.kind != chosen[0].kind:
+            continue
+        if not zone and not _may_bomb(s, target, unit):
+            continue
+        out.append(Action.of("join", unit.id))
+    return out
+
+
+def _fly(s: CampaignState, target: str, *, zone: bool, chosen: list[SupportUnit]) -> None:
+    """The assembled strike attacks each NVA counter with its pooled value (ftv:3.4.1.3)."""
     from rulebook.games.first_team.air import strike, zone_strike
 
+    total = sum(_strike_value(s, u) for u in chosen)
+    for unit in chosen:
+        unit.box = "gone" if unit.kind == "b52" else "used"  # B-52s fly once (ftv:3.4.1D)
+    names = " + ".join(f"{u.id} ({_strike_value(s, u)})" for u in chosen)
+    s.note("ftv:3.4.1.3", f"{names} strike {target} together at {total}")
+    if not zone:
+        s.struck.add(target)
+        _optional.us_in_cambodia(s, target, air=True)
+        hits = strike(
+            total,
+            s.board.nva(target),
+            s.crt,
+            s.dice,
+            trace=Sink(s),
+            airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+        )
+        for hit in hits:
+            if hit.effects.retreat:
+                retreat_nva(
+                    s.board,
+                    target,
+                    Sink(s),
+                    [s.nva[hit.target]],
+                    cambodia=s.options.get("nva_retreat_cambodia", "letters-first"),
+                )
+    else:
+        zone_strike(
+            "b52" if chosen[0].kind == "b52" else "tactical",
+            total,
+            s.zone_units(target),
+            s.crt,
+            s.dice,
+            trace=Sink(s),
+            airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+        )
+    _optional.battery_upkeep(s)
+
+
+def air_strike_segment(s: CampaignState) -> Flow:
+    """Strikes are assembled one counter at a time, each paid for, then flown together: their
+    strike values add up into one value against each NVA counter (ftv:3.4.1, 3.4.1.3C)."""
     s.segment = "air strikes"
+    cost = s.values["air_strike_cp"]
     while True:
-        ready = [u for u in s.support.values() if u.kind in ("airstrike", "b52") and u.ready]
+        ready = _strikers(s)
         options = []
-        if s.cp.left >= 2:
+        if s.cp.left >= cost:
             for loc in s.nva_on_map():
                 if loc in s.struck or not _optional.open_to_us(s, loc):
-                    continue  # Cambodia only under option 6.1 (ftv:6.1)
-                for unit in ready:
-                    if unit.kind == "b52" and (
-                        loc == PLEIKU or any(not u.garrison for u in s.board.us(loc))
-                    ):
-                        continue
-                    options.append(Action.of("strike", loc, unit.id))
+                    continue  # once a turn (ftv:3.4.1.2B); Cambodia only under option 6.1
+                options += [Action.of("strike", loc, u.id) for u in ready if _may_bomb(s, loc, u)]
             for zone in s.identified_zones():
                 options += [Action.of("strike-zone", zone, unit.id) for unit in ready]
         action = yield from ask(
-            "us", [*options, DONE], "air strikes: one counter at a time, 2 CP each", "ftv:3.4.1"
+            "us",
+            [*options, DONE],
+            f"air strikes: pick a target and its first counter ({cost} CP each)",
+            "ftv:3.4.1",
         )
         if action == DONE:
             return
         target, uid = action.args
-        unit = s.support[uid]
-        s.cp.spend(2, "ftv:3.4.1", f"air strike {uid}")
-        value = s.spec.us.b52s[uid] if unit.kind == "b52" else s.spec.us.airstrikes[uid][1]
-        unit.box = "gone" if unit.kind == "b52" else "used"
-        if action.verb == "strike":
-            s.struck.add(target)
-            _optional.us_in_cambodia(s, target, air=True)
-            hits = strike(
-                value,
-                s.board.nva(target),
-                s.crt,
-                s.dice,
-                trace=Sink(s),
-                airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+        zone = action.verb == "strike-zone"
+        chosen = [s.support[uid]]
+        s.cp.spend(cost, "ftv:3.4.1", f"air strike {uid}")
+        while True:
+            more = _join_options(s, target, zone, chosen)
+            join = yield from ask(
+                "us",
+                [*more, DONE],
+                f"add another counter to the strike on {target}, or done to strike",
+                "ftv:3.4.1.3",
             )
-            for hit in hits:
-                if hit.effects.retreat:
-                    retreat_nva(s.board, target, Sink(s), [s.nva[hit.target]])
-        else:
-            zone_strike(
-                "b52" if unit.kind == "b52" else "tactical",
-                value,
-                s.zone_units(target),
-                s.crt,
-                s.dice,
-                trace=Sink(s),
-                airstrike_dice=s.options.get("airstrike_dice", "2d6"),
-            )
-        _optional.battery_upkeep(s)
+            if join == DONE:
+                break
+            chosen.append(s.support[join.args[0]])
+            s.cp.spend(cost, "ftv:3.4.1", f"air strike {join.args[0]}")
+        _fly(s, target, zone=zone, chosen=chosen)

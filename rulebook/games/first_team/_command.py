@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 from rulebook.games._decisions import Action, ask
+from rulebook.games._reads import reads
 from rulebook.games.first_team import _nva
 from rulebook.games.first_team._common import DONE, Flow
 from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import GAME, reads_values
 from rulebook.maps.point_map import AN_KHE
 
 __all__ = ["command_phase", "contact", "intelligence_phase", "supply_phase"]
+
+reads(GAME, "first_team.tables.intelligence.turns")
+reads_values(
+    "cp_per_turn",
+    "locate_lz_cp",
+    "locate_enemy_cp",
+    "locate_enemy_extra_cp_max",
+    "locate_enemy_success_at_most",
+    "supply_cp",
+)
 
 
 def command_phase(s: CampaignState) -> None:
@@ -23,8 +35,9 @@ def command_phase(s: CampaignState) -> None:
 
 
 def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
+    v = s.values
     options = []
-    if s.cp.left >= 1:
+    if s.cp.left >= v["locate_lz_cp"]:
         options += [
             Action.of("find-lz", loc)
             for loc in sorted(s.lz_markers)
@@ -32,7 +45,8 @@ def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
         ]
     if not attempted:
         zones = s.identified_zones()
-        for extra in range(min(2, s.cp.left - 1) + 1):
+        most = min(v["locate_enemy_extra_cp_max"], s.cp.left - v["locate_enemy_cp"])
+        for extra in range(most + 1):
             if s.unknown():
                 options.append(Action.of("identify", extra))
             options += [Action.of("contact", zone, extra) for zone in zones]
@@ -55,7 +69,7 @@ def intelligence_phase(s: CampaignState) -> Flow:
             return
         if action.verb == "find-lz":
             loc = action.args[0]
-            s.cp.spend(1, "ftv:3.2.1", "locating a landing zone")
+            s.cp.spend(s.values["locate_lz_cp"], "ftv:3.2.1", "locating a landing zone")
             if s.lz_markers.pop(loc):
                 s.board.revealed_lz.add(loc)
                 s.note("ftv:3.2.1", f"the marker at {loc} is a landing zone")
@@ -64,9 +78,11 @@ def intelligence_phase(s: CampaignState) -> Flow:
             continue
         attempted = True
         extra = int(action.args[-1])
-        s.cp.spend(1 + extra, "ftv:3.2.2", "an attempt to locate the enemy")
+        s.cp.spend(
+            s.values["locate_enemy_cp"] + extra, "ftv:3.2.2", "an attempt to locate the enemy"
+        )
         roll = s.dice.d6("ftv:3.2.2")
-        success = roll - extra <= 1
+        success = roll - extra <= s.values["locate_enemy_success_at_most"]
         s.note(
             "ftv:3.2.2",
             f"locate roll {roll} - {extra} = {roll - extra}: {'found' if success else 'nothing'}",
@@ -133,13 +149,17 @@ def _contact(s: CampaignState, zone: str) -> None:
 def supply_phase(s: CampaignState) -> Flow:
     s.phase = "supply"
     while True:
-        options = [Action.of("buy-supply")] if s.cp.left >= 1 else []
+        cost = s.values["supply_cp"]
+        options = [Action.of("buy-supply")] if s.cp.left >= cost else []
         action = yield from ask(
-            "us", [*options, DONE], "buy supply counters for the An Khe Box at 1 CP each", "ftv:3.3"
+            "us",
+            [*options, DONE],
+            f"buy supply counters for the An Khe Box at {cost} CP each",
+            "ftv:3.3",
         )
         if action == DONE:
             return
-        s.cp.spend(1, "ftv:3.3", "a supply counter")
+        s.cp.spend(cost, "ftv:3.3", "a supply counter")
         s.board.supply[AN_KHE] = s.board.supply.get(AN_KHE, 0) + 2
         s.note(
             "ftv:3.3", f"a full supply counter goes to An Khe ({s.board.supply[AN_KHE] // 2} there)"

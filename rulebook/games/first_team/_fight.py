@@ -7,8 +7,14 @@ from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import Flow, Sink, from_token, stacking_mix, to_token
 from rulebook.games.first_team._fire_support import commit_support, nva_supporters
 from rulebook.games.first_team._state import CampaignState
-from rulebook.games.first_team.combat import Force, resolve
-from rulebook.games.first_team.logistics import choose_garrison, consume_supply, garrison_size
+from rulebook.games.first_team._values import reads_values
+from rulebook.games.first_team.combat import DEFER, Effects, Force, resolve
+from rulebook.games.first_team.logistics import (
+    add_fatigue,
+    choose_garrison,
+    consume_supply,
+    garrison_size,
+)
 from rulebook.games.first_team.retreat import (
     BY_HELICOPTER,
     capture_supply,
@@ -20,11 +26,13 @@ from rulebook.games.first_team.support import SupportUnit, return_support
 
 __all__ = ["fight"]
 
+reads_values("aero_rocket_pair_support")
+
 
 def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[Force, Force]:
     us_units, nva_units = s.board.us(loc), s.board.nva(loc)
     kinds = [u.kind for u in committed]
-    support = sum(s.spec.us.aero_rockets[u.id][0] for u in committed if u.kind == "aero-rocket")
+    support = _rocket_support(s, [u for u in committed if u.kind == "aero-rocket"])
     support += sum(s.spec.us.airstrikes[u.id][0] for u in committed if u.kind == "airstrike")
     us = Force(
         "us",
@@ -52,13 +60,38 @@ def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[F
     return us, nva
 
 
+def _rocket_support(s: CampaignState, rockets: list[SupportUnit]) -> int:
+    """What committed aero-rocket companies add to the US strength (ftv:3.4.4.4C): each its first
+    value, or under the ``thirty-one`` reading the example's 31 for each pair (half of it, rounded
+    down, for an odd company; interpretation ftv:3.4.4.4/support-total)."""
+    if s.options.get("aero_rocket_support") == "thirty-one":
+        return s.values["aero_rocket_pair_support"] * len(rockets) // 2
+    return sum(s.spec.us.aero_rockets[u.id][0] for u in rockets)
+
+
+def _retreat_helicopters(s: CampaignState, loc: str) -> list[SupportUnit]:
+    """Transports free to lift a retreat: the one carrying the pathfinders is not, since the
+    pathfinders leave by the helicopter that brought them (ftv:3.4.2.3A, E)."""
+    held = s.pathfinder[1] if s.pathfinder else None
+    return [h for h in s.ready("transport") if h.id != held]
+
+
 def _us_retreat(s: CampaignState, loc: str) -> Flow:
     """The US player picks where to go; with nowhere to go the losses of ftv:4.2.2.2C apply."""
     movers = [u for u in s.board.us(loc) if not u.garrison]
-    transports = len(s.ready("transport"))
-    choices = us_retreats(s.board, loc, movers, transports=transports, mix=stacking_mix(s))
+    helicopters = _retreat_helicopters(s, loc)
+    transports = len(helicopters)
+    choices = us_retreats(
+        s.board, loc, movers, transports=transports, mix=stacking_mix(s), values=s.values
+    )
+    if s.pathfinder and s.pathfinder[0] == loc:
+        s.note(
+            "ftv:3.4.2.3",
+            f"the pathfinders at {loc} leave by {s.pathfinder[1]}, the helicopter that brought them",
+        )
+        s.pathfinder = None
     if not (movers and choices):
-        retreat_us(s.board, loc, None, Sink(s))
+        retreat_us(s.board, loc, None, Sink(s), values=s.values)
         return
     options = [Action.of("retreat", to_token(c)) for c in choices]
     action = yield from ask("us", options, f"the US at {loc} must retreat", "ftv:4.2.2.2")
@@ -69,11 +102,58 @@ def _us_retreat(s: CampaignState, loc: str) -> Flow:
         Sink(s),
         transports=transports,
         mix=stacking_mix(s),
+        values=s.values,
     )
     if from_token(action.args[0]) == BY_HELICOPTER:
-        for helicopter in s.ready("transport")[: len(movers)]:
+        for helicopter in helicopters[: len(movers)]:
             helicopter.box = "refit" if helicopter.fatigued else "an-khe"
             helicopter.fatigued = True
+
+
+def _share_fatigue(s: CampaignState, loc: str, fx: Effects) -> Flow:
+    """The player shares a numbered result's fatigue points among the US units in the fight,
+    any way they like, one point at a time (ftv:4.2.3.2C). The options list the round-robin
+    choice first: the unit given fewest points so far, in the order the units stand. A camp
+    garrison is named with a hyphen (``fatigue Plei-Me``), since action arguments have no
+    spaces."""
+    units = [u for u in s.board.us(loc) if not u.eliminated]
+    given: dict[str, int] = {}
+    for k in range(fx.fatigue_owed):
+        ranked = sorted(units, key=lambda u: given.get(u.id, 0))
+        action = yield from ask(
+            "us",
+            [Action.of("fatigue", u.id.replace(" ", "-")) for u in ranked],
+            f"fatigue point {k + 1} of {fx.fatigue_owed} at {loc}: which unit takes it",
+            "ftv:4.2.3.2",
+        )
+        uid = next(u.id for u in units if u.id.replace(" ", "-") == action.args[0])
+        given[uid] = given.get(uid, 0) + 1
+    worn = []
+    for unit in units:
+        if given.get(unit.id):
+            fx.fatigue[unit.id] = given[unit.id]
+            before = (unit.broken, unit.eliminated)
+            add_fatigue(unit, given[unit.id], fx, s.values)
+            if (unit.broken, unit.eliminated) != before:
+                worn.append(unit.id)
+    s.note(
+        "ftv:4.2.3.2",
+        f"the player shares {fx.fatigue_owed} fatigue point(s): "
+        + ", ".join(f"{uid} +{k}" for uid, k in given.items())
+        + (f"; {', '.join(worn)} worn out" if worn else ""),
+    )
+
+
+def _us_losses(s: CampaignState, fx: Effects, committed: list[SupportUnit]) -> None:
+    """Garrisons lost, and what a starred result does to committed helicopters (ftv:4.2.6.1)."""
+    s.garrisons_lost.update(uid for uid in fx.eliminated if s.us[uid].garrison)
+    helicopter = next(
+        (u for u in committed if u.kind in ("gunship", "observation", "aero-rocket")), None
+    )
+    if fx.helicopter_to_refit and helicopter is not None:
+        helicopter.box = "refit"
+    if fx.aircraft_lost:
+        _optional.aircraft_lost(s, committed)
 
 
 def fight(
@@ -101,8 +181,12 @@ def fight(
         ambush=ambush,
         nva_open_combat=nva_open_combat,
         options=s.options,
+        fatigue_split=DEFER,
+        values=s.values,
     )
     s.trace.extend(result.trace)
+    if result.effects.get("us") is not None and result.effects["us"].fatigue_owed:
+        yield from _share_fatigue(s, loc, result.effects["us"])
     s.casualty_points += result.us_casualty_points
     if nva.artillery:
         _optional.mark_fired(s, loc)
@@ -113,17 +197,15 @@ def fight(
     return_support(committed, Sink(s))
     us_fx, nva_fx = result.effects.get("us"), result.effects.get("nva")
     if us_fx is not None:
-        s.garrisons_lost.update(uid for uid in us_fx.eliminated if s.us[uid].garrison)
-        helicopter = next(
-            (u for u in committed if u.kind in ("gunship", "observation", "aero-rocket")), None
-        )
-        if us_fx.helicopter_to_refit and helicopter is not None:
-            helicopter.box = "refit"
-        if us_fx.aircraft_lost:
-            _optional.aircraft_lost(s, committed)
+        _us_losses(s, us_fx, committed)
     _optional.battery_upkeep(s)
     if nva_fx is not None and nva_fx.retreat and s.board.nva(loc):
-        retreat_nva(s.board, loc, Sink(s))
+        retreat_nva(
+            s.board,
+            loc,
+            Sink(s),
+            cambodia=s.options.get("nva_retreat_cambodia", "letters-first"),
+        )
     if us_fx is not None and us_fx.retreat and s.board.us(loc):
         yield from _us_retreat(s, loc)
         if s.board.nva(loc):

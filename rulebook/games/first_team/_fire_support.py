@@ -5,11 +5,44 @@ from __future__ import annotations
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team._common import Flow
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.logistics import consume_supply
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import PLEIKU
 
 __all__ = ["commit_support", "nva_supporters", "us_supporters"]
+
+reads_values(
+    "artillery_cp",
+    "artillery_mixed_cp",
+    "helicopter_support_cp",
+    "aero_rocket_cp",
+    "air_support_cp",
+)
+
+
+def support_cost(s: CampaignState, unit: SupportUnit, loc: str) -> int | None:
+    """What committing *unit* to the fight at *loc* costs, or None if it cannot support a fight:
+    a battery 1 CP when every company there carries its numeral and no camp garrison is present,
+    else 2 (ftv:3.4.4.1C-D); gunship and observation 1 (3.4.4.3A), aero-rockets 1 (3.4.4.4A),
+    tactical air 2 (3.4.4.2A); the 1/9's own helicopters nothing (3.4.4.3D)."""
+    v = s.values
+    if unit.kind == "battery":
+        us = [u for u in s.board.us(loc) if not u.garrison]
+        numeral = s.spec.us.artillery.get(unit.id.split("/", 1)[1])
+        dedicated = numeral is None or (
+            {u.support for u in us} == {numeral} and not s.garrison_at(loc)
+        )
+        return v["artillery_cp"] if dedicated else v["artillery_mixed_cp"]
+    cost = {
+        "observation": v["helicopter_support_cp"],
+        "gunship": v["helicopter_support_cp"],
+        "aero-rocket": v["aero_rocket_cp"],
+        "airstrike": v["air_support_cp"],
+    }.get(unit.kind)
+    if cost is not None and "1/9" in unit.id:
+        return 0
+    return cost
 
 
 def commit_support(s: CampaignState, loc: str) -> Flow:
@@ -17,39 +50,21 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
     committed: list[SupportUnit] = []
     s.supporting[loc] = []
     us = [u for u in s.board.us(loc) if not u.garrison]
-    numerals = {u.support for u in us}
     while True:
         options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
         for unit in s.support.values():
             if not unit.ready or unit in committed:
                 continue
-            cost = {"observation": 1, "gunship": 1, "aero-rocket": 1, "airstrike": 2}.get(unit.kind)
-            if unit.kind == "battery":
-                battalion = unit.id.split("/", 1)[1]
-                numeral = s.spec.us.artillery.get(battalion)
-                cost = (
-                    1
-                    if numeral is None or (numerals == {numeral} and s.garrison_at(loc) is None)
-                    else 2
-                )
-            if cost is None:
+            cost = support_cost(s, unit, loc)
+            if cost is None or cost > s.cp.left:
                 continue
-            if "1/9" in unit.id:
-                if not any(u.id == "1/9" for u in us):
-                    continue
-                cost = 0
-            if cost <= s.cp.left and unit.kind in (
-                "battery",
-                "observation",
-                "gunship",
-                "aero-rocket",
-                "airstrike",
+            if "1/9" in unit.id and not any(u.id == "1/9" for u in us):
+                continue  # the 1/9's helicopters fly only for the 1/9 (ftv:3.4.4.3D)
+            if unit.kind in ("observation", "gunship") and any(
+                c.kind == unit.kind for c in committed
             ):
-                if unit.kind in ("observation", "gunship") and any(
-                    c.kind == unit.kind for c in committed
-                ):
-                    continue
-                options.append(Action.of("commit", unit.id, cost))
+                continue  # a second brings nothing (ftv:3.4.4.3B)
+            options.append(Action.of("commit", unit.id, cost))
         action = yield from ask(
             "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
         )

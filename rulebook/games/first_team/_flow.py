@@ -8,6 +8,7 @@ stepper can stop at any of them.
 from __future__ import annotations
 
 from rulebook.games._decisions import Action, ask
+from rulebook.games._reads import reads
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._air_strikes import air_strike_segment
 from rulebook.games.first_team._command import (
@@ -23,10 +24,14 @@ from rulebook.games.first_team._nva_assault import maintenance, nva_assault
 from rulebook.games.first_team._open_combat import support_and_combat_segment
 from rulebook.games.first_team._state import CampaignState, GameOver, victory_level
 from rulebook.games.first_team._transport import transport_segment
+from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.logistics import consume_supply
 from rulebook.maps.point_map import AN_KHE, PLEIKU
 
 __all__ = ["campaign", "contact", "fight", "maintenance", "zone_entry"]
+
+reads_values("rest_fatigue")
+reads("first-team", "turns.value")
 
 
 # --- set-up (ftv:7.0) ------------------------------------------------------------------------
@@ -102,9 +107,13 @@ def fatigue_reduction(s: CampaignState) -> None:
         if unit.eliminated or unit.garrison or unit.id in s.moved or unit.fatigue == 0:
             continue
         rests = loc in {AN_KHE, PLEIKU} or (loc and s.map.camp(loc) and s.garrison_at(loc))
-        if rests and not s.board.nva(loc):
-            unit.fatigue = max(0, unit.fatigue - 2)
-            s.note("ftv:3.8", f"{unit.id} rests at {loc}: fatigue F{unit.fatigue}")
+        if not rests or s.board.nva(loc):
+            continue
+        if loc != AN_KHE and not s.board.supply.get(loc):
+            s.note("ftv:2.7", f"{unit.id} at {loc} is out of supply and cannot shed fatigue")
+            continue
+        unit.fatigue = max(0, unit.fatigue - s.values["rest_fatigue"])
+        s.note("ftv:3.8", f"{unit.id} rests at {loc}: fatigue F{unit.fatigue}")
 
 
 def final_supply(s: CampaignState) -> None:

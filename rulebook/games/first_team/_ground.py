@@ -60,9 +60,12 @@ def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
             stay = [u for u in s.board.us(path[-1]) if u not in movers]
             tokens = [to_token(p) for p in path[1:]]
             for unit in movers:
-                if stacking_problem([*stay, unit], mix=mix) is None:
+                if stacking_problem([*stay, unit], mix=mix, values=s.values) is None:
                     options += [Action.of("move", unit.id, *tokens, *c) for c in carry]
-            if len(movers) > 1 and stacking_problem([*stay, *movers], mix=mix) is None:
+            if (
+                len(movers) > 1
+                and stacking_problem([*stay, *movers], mix=mix, values=s.values) is None
+            ):
                 options += [Action.of("stack", to_token(loc), *tokens, *c) for c in carry]
         if loc != AN_KHE:
             options += [Action.of("hold", unit.id) for unit in movers]
@@ -85,7 +88,7 @@ def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: 
         s.board.place(dest, unit)
         s.moved.add(unit.id)
         if cost:
-            add_fatigue(unit, cost)
+            add_fatigue(unit, cost, values=s.values)
     _optional.us_in_cambodia(s, dest, air=False)
     names = ", ".join(f"{u.id} F{u.fatigue}{' broken' if u.broken else ''}" for u in units)
     carried = " carrying their supply counter" if supply else " without supply"
@@ -144,13 +147,19 @@ def ground_movement_segment(s: CampaignState) -> Flow:
 def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
     """US units entering a zone with identified NVA may make contact (ftv:3.4.3.5).
 
-    Returns the locations where a placed stack found US units that arrived this phase: each
-    is an ambush (ftv:3.4.3.5J).
+    A camp whose garrison is still there does not open its zone: the garrison counts among the
+    occupied locations only when US units entered another location of the zone (ftv:3.4.3.5B,
+    its Case 2). Returns the locations where a placed stack found US units that arrived this
+    phase: each is an ambush (ftv:3.4.3.5J).
     """
     rule = "ftv:3.4.3.5"
     ambushes = []
     zones = sorted(
-        {s.map.zone(loc) for loc in entered if loc and loc != AN_KHE and not s.map.in_cambodia(loc)}
+        {
+            s.map.zone(loc)
+            for loc in entered
+            if loc and loc != AN_KHE and not s.map.in_cambodia(loc) and s.garrison_at(loc) is None
+        }
     )
     for zone in zones:
         identified = s.zone_units(zone)
@@ -167,11 +176,11 @@ def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
         )
         if not found:
             continue
-        for stack in _nva.consecutive_stacks(identified):
+        for stack in _nva.consecutive_stacks(identified, s.values["nva_stack"]):
             while True:  # reroll until the stack fits (ftv:3.4.3.5I); six fit in any empty location
                 die = s.dice.d6(rule)
                 loc = f"{zone}{die}"
-                if len(s.board.nva(loc)) + len(stack) <= _nva.NVA_LIMIT:
+                if len(s.board.nva(loc)) + len(stack) <= s.values["nva_stack"]:
                     break
             s.board.place(loc, *stack)
             s.note(

@@ -7,8 +7,10 @@ notes what it did, and the scores behind it, in the campaign trace.
 
 from __future__ import annotations
 
+from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import NvaCompany
 from rulebook.games.first_team._state import EXITED, UNKNOWN, CampaignState
+from rulebook.games.first_team._values import GAME, number, reads_values
 from rulebook.games.first_team.retreat import capture_supply
 from rulebook.maps.point_map import CAMBODIA, PLEIKU
 
@@ -22,15 +24,23 @@ __all__ = [
     "target_determination",
 ]
 
-NVA_LIMIT = 6
+reads_values("nva_stack")
+reads(
+    GAME,
+    "first_team.tables.offboard.turns",
+    "first_team.map.zone_display.ranks",
+    "first_team.map.zone_display.adjacent",
+)
 REGIMENT_OF_DIGIT = {"2": 32, "3": 33, "6": 66}
 
 
-def consecutive_stacks(units: list[NvaCompany], limit: int = NVA_LIMIT) -> list[list[NvaCompany]]:
+def consecutive_stacks(units: list[NvaCompany], limit: int | None = None) -> list[list[NvaCompany]]:
     """Stacks of up to six consecutively numbered combat-ready companies, lowest first (ftv:3.5.1D-F).
 
     Broken companies are left out; a gap in the numbers, or a new regiment, starts a new stack.
+    *limit* is the NVA stacking limit (the scenario's ``nva_stack``).
     """
+    limit = number(None, "nva_stack") if limit is None else limit
     ready = sorted((u for u in units if not u.broken and not u.eliminated), key=lambda u: u.order)
     stacks: list[list[NvaCompany]] = []
     for unit in ready:
@@ -52,7 +62,9 @@ def priority_targets(s: CampaignState, zone: str) -> list[str]:
     """The zone's priority targets in order (ftv:3.5.1B): Pleiku, a camp, a road location with US
     ground units, an empty road location, a non-road location with US ground units; the lowest
     location number first within each class."""
-    locations = [loc for loc in s.map.in_zone(zone) if len(s.board.nva(loc)) < NVA_LIMIT]
+    locations = [
+        loc for loc in s.map.in_zone(zone) if len(s.board.nva(loc)) < s.values["nva_stack"]
+    ]
 
     def number(loc: str) -> int:
         return s.map.number(loc) or 0
@@ -86,7 +98,7 @@ def priority_targets(s: CampaignState, zone: str) -> list[str]:
 
 def _place(s: CampaignState, loc: str, units: list[NvaCompany], rule: str) -> list[NvaCompany]:
     """Put units on a location, lowest first, until it holds six NVA (ftv:3.5.1I); return those placed."""
-    room = NVA_LIMIT - len(s.board.nva(loc))
+    room = s.values["nva_stack"] - len(s.board.nva(loc))
     placed = sorted(units, key=lambda u: u.order)[: max(0, room)]
     if placed:
         s.board.place(loc, *placed)
@@ -115,14 +127,14 @@ def target_determination(
             s.note(rule, f"zone {zone}: no priority target, the identified units stay in the box")
             continue
         if targets[0] == PLEIKU:
-            ready = [u for u in units if not u.broken][:NVA_LIMIT]
+            ready = [u for u in units if not u.broken][: s.values["nva_stack"]]
             s.note(
                 rule,
                 f"zone {zone}: Pleiku is the target; no roll, the first combat-ready companies go",
             )
             _place(s, PLEIKU, ready, rule)
             continue
-        for stack in consecutive_stacks(units):
+        for stack in consecutive_stacks(units, s.values["nva_stack"]):
             target = next((t for t in priority_targets(s, zone)), None)
             if target is None:
                 break
@@ -245,7 +257,7 @@ def _regroup(s: CampaignState, before: dict[str, str]) -> set[str]:
         total = sum(u.strength for u in units)
         if zone in changed or higher is None or total >= HOUSE_RULE_SP:
             continue
-        for stack in consecutive_stacks(units):
+        for stack in consecutive_stacks(units, s.values["nva_stack"]):
             if any(u.id in moved for u in stack):
                 continue
             worst = min(u.efficiency for u in stack)
@@ -278,7 +290,9 @@ def score_locations(
     s: CampaignState, here: str, stack: list[NvaCompany], *, broken: bool
 ) -> dict[str, int]:
     """The movement schedule's points for *here* and each neighbour with room (ftv:3.5.4.1-2)."""
-    candidates = [here] + [n for n in s.map.neighbors(here) if len(s.board.nva(n)) < NVA_LIMIT]
+    candidates = [here] + [
+        n for n in s.map.neighbors(here) if len(s.board.nva(n)) < s.values["nva_stack"]
+    ]
     numbers = {loc: _number(s, loc) for loc in candidates}
     known = [n for n in numbers.values() if n is not None]
     classes = {loc: _zone_class(s, loc) for loc in candidates}

@@ -7,9 +7,12 @@ from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._common import DONE, Flow
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 from rulebook.maps.point_map import PLEIKU
 
 __all__ = ["maintenance", "nva_assault"]
+
+reads_values("refit_cp")
 
 
 def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
@@ -56,15 +59,7 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     s.segment = "open combat"
     for loc in s.contested():
         yield from fight(s, loc, attacker="nva", nva_open_combat=True)
-    for loc in s.map.locations:
-        if (
-            s.board.nva(loc)
-            and not s.board.us(loc)
-            and (s.map.is_road_location(loc) or s.map.camp(loc))
-        ):
-            for unit in s.board.nva(loc):
-                if not any(u.hold for u in s.board.nva(loc)):
-                    unit.hold = True
+    s.end_segment()  # garrisons are marked before possession is scored (ftv:2.5.1C)
     s.score_possession()
     s.segment = "evasion"
     for loc in s.contested():
@@ -76,6 +71,9 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
 
 
 def maintenance(s: CampaignState) -> Flow:
+    """Helicopters at An Khe recover; Refit costs CPs; FIRED batteries recover by the scenario's
+    reading of the gap for US artillery (ftv:3.5.8, 6.2.1E; interpretation
+    ftv:3.5.8/us-artillery)."""
     s.segment = "US maintenance"
     for unit in s.support.values():
         if unit.kind in ("transport", "gunship", "observation") and unit.box == "an-khe":
@@ -83,19 +81,36 @@ def maintenance(s: CampaignState) -> Flow:
         if unit.kind == "airstrike" and unit.box == "used":
             unit.box = "an-khe"
     s.note("ftv:3.5.8", "helicopters at An Khe are combat-ready again")
+    _us_batteries(s)
     _optional.recover_batteries(s)
+    cost = s.values["refit_cp"]
     while True:
         refit = [u for u in s.support.values() if u.box == "refit"]
-        options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= 1 else []
+        options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= cost else []
         action = yield from ask(
             "us",
             [*options, DONE],
-            "maintenance: bring helicopters out of Refit at 1 CP each",
+            f"maintenance: bring helicopters out of Refit at {cost} CP each",
             "ftv:3.5.8",
         )
         if action == DONE:
             return
         unit = s.support[action.args[0]]
-        s.cp.spend(1, "ftv:3.5.8", f"refitting {unit.id}")
+        s.cp.spend(cost, "ftv:3.5.8", f"refitting {unit.id}")
         unit.box, unit.fatigued = "an-khe", False
         s.note("ftv:3.5.8", f"{unit.id} leaves the Refit Box")
+
+
+def _us_batteries(s: CampaignState) -> None:
+    """The book prints no recovery for a US battery on its FIRED side; under the scenario option
+    ``us_artillery_recovery`` they recover here as NVA batteries do (``maintenance``) or stay
+    spent for the game (``never``)."""
+    fired = [u for u in s.support.values() if u.kind == "battery" and u.fired]
+    if not fired:
+        return
+    if s.options.get("us_artillery_recovery", "maintenance") == "never":
+        s.note("ftv:3.5.8", f"{len(fired)} US batteries stay on their FIRED side (no recovery)")
+        return
+    for unit in fired:
+        unit.fired = False
+    s.note("ftv:3.5.8", f"{len(fired)} US batteries flip back from FIRED, ready to support")

@@ -7,11 +7,61 @@ from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import DONE, Flow, Sink
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 
 __all__ = ["support_and_combat_segment"]
 
+reads_values("aero_rocket_cp")
+
+
+def _rocket_volley(s: CampaignState, loc: str, first: str) -> Flow:
+    """Aero-rocket companies attacking a location alone are added one at a time, 1 CP each, and
+    strike together: their second values pool into one value against each NVA unit
+    (ftv:3.4.4.4D, 3.4.1.3C)."""
+    from rulebook.games.first_team.air import rocket_attack
+
+    cost = s.values["aero_rocket_cp"]
+    chosen = [s.support[first]]
+    s.cp.spend(cost, "ftv:3.4.4.4", first)
+    while True:
+        more = (
+            [Action.of("join", u.id) for u in s.ready("aero-rocket") if u not in chosen]
+            if s.cp.left >= cost
+            else []
+        )
+        join = yield from ask(
+            "us",
+            [*more, DONE],
+            f"add another aero-rocket company to the attack on {loc}, or done to fire",
+            "ftv:3.4.4.4",
+        )
+        if join == DONE:
+            break
+        chosen.append(s.support[join.args[0]])
+        s.cp.spend(cost, "ftv:3.4.4.4", join.args[0])
+    for unit in chosen:
+        unit.box, unit.fatigued = "refit", True
+    s.rocketed.add(loc)
+    _optional.us_in_cambodia(s, loc, air=True)
+    seconds = [s.spec.us.aero_rockets[u.id][1] for u in chosen]
+    s.note(
+        "ftv:3.4.4.4",
+        f"{' + '.join(u.id for u in chosen)} fire on {loc} together at {sum(seconds)}",
+    )
+    rocket_attack(
+        seconds,
+        s.board.nva(loc),
+        s.crt,
+        s.dice,
+        us_units_there=False,
+        trace=Sink(s),
+        airstrike_dice=s.options.get("airstrike_dice", "2d6"),
+    )
+    _optional.battery_upkeep(s)
+
 
 def support_and_combat_segment(s: CampaignState) -> Flow:
+    """Fights where the player chooses, and aero-rocket attacks on NVA-only locations (ftv:3.4.5)."""
     s.segment = "support and open combat"
     while True:
         options = []
@@ -21,11 +71,11 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
                 continue  # unsupplied units may not start ground combat (ftv:2.7C)
             if s.treated_as_hold(loc) or not all(u.hold for u in us):
                 options.append(Action.of("attack", loc))
-        for loc in s.nva_on_map():
-            if not _optional.open_to_us(s, loc):
-                continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
-            if not s.board.us(loc) and s.ready("aero-rocket") and s.cp.left >= 1:
-                options.append(Action.of("rockets", loc))
+        if s.cp.left >= s.values["aero_rocket_cp"]:
+            for loc in s.nva_on_map():
+                if s.board.us(loc) or not _optional.open_to_us(s, loc):
+                    continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
+                options += [Action.of("rockets", loc, u.id) for u in s.ready("aero-rocket")]
         action = yield from ask(
             "us",
             [*options, DONE],
@@ -34,23 +84,7 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
         )
         if action == DONE:
             return
-        loc = action.args[0]
         if action.verb == "rockets":
-            from rulebook.games.first_team.air import rocket_attack
-
-            unit = s.ready("aero-rocket")[0]
-            s.cp.spend(1, "ftv:3.4.4.4", unit.id)
-            unit.box, unit.fatigued = "refit", True
-            s.rocketed.add(loc)
-            _optional.us_in_cambodia(s, loc, air=True)
-            rocket_attack(
-                [s.spec.us.aero_rockets[unit.id][1]],
-                s.board.nva(loc),
-                s.crt,
-                s.dice,
-                us_units_there=False,
-                trace=Sink(s),
-            )
-            _optional.battery_upkeep(s)
+            yield from _rocket_volley(s, action.args[0], action.args[1])
             continue
-        yield from fight(s, loc, attacker="us")
+        yield from fight(s, action.args[0], attacker="us")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook.dice import Dice
+from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
 from rulebook.games.first_team.board import Board
 from rulebook.games.first_team.crt import CRT
@@ -15,6 +16,25 @@ from rulebook.scenario import Scenario
 from rulebook.trace import TraceStep
 
 __all__ = ["AN_KHE", "CampaignState", "GameOver", "victory_level"]
+
+reads(
+    "first-team",
+    *(
+        f"first_team.us.{field}"
+        for field in (
+            "artillery",
+            "transports",
+            "gunships",
+            "observation",
+            "aero_rockets",
+            "airstrikes",
+            "b52s",
+            "lz_markers",
+            "no_lz_markers",
+            "pathfinders",
+        )
+    ),
+)
 
 UNKNOWN = "unknown"
 EXITED = "exited"
@@ -65,7 +85,7 @@ class CampaignState:
         )
         self.options = {name: o.default for name, o in scenario.options.items()} | options
         self.values = {name: v.value for name, v in scenario.values.items()}
-        self.turn, self.phase, self.segment = 1, "set-up", ""
+        self.turn, self.phase, self._segment = 1, "set-up", ""
         self.trace: list[TraceStep] = []
         self.board = Board(point_map)
         self.nva: dict[str, NvaCompany] = {u.id: u for u in nva_companies(spec)}
@@ -106,6 +126,8 @@ class CampaignState:
         # Adjacent locations whose US units support each fight this segment (ftv:4.1.4).
         self.supporting: dict[str, list[str]] = {}
         self.rocketed: set[str] = set()  # NVA locations under aero-rocket attack this segment
+        # Where the pathfinders stand this transport segment, and the helicopter that brought them.
+        self.pathfinder: tuple[str, str] | None = None
         self.pleiku_lost = False
         # Optional rules (ftv:6.1, 6.2); see _optional.py.
         self.batteries: dict[int, Any] = {}
@@ -114,6 +136,36 @@ class CampaignState:
         self.cambodia_first_turn: int | None = None
         self.cambodia_scored: set[int] = set()
         self.ending: str | None = None
+
+    @property
+    def segment(self) -> str:
+        """The segment being played; changing it ends the one before (see :meth:`end_segment`)."""
+        return self._segment
+
+    @segment.setter
+    def segment(self, name: str) -> None:
+        if self._segment:
+            self.end_segment()
+        self._segment = name
+
+    def end_segment(self) -> None:
+        """NVA alone on a road location or a camp keep a garrison under HOLD: at the end of
+        every segment, one more HOLD goes to the lowest-numbered unit until one unit has it
+        (ftv:2.5.1B-C, 4.1.14C)."""
+        for loc in self.map.locations:
+            nva = self.board.nva(loc)
+            if not nva or self.board.us(loc) or loc == PLEIKU:
+                continue
+            if not (self.map.is_road_location(loc) or self.map.camp(loc)):
+                continue
+            if any(u.hold for u in nva):
+                continue
+            lowest = min((u for u in nva if not u.eliminated), key=lambda u: u.order)
+            lowest.hold = True
+            self.note(
+                "ftv:2.5.1",
+                f"{lowest.id}, the lowest-numbered NVA company in {loc}, garrisons it under HOLD",
+            )
 
     # --- queries ----------------------------------------------------------------------------
 

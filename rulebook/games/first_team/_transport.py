@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rulebook.games._decisions import Action, ask
+from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import (
     AN_KHE_ARG,
     DONE,
@@ -14,6 +15,7 @@ from rulebook.games.first_team._common import (
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.logistics import stacking_problem
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
@@ -27,6 +29,8 @@ def _landing_zones(s: CampaignState, pathfinder: str | None) -> list[str]:
         lzs.append(pathfinder)
     return sorted(set(lzs))
 
+
+reads_values("lz_to_lz_cp")
 
 NINE = "1/9"  # the 1/9 Cavalry's own helicopter carries only its own company, free (ftv:3.4.2A)
 NINE_HELICOPTER = f"TRA-{NINE}"
@@ -86,7 +90,7 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
         return flyers[key]
 
     def fits(unit: UsCompany, loc: str) -> bool:
-        return stacking_problem([*us_at[loc], unit], mix=mix) is None
+        return stacking_problem([*us_at[loc], unit], mix=mix, values=s.values) is None
 
     for unit in us_at[AN_KHE]:
         if can_fly("out", unit.id):
@@ -100,13 +104,14 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
             if can_fly("back", unit.id):
                 options.append(Action.of("fly", unit.id, AN_KHE_ARG))
             hop = can_fly("hop", unit.id)
-            if hop and (s.cp.left >= 1 or hop.id == NINE_HELICOPTER):
+            if hop and (s.cp.left >= s.values["lz_to_lz_cp"] or hop.id == NINE_HELICOPTER):
                 options += [
                     Action.of("hop", unit.id, other)
                     for other in lzs
                     if other != loc and fits(unit, other)
                 ]
-        if s.board.supply.get(loc) and can_fly("hop", None) and s.cp.left >= 1:
+        hop_ok = s.cp.left >= s.values["lz_to_lz_cp"]
+        if s.board.supply.get(loc) and can_fly("hop", None) and hop_ok:
             options += [
                 Action.of("hop-supply", loc, other)
                 for other in lzs
@@ -117,11 +122,7 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
         options += [
             Action.of("pathfinder", loc)
             for loc in s.map.locations
-            if loc not in nva
-            and not s.board.is_lz(loc)
-            and not s.map.in_cambodia(loc)
-            # offered only next to contacted NVA, which keeps the choice list short
-            and any(n in nva for n in s.map.neighbors(loc))
+            if loc not in nva and not s.board.is_lz(loc) and _optional.open_to_us(s, loc)
         ]
     return list(dict.fromkeys(options))
 
@@ -145,13 +146,17 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
     lz_marker: str | None = None
     while True:
         options = _transport_options(s, flights, lz_marker)
-        prompt = "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop (1 CP)"
+        prompt = (
+            "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop "
+            f"({s.values['lz_to_lz_cp']} CP)"
+        )
         action = yield from ask("us", [*options, DONE], prompt, rule)
         if action == DONE:
             break
         if action.verb == "pathfinder":
             helicopter = flights.helicopter("hop", None)
             flights.pathfinder, lz_marker = helicopter.id, action.args[0]
+            s.pathfinder = (lz_marker, helicopter.id)
             s.note(
                 "ftv:3.4.2.3",
                 f"{helicopter.id} lands pathfinders at {lz_marker}: a landing zone for this segment",
@@ -166,11 +171,12 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
         if action.verb == "hop-supply":
             helicopter = flights.helicopter("hop", None)
             flights.fly(helicopter, "hop")
-            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
+            s.cp.spend(s.values["lz_to_lz_cp"], "ftv:3.4.2", "an LZ-to-LZ flight")
             move_supply(s, action.args[0], action.args[1])
             s.note(
                 rule,
-                f"{helicopter.id} flies a supply counter {action.args[0]} to {action.args[1]} (1 CP)",
+                f"{helicopter.id} flies a supply counter {action.args[0]} to {action.args[1]} "
+                f"({s.values['lz_to_lz_cp']} CP)",
             )
             continue
         unit, dest = s.us[action.args[0]], from_token(action.args[1])
@@ -180,10 +186,13 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
         flights.fly(helicopter, leg)
         cost = ""
         if leg == "hop" and helicopter.id != NINE_HELICOPTER:
-            s.cp.spend(1, "ftv:3.4.2", "an LZ-to-LZ flight")
-            cost = " (1 CP)"
+            s.cp.spend(s.values["lz_to_lz_cp"], "ftv:3.4.2", "an LZ-to-LZ flight")
+            cost = f" ({s.values['lz_to_lz_cp']} CP)"
         s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}{cost}")
         yield from _land(s, unit, dest, first=first)
+    if s.pathfinder:
+        s.note("ftv:3.4.2.3", f"the pathfinders return from {s.pathfinder[0]} to An Khe")
+        s.pathfinder = None
     used = flights.used()
     for helicopter in used:
         if helicopter.fatigued:

@@ -19,13 +19,23 @@ from typing import Any
 
 from rulebook.dice import Dice
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.games.first_team._values import number, reads_values
 from rulebook.games.first_team.crt import CRT, Result
 from rulebook.games.first_team.logistics import add_fatigue
 from rulebook.trace import Trace
 
-__all__ = ["CombatResult", "Effects", "Force", "apply_result", "column_for", "resolve"]
+__all__ = ["DEFER", "CombatResult", "Effects", "Force", "apply_result", "column_for", "resolve"]
 
 FatigueSplit = Callable[[list[UsCompany], int], dict[str, int]]
+
+
+def DEFER(units: list[UsCompany], points: int) -> dict[str, int]:  # noqa: N802 - a sentinel
+    """Pass as ``fatigue_split`` to leave the fatigue points unshared, in
+    :attr:`Effects.fatigue_owed`, for the player to share out (ftv:4.2.3.2C)."""
+    raise AssertionError("DEFER is a marker, never called")
+
+
+reads_values("ambush_shifts", "night_attack_at_most", "night_attack_shifts", "out_of_supply_shifts")
 
 
 @dataclass
@@ -76,6 +86,8 @@ class Effects:
     casualty_points: int = 0
     """US casualty points the result adds: from hitting US units, or from the US's own star."""
     fatigue: dict[str, int] = field(default_factory=dict)
+    fatigue_owed: int = 0
+    """Fatigue points left for the player to share out (with ``fatigue_split=DEFER``)."""
     retreat: bool = False
     helicopter_to_refit: bool = False
     aircraft_lost: bool = False
@@ -112,8 +124,12 @@ def column_for(
     ambush: bool = False,
     night: bool = False,
     trace: Trace | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> int:
-    """The CRT column *firer* uses against *target*, every shift traced with its case."""
+    """The CRT column *firer* uses against *target*, every shift traced with its case.
+
+    The ambush, night and supply shifts are the scenario's values (*values*, default the
+    shipped campaign's)."""
     trace = trace if trace is not None else Trace()
     who = firer.side.upper()
     column = 1
@@ -140,7 +156,8 @@ def column_for(
         trace, "ftv:4.1.2", f"{who} efficiency: lowest rating {efficiency}", efficiency, column
     )
     if ambush:
-        column = _shift(trace, "ftv:4.1.3", f"{who} ambushes: two shifts", 2, column)
+        shifts = number(values, "ambush_shifts")
+        column = _shift(trace, "ftv:4.1.3", f"{who} ambushes: {shifts} shifts", shifts, column)
     column = _shift(
         trace,
         "ftv:4.1.4",
@@ -160,9 +177,15 @@ def column_for(
         column,
     )
     if firer.side == "nva" and night:
-        column = _shift(trace, "ftv:4.1.7", "night attack: three shifts for the NVA", 3, column)
+        shifts = number(values, "night_attack_shifts")
+        column = _shift(
+            trace, "ftv:4.1.7", f"night attack: {shifts} shifts for the NVA", shifts, column
+        )
     if firer.side == "nva" and target.side == "us" and not target.supplied:
-        column = _shift(trace, "ftv:4.1.8", "the US have no supply marker: four shifts", 4, column)
+        shifts = number(values, "out_of_supply_shifts")
+        column = _shift(
+            trace, "ftv:4.1.8", f"the US have no supply marker: {shifts} shifts", shifts, column
+        )
     if firer.side == "us" and firer.observation and firer.artillery:
         column = _shift(
             trace, "ftv:4.1.9", "observation helicopter with artillery: one shift", 1, column
@@ -188,6 +211,7 @@ def resolve(
     nva_open_combat: bool = False,
     options: Mapping[str, Any] | None = None,
     fatigue_split: FatigueSplit | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> CombatResult:
     """Resolve one fight or ambush in full (ftv:4.0-4.2), results applied to the units.
 
@@ -201,7 +225,7 @@ def resolve(
     night = False
     if nva_open_combat:
         roll = dice.d6("ftv:4.1.7")
-        night = roll <= 4
+        night = roll <= number(values, "night_attack_at_most")
         trace.step(
             "ftv:4.1.7",
             f"night check at {nva.location or 'the location'}: {roll}, "
@@ -220,6 +244,7 @@ def resolve(
             ambush=ambush and attacking,
             night=night,
             trace=trace,
+            values=values,
         )
         roll = dice.d6("ftv:4.1.11")
         row = roll + len(target.alive)
@@ -241,6 +266,7 @@ def resolve(
             trace,
             options=options,
             fatigue_split=fatigue_split,
+            values=values,
         )
     return CombatResult(trace, columns, rolls, results, effects, night)
 
@@ -254,6 +280,7 @@ def apply_result(
     *,
     options: Mapping[str, Any] | None = None,
     fatigue_split: FatigueSplit | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> Effects:
     """Apply one CRT result fired by *firer* to *target* (ftv:4.2)."""
     options = options or {}
@@ -268,7 +295,13 @@ def apply_result(
             _nva_steps(result.n, target, fx, trace)
         else:
             _us_casualties(
-                result.n, target, fx, trace, options=options, fatigue_split=fatigue_split
+                result.n,
+                target,
+                fx,
+                trace,
+                options=options,
+                fatigue_split=fatigue_split,
+                values=values,
             )
     elif result.kind == "possible":
         _possible_breaks(result.n, target, fx, dice, trace)
@@ -324,6 +357,7 @@ def _us_casualties(
     *,
     options: Mapping[str, Any],
     fatigue_split: FatigueSplit | None,
+    values: Mapping[str, Any] | None = None,
 ) -> None:
     garrison = target.garrison
     if garrison is not None:
@@ -346,13 +380,17 @@ def _us_casualties(
     living = [u for u in target.alive if isinstance(u, UsCompany)]
     if not living:
         return
+    if fatigue_split is DEFER:
+        fx.fatigue_owed = n
+        trace.step("ftv:4.2.3.2", f"{n} fatigue point(s) for the US player to share out")
+        return
     split = (fatigue_split or round_robin)(living, n)
     if sum(split.values()) != n or not set(split) <= {u.id for u in living}:
         raise ValueError(f"a fatigue split must give {n} points to units in the fight, not {split}")
     for unit in living:
         if split.get(unit.id):
             fx.fatigue[unit.id] = split[unit.id]
-            add_fatigue(unit, split[unit.id], fx)
+            add_fatigue(unit, split[unit.id], fx, values)
     trace.step(
         "ftv:4.2.3.2",
         f"{n} fatigue point(s) shared out: "

@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook.games._reads import reads
 from rulebook.scenario._ftv_models import CombatResultsTable
 
 __all__ = ["CRT", "FIRST_COLUMN", "LAST_COLUMN", "Result"]
+
+reads("first-team", "first_team.tables.crt.columns")
 
 FIRST_COLUMN, LAST_COLUMN = 1, 11
 _RESULT = re.compile(r"^(?P<body>NE|R|(?P<n>\d+)(?P<b>B?)|(?P<a>A{1,3}))(?P<star>\*?)$")

@@ -15,12 +15,22 @@ from typing import Any
 
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import Action
+from rulebook.games._reads import reads
 from rulebook.games.first_team import campaign_crt, campaign_map, campaign_scenario
 from rulebook.games.first_team._flow import campaign
 from rulebook.games.first_team._state import CampaignState
 from rulebook.scenario import Scenario
 
 __all__ = ["CampaignGame", "new_campaign", "replay_campaign"]
+
+# The map's rule-bearing parts; the drawing coordinates (locations.*.xy) change no rule.
+reads(
+    "first-team",
+    *(
+        f"first_team.map.{part}"
+        for part in ("lines", "routes", "fatigue", "special_forces_camps", "zone_of", "an_khe")
+    ),
+)
 
 
 class CampaignGame(FlowGame):

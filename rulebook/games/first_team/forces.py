@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import NvaCompany, UsCompany
 from rulebook.scenario._ftv_models import FirstTeamSpec
 
 __all__ = ["nva_companies", "nva_company", "us_companies", "us_company"]
+
+
+reads(
+    "first-team",
+    "first_team.us.company",
+    "first_team.us.broken",
+    "first_team.us.battalions",
+    "first_team.us.special_companies",
+    "first_team.us.garrisons",
+    "first_team.nva.steps",
+    "first_team.nva.regiments",
+)
 
 
 def nva_companies(spec: FirstTeamSpec) -> list[NvaCompany]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.games.first_team._values import number, reads_values
 from rulebook.trace import Trace
 
 if TYPE_CHECKING:
@@ -24,15 +25,18 @@ __all__ = [
     "stacking_problem",
 ]
 
-US_ONE_BATTALION, US_MIXED, NVA_LIMIT = 4, 2, 6
+reads_values("us_stack_one_battalion", "us_stack_mixed", "nva_stack", "fatigue_breaks_at")
 
 
-def stacking_problem(units: Iterable[Company], *, mix: str = "battalion") -> str | None:
+def stacking_problem(
+    units: Iterable[Company], *, mix: str = "battalion", values: Mapping[str, Any] | None = None
+) -> str | None:
     """Why these units may not share a location, or None if they may (ftv:2.3.1).
 
     Garrisons do not count for the US (nor do pathfinders and markers, which are not units
     here); NVA artillery is not a unit here either. *mix* is the scenario option
     ``us_stacking_mix``: the two-company limit applies when ``battalion``s or ``brigade``s mix.
+    The limits are the scenario's ``us_stack_one_battalion``, ``us_stack_mixed`` and ``nva_stack``.
 
     >>> from rulebook.games.first_team import campaign_scenario, us_company
     >>> spec = campaign_scenario().first_team
@@ -54,16 +58,19 @@ def stacking_problem(units: Iterable[Company], *, mix: str = "battalion") -> str
         elif isinstance(u, UsCompany) and not u.garrison:
             us += 1
             groups.add(u.battalion if by_battalion else u.brigade)
-    if nva > NVA_LIMIT:
-        return f"{nva} NVA units: at most {NVA_LIMIT} may stack"
+    nva_limit = number(values, "nva_stack")
+    if nva > nva_limit:
+        return f"{nva} NVA units: at most {nva_limit} may stack"
     if not us:
         return None
     if len(groups) == 1:
-        if us > US_ONE_BATTALION:
-            return f"{us} US companies: at most {US_ONE_BATTALION} of one battalion may stack"
+        one = number(values, "us_stack_one_battalion")
+        if us > one:
+            return f"{us} US companies: at most {one} of one battalion may stack"
         return None
-    if us > US_MIXED:
-        return f"US companies of more than one {mix}: at most {US_MIXED} may stack, not {us}"
+    mixed = number(values, "us_stack_mixed")
+    if us > mixed:
+        return f"US companies of more than one {mix}: at most {mixed} may stack, not {us}"
     return None
 
 
@@ -88,25 +95,38 @@ def choose_garrison(units: Iterable[NvaCompany], size: int) -> list[NvaCompany]:
     return chosen
 
 
-def add_fatigue(unit: UsCompany, points: int, fx: Effects | None = None) -> None:
-    """Raise a company's fatigue; at 5 it breaks and restarts at 0, a broken one is lost (ftv:2.6).
+def add_fatigue(
+    unit: UsCompany,
+    points: int,
+    fx: Effects | None = None,
+    values: Mapping[str, Any] | None = None,
+) -> None:
+    """Raise a company's fatigue; at level 5 it flips to broken and its fatigue resets to 0
+    (ftv:2.6B); a broken company reaching 5 is eliminated (ftv:2.6C).
 
-    A point past the fifth carries on into the new count, since each point is one step of
-    fatigue. A camp garrison has no broken side, so reaching 5 eliminates it (ftv:2.5.2B).
+    Points past the fifth are not carried into the new count: the book resets the level to 0.
+    A camp garrison has no broken side, so reaching 5 eliminates it (ftv:2.5.2B). The level
+    is the scenario's ``fatigue_breaks_at``.
+
+    >>> from rulebook.games.first_team import campaign_scenario, us_company
+    >>> unit = us_company(campaign_scenario().first_team, "A/1/8")
+    >>> unit.fatigue = 4
+    >>> add_fatigue(unit, 2)
+    >>> unit.broken, unit.fatigue
+    (True, 0)
     """
     unit.fatigue += points
-    while unit.fatigue >= 5 and not unit.eliminated:
-        unit.fatigue -= 5
-        if unit.broken or unit.garrison:
-            unit.eliminated = True
-            if fx is not None:
-                fx.eliminated.append(unit.id)
-        else:
-            unit.broken = True
-            if fx is not None:
-                fx.broken.append(unit.id)
-    if unit.eliminated:
-        unit.fatigue = 0
+    if unit.fatigue < number(values, "fatigue_breaks_at") or unit.eliminated:
+        return
+    unit.fatigue = 0
+    if unit.broken or unit.garrison:
+        unit.eliminated = True
+        if fx is not None:
+            fx.eliminated.append(unit.id)
+    else:
+        unit.broken = True
+        if fx is not None:
+            fx.broken.append(unit.id)
 
 
 def move_fatigue(point_map: PointMap, path: list[str], *, supplied: bool) -> int:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team.board import Board
 from rulebook.games.first_team.logistics import stacking_problem
@@ -20,30 +23,46 @@ __all__ = [
 BY_HELICOPTER = AN_KHE
 
 
-def _zone_key(board: Board, loc: str) -> tuple[str, int]:
+LETTERS_FIRST, CAMBODIA_FIRST = "letters-first", "cambodia-first"
+
+
+def _zone_key(board: Board, loc: str, cambodia: str = LETTERS_FIRST) -> tuple[str, int]:
     zone = board.map.zone(loc)
-    # Cambodia has no letter; it sits below zone A on the Zone Display, so it comes first.
-    return ("" if zone == CAMBODIA else zone, board.map.number(loc) or 0)
+    if zone == CAMBODIA:
+        # Cambodia has no letter (interpretation ftv:4.2.2.1/cambodia): after every lettered
+        # zone, or first because it sits below zone A on the Zone Display.
+        zone = "" if cambodia == CAMBODIA_FIRST else "~"
+    return (zone, board.map.number(loc) or 0)
 
 
-def nva_retreat(board: Board, loc: str) -> str | None:
+def nva_retreat(board: Board, loc: str, *, cambodia: str = LETTERS_FIRST) -> str | None:
     """The empty neighbour with the lowest zone letter, then the lowest number (ftv:4.2.2.1).
+
+    *cambodia* is the scenario option ``nva_retreat_cambodia``: Cambodia's locations come after
+    the lettered zones (``letters-first``) or before zone A (``cambodia-first``).
 
     >>> from rulebook.games.first_team import campaign_map
     >>> nva_retreat(Board(campaign_map()), "C1")
     'A3'
     """
     empty = [n for n in board.map.neighbors(loc) if not board.occupied(n)]
-    return min(empty, key=lambda n: _zone_key(board, n)) if empty else None
+    return min(empty, key=lambda n: _zone_key(board, n, cambodia)) if empty else None
 
 
-def retreat_nva(board: Board, loc: str, trace: Trace, units: list | None = None) -> str | None:
+def retreat_nva(
+    board: Board,
+    loc: str,
+    trace: Trace,
+    units: list | None = None,
+    *,
+    cambodia: str = LETTERS_FIRST,
+) -> str | None:
     """Move the NVA out of *loc* (all of them, or just *units*: an air strike's R moves only the
     company struck, ftv:3.4.1.3E), or cost the lowest company a step if they cannot go."""
     units = [u for u in (units if units is not None else board.nva(loc)) if not u.eliminated]
     if not units:
         return None
-    target = nva_retreat(board, loc)
+    target = nva_retreat(board, loc, cambodia=cambodia)
     if target is None:
         lowest = min(units, key=lambda u: u.order)
         lowest.lose_step()
@@ -55,7 +74,13 @@ def retreat_nva(board: Board, loc: str, trace: Trace, units: list | None = None)
 
 
 def us_retreats(
-    board: Board, loc: str, units: list[UsCompany], *, transports: int = 0, mix: str = "battalion"
+    board: Board,
+    loc: str,
+    units: list[UsCompany],
+    *,
+    transports: int = 0,
+    mix: str = "battalion",
+    values: Mapping[str, Any] | None = None,
 ) -> list[str]:
     """Every place the US units in *loc* may retreat to (ftv:4.2.2.2A-B).
 
@@ -67,7 +92,7 @@ def us_retreats(
     for n in board.map.neighbors(loc):
         if board.map.in_cambodia(n) or board.nva(n):
             continue
-        if stacking_problem([*board.us(n), *movers], mix=mix) is None:
+        if stacking_problem([*board.us(n), *movers], mix=mix, values=values) is None:
             out.append(n)
     if board.is_lz(loc) and transports >= len(movers):
         out.append(BY_HELICOPTER)
@@ -84,6 +109,7 @@ def retreat_us(
     *,
     transports: int = 0,
     mix: str = "battalion",
+    values: Mapping[str, Any] | None = None,
 ) -> None:
     """Carry out a US retreat to *to*; with nowhere to go, lose a garrison or break a company.
 
@@ -109,7 +135,7 @@ def retreat_us(
                 "ftv:4.2.2.2", f"no retreat and every company broken: {victim.id} is eliminated"
             )
         return
-    if to not in us_retreats(board, loc, units, transports=transports, mix=mix):
+    if to not in us_retreats(board, loc, units, transports=transports, mix=mix, values=values):
         raise ValueError(f"the US in {loc} cannot retreat to {to}")
     board.place(to, *movers)
     how = "by helicopter to the An Khe Box" if to == BY_HELICOPTER else f"to {to}"

@@ -199,6 +199,23 @@ def test_ftv_5_2_victory_levels():
     ]  # fmt: skip
 
 
+def test_ftv_2_7_c_and_ftv_3_8_units_out_of_supply_do_not_shed_fatigue():
+    s = state(Dice(0))
+    pleiku, camp, home = s.us["A/1/8"], s.us["B/1/8"], s.us["C/1/8"]
+    for unit in (pleiku, camp, home):
+        unit.fatigue = 3
+    s.board.place("Pleiku", pleiku)
+    s.board.place("G4", camp)
+    s.board.place(AN_KHE, home)
+    _flow.fatigue_reduction(s)
+    assert (pleiku.fatigue, camp.fatigue) == (3, 3)  # no supply marker: no recovery
+    assert home.fatigue == 1  # An Khe is always in supply (ftv:2.7B)
+    assert "out of supply and cannot shed fatigue" in " ".join(step.text for step in s.trace)
+    s.board.supply["G4"] = 1
+    _flow.fatigue_reduction(s)
+    assert (pleiku.fatigue, camp.fatigue) == (3, 1)
+
+
 def test_ftv_3_8_rest_removes_two_fatigue_where_it_is_safe():
     s = state(Dice(0))
     rested, moved, crowded = s.us["A/1/8"], s.us["B/1/8"], s.us["C/1/8"]
@@ -207,6 +224,7 @@ def test_ftv_3_8_rest_removes_two_fatigue_where_it_is_safe():
     s.board.place("Pleiku", rested, moved)
     s.board.place("G4", crowded)
     s.board.place("G4", s.nva["1/32"])
+    s.board.supply["Pleiku"] = 2  # in supply: out of supply, no one rests (ftv:2.7C)
     s.moved.add(moved.id)
     _flow.fatigue_reduction(s)
     assert (rested.fatigue, moved.fatigue, crowded.fatigue) == (1, 3, 3)
@@ -332,7 +350,9 @@ def drive(flow, *notations: str) -> None:
             action = Action.from_notation(answers.pop(0))
             assert action in decision.options, (action, decision.prompt, decision.options[:10])
         else:
-            action = next(a for a in decision.options if a.verb in ("done", "fight", "retreat"))
+            action = next(
+                a for a in decision.options if a.verb in ("done", "fight", "retreat", "fatigue")
+            )
         try:
             decision = flow.send(action)
         except StopIteration:
@@ -432,13 +452,16 @@ def test_ftv_3_4_5_only_supplied_units_not_under_hold_may_attack():
 def test_ftv_3_5_4_and_ftv_3_5_4_3_moving_onto_abandoned_supply_restores_steps():
     s = state(Dice(0))
     unit = s.nva["1/32"]
-    unit.step = 2
+    unit.step = 3
     s.board.place("C6", unit)
-    s.board.supply["G2"] = 2
-    s.board.place("G4", *[s.us[f"{c}/1/8"] for c in "ABCD"])  # stronger US: G4 scores less
+    s.board.remove(s.us["Plei Me"])  # the camp stands empty, its supply left behind
+    s.board.supply["G4"] = 2
     s.entered = {}
     _nva.ground_movement(s)
     assert "ftv:3.5.4.1" in [step.rule for step in s.trace]
+    assert s.where(unit) == "G4"  # camp, road and zone G: the best score
+    assert "G4" not in s.board.supply  # both steps consumed
+    assert unit.step == 1  # two steps regained, never past full strength
 
 
 def test_ftv_3_5_5_nva_entering_a_us_only_location_may_ambush():

@@ -187,3 +187,24 @@ def test_ftv_3_5_4_3_captured_supply_restores_a_step_never_past_full(spec):
     fresh = nva_company(spec, "2/32")
     fresh.gain_step()
     assert fresh.step == 1
+
+
+def test_ftv_2_6_b_reaching_five_flips_the_unit_and_resets_fatigue_to_zero(spec):
+    """F4 + 2 is broken at F0, not F1: the excess point is not carried (ftv:2.6B)."""
+    unit = us_company(spec, "A/1/8")
+    unit.fatigue = 4
+    add_fatigue(unit, 2)
+    assert (unit.broken, unit.fatigue, unit.eliminated) == (True, 0, False)
+    fresh = us_company(spec, "B/1/8")
+    add_fatigue(fresh, 9)  # one break, however far past 5 the points go
+    assert (fresh.broken, fresh.fatigue, fresh.eliminated) == (True, 0, False)
+    add_fatigue(fresh, 4)
+    assert (fresh.fatigue, fresh.eliminated) == (4, False)
+    add_fatigue(fresh, 1)  # ftv:2.6C: broken and at 5 again
+    assert fresh.eliminated
+
+
+def test_ftv_2_6_b_the_break_level_is_read_from_the_scenario(spec):
+    unit = us_company(spec, "A/1/8")
+    add_fatigue(unit, 4, values={"fatigue_breaks_at": 4})
+    assert (unit.broken, unit.fatigue) == (True, 0)
