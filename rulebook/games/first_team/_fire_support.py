@@ -24,8 +24,8 @@ reads_values(
 def support_cost(s: CampaignState, unit: SupportUnit, loc: str) -> int | None:
     """What committing *unit* to the fight at *loc* costs, or None if it cannot support a fight:
     a battery 1 CP when every company there carries its numeral and no camp garrison is present,
-    else 2 (ftv:3.4.4.1C-D); gunship and observation 1 (3.4.4.3A), aero-rockets 1 (3.4.4.4A),
-    tactical air 2 (3.4.4.2A); the 1/9's own helicopters nothing (3.4.4.3D)."""
+    else 2 (ftv:3.4.4.1C-D); gunship and observation 1 (ftv:3.4.4.3A), aero-rockets 1
+    (ftv:3.4.4.4A), tactical air 2 (ftv:3.4.4.2A); the 1/9's own helicopters nothing (ftv:3.4.4.3D)."""
     v = s.values
     if unit.kind == "battery":
         us = [u for u in s.board.us(loc) if not u.garrison]

@@ -86,6 +86,7 @@ def setup(s: CampaignState) -> Flow:
 
 
 def us_assault(s: CampaignState, number: int) -> Flow:
+    """A US Assault Phase: its six segments in order (ftv:3.4); the second repeats it (ftv:3.6)."""
     s.phase = "first US assault" if number == 1 else "second US assault"
     s.supporting, s.rocketed = {}, set()
     s.flown.clear()

@@ -25,7 +25,7 @@ __all__ = ["ground_movement_segment", "zone_entry"]
 
 def _paths(s: CampaignState, here: str) -> list[list[str]]:
     """Where a ground move may go: one location along any line, or two along roads when the
-    first holds no NVA (ftv:3.4.3C, 3.4.3.1A, 3.4.3.2)."""
+    first holds no NVA (ftv:3.4.3C, ftv:3.4.3.1A); An Khe by ground only to I2 and J4 (ftv:3.4.3.2)."""
     paths = []
     for n in s.map.neighbors(here, boxes=True):
         if n == here or not _optional.open_to_us(s, n):

@@ -50,6 +50,7 @@ class NvaCompany:
         return (self.regiment, self.number)
 
     def lose_step(self) -> None:
+        """One step down the four-step ladder; past the last the company is gone (ftv:2.4A)."""
         self.step += 1
 
     def gain_step(self) -> None:

@@ -282,7 +282,7 @@ def apply_result(
     fatigue_split: FatigueSplit | None = None,
     values: Mapping[str, Any] | None = None,
 ) -> Effects:
-    """Apply one CRT result fired by *firer* to *target* (ftv:4.2)."""
+    """Apply one CRT result fired by *firer* to *target* (ftv:4.1.12, explained in ftv:4.2)."""
     options = options or {}
     fx = Effects(result)
     if result.kind == "NE":

@@ -79,6 +79,7 @@ class CommandPoints:
         self.left = self.per_turn
 
     def spend(self, amount: int, rule: str, what: str) -> int:
+        """Pay *amount* CPs for *what*; only the US has CPs and never more than are left (ftv:2.2)."""
         if amount > self.left:
             raise IllegalActionError(rule, f"{what} costs {amount} CP; {self.left} left this turn")
         self.left -= amount

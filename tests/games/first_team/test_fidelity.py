@@ -215,7 +215,7 @@ def test_ftv_3_5_the_nva_assault_runs_its_segments_in_order():
     assert s.segment == "US maintenance"  # the last of the eight
 
 
-def test_ftv_3_6_the_turn_repeats_the_us_assault_after_the_nva():
+def test_ftv_3_4_and_ftv_3_6_the_turn_repeats_the_us_assault_after_the_nva():
     from rulebook.games.first_team.engine import new_campaign
     from rulebook.games.first_team.policy import scripted_policy
 
