@@ -22,6 +22,10 @@ simulation and to show a class what the rules reward; it is not a strong player:
 9. Maintenance: refit helicopters while more than two CPs remain, transports first.
 10. Cambodia: never struck or rocketed, even under option 6.1, since any US presence there
     scores for the NVA.
+11. Air strikes and aero-rocket attacks go one counter at a time: the player may add more
+    counters to the same strike ("join"); this player never does.
+12. Fatigue points from a numbered result (ftv:4.2.3.2C) are shared round-robin: the engine
+    offers that choice first, and this player takes it.
 """
 
 from __future__ import annotations
