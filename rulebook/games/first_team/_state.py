@@ -7,6 +7,7 @@ from typing import Any
 from rulebook.dice import Dice
 from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
+from rulebook.games.first_team._values import shipped_values
 from rulebook.games.first_team.board import Board
 from rulebook.games.first_team.crt import CRT
 from rulebook.games.first_team.forces import nva_companies, us_companies
@@ -84,7 +85,8 @@ class CampaignState:
             point_map,
         )
         self.options = {name: o.default for name, o in scenario.options.items()} | options
-        self.values = {name: v.value for name, v in scenario.values.items()}
+        # A scenario written before a value was added plays with the shipped campaign's figure.
+        self.values = shipped_values() | {name: v.value for name, v in scenario.values.items()}
         self.turn, self.phase, self._segment = 1, "set-up", ""
         self.trace: list[TraceStep] = []
         self.board = Board(point_map)
