@@ -157,7 +157,11 @@ def _one(job: tuple[str, str, str, int]) -> str:
 
 
 def big_fuzz(count: int, seed: int = 2026, seconds: int = 60) -> dict[str, int]:
-    """Judge *count* mutants, each in its own child process, and count the outcomes."""
+    """Judge *count* mutants in two child processes and count the outcomes.
+
+    The children are kept for the whole run: CPython 3.11's pool can deadlock when all its
+    workers retire at once (``max_tasks_per_child``), which an earlier run took for hangs.
+    """
     import collections
     import tempfile
     from concurrent.futures import ProcessPoolExecutor
@@ -169,7 +173,7 @@ def big_fuzz(count: int, seed: int = 2026, seconds: int = 60) -> dict[str, int]:
     counts: collections.Counter[str] = collections.Counter()
     with (
         tempfile.TemporaryDirectory() as scratch,
-        ProcessPoolExecutor(2, max_tasks_per_child=1000) as pool,
+        ProcessPoolExecutor(2) as pool,
     ):
         jobs = []
         for i in range(count):
@@ -195,4 +199,5 @@ def big_fuzz(count: int, seed: int = 2026, seconds: int = 60) -> dict[str, int]:
 if __name__ == "__main__":
     import sys
 
-    print(big_fuzz(int(sys.argv[1]) if len(sys.argv) > 1 else 1000))  # noqa: T201
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    print(big_fuzz(count, int(sys.argv[2]) if len(sys.argv) > 2 else 2026))  # noqa: T201
