@@ -102,10 +102,19 @@ class ScenarioValue:
 
 def scenario_values(scenario: Scenario) -> list[ScenarioValue]:
     """The scenario's changeable values: turns, ``values``, options, and counter numbers."""
+    from rulebook.games._reads import check_read
+
     data = scenario.model_dump(mode="json")
     rows = list(_options(data.get("options") or {}))
     rows.extend(_walk(data, ()))
-    return rows
+    readable = []
+    for row in rows:  # only values a rule reads: changing any other would change nothing
+        try:
+            check_read(scenario.game.value, row.path)
+        except ValueError:
+            continue
+        readable.append(row)
+    return readable
 
 
 def _options(options: dict[str, Any]) -> Iterator[ScenarioValue]:

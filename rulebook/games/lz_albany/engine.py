@@ -17,6 +17,7 @@ from typing import Any
 
 from rulebook.games._core import FlowGame, LogEntry
 from rulebook.games._decisions import Action, Chance
+from rulebook.games._reads import reads
 from rulebook.games.lz_albany._flow import game as sequence_of_play
 from rulebook.games.lz_albany._state import State
 from rulebook.scenario import Scenario, load_scenario
@@ -47,6 +48,7 @@ READS = (
     "lz_albany.choi_oi.entries",
     "lz_albany.vp",
 )
+reads("lz-albany", *READS)
 STANDARD = Path(__file__).resolve().parents[3] / "scenarios" / "lz_albany" / "standard.yaml"
 
 
