@@ -88,6 +88,19 @@ def _first_team_turn(page) -> None:
     page.get_by_role("button", name="The scripted US player plays").click()
 
 
+def _balance_comparison(page) -> None:
+    """A designer picks the NVA rifle platoons' melee, raises it, and compares 40 games each."""
+    page.get_by_placeholder("filter: flares").fill("NVA rifle melee")
+    page.wait_for_selector("b:text-is('NVA rifle counters: melee')")
+    page.get_by_label("new value").first.fill("3")
+    page.get_by_role("button", name="Add to the variant").click()
+    page.locator(".rb-balance-lab .noUi-handle").first.focus()
+    page.keyboard.press("Home")
+    for _ in range(19):  # 2 + 19 x 2 = 40 games each
+        page.keyboard.press("ArrowRight")
+    page.get_by_role("button", name="Run", exact=True).click()
+
+
 #: Every app's screenshot. Add yours here.
 def _select_an_area(page) -> None:
     """Click C4: its outline, what it sees (lza:7.8) and the hand links show."""
@@ -138,7 +151,14 @@ SHOTS: list[Shot] = [
         steps=_select_a_location,
         wait_for=".rb-selected[data-loc='G4']",
     ),
-    Shot("balance_lab", "balance_lab.ipynb", "balance_lab.png"),
+    Shot(
+        "balance_lab",
+        "balance_lab.ipynb",
+        "balance_lab.png",
+        steps=_balance_comparison,
+        wait_for=".rb-verdict",
+        full_page=True,
+    ),
 ]
 
 
