@@ -215,9 +215,9 @@ class ScenarioPanel(ipw.VBox):
         spec = self.scenario.spec
         kinds = sorted({f.kind for f in spec.layout.features})
         swatch = "<span style='display:inline-block;width:1em;height:1em;background:{};border:1px solid #333;vertical-align:middle'></span> {}"
-        items = [swatch.format(TERRAIN_FILL[k], escape(k)) for k in kinds]
+        items = [swatch.format(TERRAIN_FILL[k], escape(k.replace("-", " "))) for k in kinds]
         items += [
-            swatch.format(SIDE_STROKE[i % len(SIDE_STROKE)], f"{escape(s)} set-up")
+            swatch.format(SIDE_STROKE[i % len(SIDE_STROKE)], f"{escape(s.upper())} set-up")
             for i, s in enumerate(spec.sides)
         ]
         items += [
