@@ -19,7 +19,7 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector("svg.av-table", state="attached", timeout=30_000)
-    page.locator(".rb-av-picker select").select_option("crimp")
+    page.locator(".rb-av-picker select").select_option(label="Operation Crimp, Ho Bo Woods")
     page.wait_for_function(
         "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')", timeout=15_000
     )
@@ -27,7 +27,7 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     assert page.locator("svg.av-table").get_attribute("data-provenance") == "reconstructed"
     assert "%" in page.locator(".rb-any-arrival").inner_text()
 
-    page.locator(".rb-av-picker select").select_option("dak_po")
+    page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
     page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
     # Drag tunnel spot 1 on the map onto the west road exit: the checker objects at once.
     page.wait_for_selector(".rb-av-spot-marker[data-spot='spot-1']", timeout=30_000)

@@ -45,13 +45,20 @@ def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(voila_url, 
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:7.8')",
         timeout=15_000,
     )
-    assert "the main entry for LOS" in page.locator(".rb-result-why").first.inner_text()
+    # The reason is its own widget: wait for it as for the button (it may render a beat later).
+    page.wait_for_function(
+        "document.querySelector('.rb-result-why')?.innerText.includes('the main entry for LOS')",
+        timeout=15_000,
+    )
     query.fill("nigth")
     page.wait_for_function(
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:11.0')",
         timeout=15_000,
     )
-    assert "read as 'night'" in page.locator(".rb-result-why").first.inner_text()
+    page.wait_for_function(
+        "document.querySelector('.rb-result-why')?.innerText.includes(\"read as 'night'\")",
+        timeout=15_000,
+    )
     page.locator(".rb-result-open").first.click()
     wait_shown(page, "lza:11.0")
     page.screenshot(path=str(artifacts / "rules_reference.png"), full_page=True)

@@ -83,7 +83,7 @@ def test_overrides_change_the_scenario_and_name_bad_paths(scenario):
     ):
         apply_overrides(scenario, {"lz_albany.unit_types.nva-tank.fire": "3"})
     with pytest.raises(ValueError, match="can only scale a number"):
-        apply_overrides(scenario, {"title": "*2"})
+        apply_overrides(scenario, {"lz_albany.unit_types.us-rifle.kind": "*2"})
     with pytest.raises(ValueError, match="write PATH=VALUE"):
         parse_override("values.flares.value")
 
