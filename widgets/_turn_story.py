@@ -17,26 +17,12 @@ import re
 from collections.abc import Sequence
 from html import escape
 
+from rulebook.games._narrate import count
 from rulebook.games.lz_albany.narrate import narrate
 from widgets._page import rule_links
 
 __all__ = ["count", "place", "turn_story_html"]
 
-WORDS = [
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-]
 #: The entries a class hears about: attacks, their hits, and the Choi Oi events.
 STORY = {
     "fire",
@@ -52,12 +38,6 @@ STORY = {
 STORY |= {"hit", "event"}
 #: Besides what was done and the dice: the sentences that change the battle.
 TELLING = re.compile(r"reduced side|eliminated|removed|out of the|VP|table")
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """A number in words with its noun, singular or plural."""
-    word = WORDS[n] if 0 <= n < len(WORDS) else str(n)
-    return f"{word} {noun if n == 1 else plural or noun + 's'}"
 
 
 def place(area: str) -> str:
