@@ -27,6 +27,7 @@ from pathlib import Path
 from rulebook._atomic import atomic_write_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
+from rulebook.maps._history import VersionHistory
 from rulebook.maps.checks import Finding, area_map_findings
 from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
@@ -40,7 +41,7 @@ __all__ = ["MapDesign"]
 GEOJSON_SUFFIXES = {".geojson", ".json"}
 
 
-class MapDesign:
+class MapDesign(VersionHistory):
     """An editable map with history. ``map`` is the current version."""
 
     def __init__(
@@ -217,26 +218,6 @@ class MapDesign:
         if visible is not None:
             keep.append(LOSOverride(between=(a, b), visible=visible, note=note))
         self._push(self.map.with_los(los.model_copy(update={"overrides": keep})))
-
-    # --- history -------------------------------------------------------------------
-
-    @property
-    def can_undo(self) -> bool:
-        return self._at > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self._at < len(self._versions) - 1
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            raise ValueError("nothing to undo")
-        self._at -= 1
-
-    def redo(self) -> None:
-        if not self.can_redo:
-            raise ValueError("nothing to redo")
-        self._at += 1
 
     # --- checks and files ------------------------------------------------------------
 

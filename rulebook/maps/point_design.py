@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
 from rulebook.errors import Problem, ScenarioError
+from rulebook.maps._history import VersionHistory
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
@@ -45,7 +46,7 @@ def line_key(a: str, b: str) -> str:
     return f"{first}-{second}"
 
 
-class PointDesign:
+class PointDesign(VersionHistory):
     """An editable point map with history; ``spec`` is the current version, ``scenario`` its file."""
 
     def __init__(self, scenario: Scenario) -> None:
@@ -120,24 +121,6 @@ class PointDesign:
         """Replace the whole file (forces and values included) as one undoable step."""
         del self._versions[self._at + 1 :]
         self._versions.append(scenario)
-        self._at += 1
-
-    @property
-    def can_undo(self) -> bool:
-        return self._at > 0
-
-    @property
-    def can_redo(self) -> bool:
-        return self._at < len(self._versions) - 1
-
-    def undo(self) -> None:
-        if not self.can_undo:
-            raise ValueError("nothing to undo")
-        self._at -= 1
-
-    def redo(self) -> None:
-        if not self.can_redo:
-            raise ValueError("nothing to redo")
         self._at += 1
 
     # --- locations --------------------------------------------------------------------
