@@ -16,9 +16,6 @@ from rulebook.scenario import Scenario
 
 __all__ = ["point_map_findings"]
 
-# The book's set-up puts the camp garrisons and their supply in these two locations (ftv:7.0B).
-GARRISONS = {"D2": "Duc Co", "G4": "Plei Me"}
-
 
 def _zone(spec, loc: str) -> str:
     if loc in spec.zone_of:
@@ -44,22 +41,7 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
         )
     elif "Pleiku" not in spec.zone_of:
         out.append(Finding("Pleiku belongs to no zone yet: pick its zone.", ("Pleiku",)))
-    for loc, camp in GARRISONS.items():
-        if loc not in locs:
-            out.append(
-                Finding(
-                    f"There is no {loc}: the set-up puts the {camp} garrison and a supply counter "
-                    "there (ftv:7.0B). Place it."
-                )
-            )
-        elif spec.special_forces_camps.get(loc) != camp and camp in ft.us.garrisons:
-            out.append(
-                Finding(
-                    f"{loc} is not marked as the {camp} camp, yet the set-up puts its garrison "
-                    "there (ftv:7.0B): select it and name the camp.",
-                    (loc,),
-                )
-            )
+    out += _camp_findings(ft, spec)
     graph = nx.Graph()
     graph.add_nodes_from(locs)
     graph.add_edges_from(tuple(k.split("-")) for k in spec.lines)
@@ -105,6 +87,40 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
     out += _lz_marker_findings(ft, spec)
     out += _zone_display_findings(spec, ranks)
     out += _table_findings(ft, zones)
+    return out
+
+
+def _camp_findings(ft, spec) -> list[Finding]:
+    """The set-up puts each US garrison and a supply counter in the camp of its name (ftv:7.0B)."""
+    out = []
+    garrisons = list(ft.us.garrisons)
+    for garrison in garrisons:
+        where = sorted(loc for loc, camp in spec.special_forces_camps.items() if camp == garrison)
+        if not where and spec.locations:
+            out.append(
+                Finding(
+                    f"No location is the {garrison} camp, yet the set-up puts the {garrison} "
+                    "garrison and a supply counter there (ftv:7.0B): select a location and pick "
+                    f"{garrison} as its camp."
+                )
+            )
+        elif len(where) > 1:
+            out.append(
+                Finding(
+                    f"{join_words(where)} are all marked as the {garrison} camp; the set-up has one "
+                    f"{garrison} garrison (ftv:7.0B): keep the mark on one of them.",
+                    tuple(where),
+                )
+            )
+    for loc, camp in sorted(spec.special_forces_camps.items()):
+        if camp not in garrisons:
+            out.append(
+                Finding(
+                    f"The camp at {loc} is called {camp}, but the US forces have no {camp} "
+                    f"garrison to hold it (ftv:2.5.2): name it {' or '.join(garrisons)}.",
+                    (loc,),
+                )
+            )
     return out
 
 

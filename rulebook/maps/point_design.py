@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
 from rulebook.errors import Problem, ScenarioError
+from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
@@ -249,6 +250,28 @@ class PointDesign(VersionHistory):
         if loc.startswith("CAM"):
             return "Cambodia"
         return loc[0] if loc != "Pleiku" else "?"
+
+    # --- forces and tables (rulebook.maps.point_forces) ------------------------------------
+
+    def set_lz_markers(self, real: int, empty: int) -> None:
+        """How many real and No LZ markers the set-up places (ftv:7.0A)."""
+        self.edit_scenario(point_forces.with_lz_markers(self.scenario, real, empty))
+
+    def send_zone(self, gone: str, to: str) -> None:
+        """Send the NVA tables' results for zone *gone* to zone *to* (a map without *gone*)."""
+        self.edit_scenario(point_forces.with_zone_sent(self.scenario, gone, to))
+
+    def set_arrival(self, turn: int, roll: int, regiments: list[int], zone: str | None) -> None:
+        """What one Offboard Table roll brings on a turn (ftv:3.5.2): regiments to a zone."""
+        self.edit_scenario(
+            point_forces.with_arrival(
+                self.scenario, turn=turn, roll=roll, regiments=regiments, zone=zone
+            )
+        )
+
+    def set_regiment_size(self, regiment: int, companies: int) -> None:
+        """How many companies a regiment starts with in the Unknown Box (ftv:7.0C)."""
+        self.edit_scenario(point_forces.with_regiment_size(self.scenario, regiment, companies))
 
     # --- checks and files ----------------------------------------------------------------
 

@@ -32,7 +32,7 @@ def test_deleting_a_location_takes_its_lines_camp_and_an_khe_link_with_it():
     d.delete_location("G4")
     assert not any("G4" in k.split("-") for k in d.spec.lines)
     assert "G4" not in d.spec.special_forces_camps
-    assert any("There is no G4" in f.text for f in d.findings())
+    assert any("No location is the Plei Me camp" in f.text for f in d.findings())
     d.undo()
     assert d.spec.special_forces_camps["G4"] == "Plei Me"
     assert d.findings() == []

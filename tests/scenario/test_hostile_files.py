@@ -56,7 +56,7 @@ UNPLAYABLE = [
     ("a missing value", _without_value(LZA, "flares"), "values.flares: missing; the LZ Albany engine reads it"),
     ("a missing VP source", LZA.replace("man_killed: 2, ", "", 1), "lz_albany.vp.us: the engine awards us VP for man_killed"),
     ("a duplicate company", LZA.replace("id: A/2-7", "id: C/2-7", 1), "lz_albany.companies: id 'C/2-7' is used twice"),
-    ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the set-up garrisons 'Plei Me' at G4"),
+    ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the camp at G4 is called 'Plei Mo', but the US forces have no garrison"),
     ("a million LZ markers", re.sub(r"lz_markers: \d+", "lz_markers: 999999", FTV, count=1), "first_team.us.lz_markers: 1000003 LZ markers in all"),
     ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
     ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),

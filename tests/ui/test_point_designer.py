@@ -115,7 +115,7 @@ def test_checks_name_the_locations_and_a_finished_map_passes():
     join_all(designer)
     texts = [r.children[0].value for r in designer.checks.rows.children]
     assert any("no rank on the Zone Display" in t for t in texts)
-    assert any("G4 is not marked as the Plei Me camp" in t for t in texts)
+    assert any("No location is the Plei Me camp" in t for t in texts)
     _finish(designer)
     assert designer.design.spec.zone_display.adjacent == [
         ("A", "Cambodia"),

@@ -136,8 +136,27 @@ def contact(s: CampaignState, zone: str, place_die: int, count_die: int) -> list
     return [u.id for u in placed]
 
 
+def location_die(s: CampaignState, zone: str, rule: str) -> int:
+    """A die naming a location number of *zone*; a number the zone lacks (a designer's map with
+    fewer than six locations in a zone) is rolled again (interpretation ftv:3.2.2.2/missing-location)."""
+    numbers = {s.map.number(loc) for loc in s.map.in_zone(zone)} - {None}
+    if not numbers:
+        raise ValueError(f"zone {zone} has no numbered location for NVA units to be placed in")
+    while True:
+        die = s.dice.d6(rule)
+        if die in numbers:
+            return die
+        s.note(
+            rule,
+            f"location die {die}: zone {zone} has no location {zone}{die}, so it is rolled again "
+            "(ftv:3.2.2.2/missing-location)",
+            rolls=s.dice.rolls[-1:],
+        )
+
+
 def _contact(s: CampaignState, zone: str) -> None:
-    place_die, count_die = s.dice.d6("ftv:3.2.2.2"), s.dice.d6("ftv:3.2.2.2")
+    place_die = location_die(s, zone, "ftv:3.2.2.2")
+    count_die = s.dice.d6("ftv:3.2.2.2")
     s.note(
         "ftv:3.2.2.2",
         f"contact in zone {zone}: location die {place_die}, companies die {count_die}",

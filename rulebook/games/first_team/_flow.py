@@ -37,21 +37,35 @@ reads("first-team", "turns.value")
 # --- set-up (ftv:7.0) ------------------------------------------------------------------------
 
 
-CAMP_GARRISONS = {"D2": "Duc Co", "G4": "Plei Me"}
-"""The two Special Forces camps the set-up garrisons, by location (ftv:7.0); scenarios must keep them."""
+def camp_garrisons(spec) -> dict[str, str]:
+    """The Special Forces camps the set-up garrisons, by location: every camp the map marks whose
+    name is one of the US garrisons (ftv:7.0B; on the book's map Duc Co at D2 and Plei Me at G4).
+
+    >>> from rulebook.games.first_team import campaign_scenario
+    >>> camp_garrisons(campaign_scenario().first_team)
+    {'D2': 'Duc Co', 'G4': 'Plei Me'}
+    """
+    return {
+        loc: camp
+        for loc, camp in spec.map.special_forces_camps.items()
+        if camp in spec.us.garrisons
+    }
 
 
 def setup(s: CampaignState) -> Flow:
     s.phase = "set-up"
-    for camp, garrison in CAMP_GARRISONS.items():
+    camps = camp_garrisons(s.spec)
+    for camp, garrison in camps.items():
         s.board.place(camp, s.us[garrison])
-    s.board.supply.update(dict.fromkeys(CAMP_GARRISONS, 2))
+    s.board.supply.update(dict.fromkeys(camps, 2))
     for unit in s.us.values():
         if not unit.garrison:
             s.board.place(AN_KHE, unit)
+    where = " and ".join(f"{name} ({loc})" for loc, name in camps.items()) or "no camp"
     s.note(
         "ftv:7.0",
-        "set-up: camp garrisons and a full supply counter at D2 and G4, all US units at An Khe, 21 NVA companies in the Unknown Box",
+        f"set-up: a garrison and a full supply counter at {where}, all US units at An Khe, "
+        f"{len(s.nva)} NVA companies in the Unknown Box",
     )
     _optional.attach_batteries(s)
     real = [True] * s.spec.us.lz_markers + [False] * s.spec.us.no_lz_markers

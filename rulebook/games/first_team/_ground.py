@@ -6,6 +6,7 @@ import itertools
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _nva, _optional
+from rulebook.games.first_team._command import location_die
 from rulebook.games.first_team._common import (
     DONE,
     Flow,
@@ -178,7 +179,7 @@ def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
             continue
         for stack in _nva.consecutive_stacks(identified, s.values["nva_stack"]):
             while True:  # reroll until the stack fits (ftv:3.4.3.5I); six fit in any empty location
-                die = s.dice.d6(rule)
+                die = location_die(s, zone, rule)
                 loc = f"{zone}{die}"
                 if len(s.board.nva(loc)) + len(stack) <= s.values["nva_stack"]:
                     break

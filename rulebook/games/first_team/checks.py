@@ -1,6 +1,6 @@
 """What the First Team engine needs of a scenario, for :func:`rulebook.scenario.validate`.
 
-The set-up hard-codes the two camps it garrisons (ftv:7.0), counts LZ markers out one by one
+The set-up garrisons each camp the map names after a US garrison (ftv:7.0B), counts LZ markers out one by one
 (two per zone at most, ftv:3.2.1), and builds unit ids from battalions and letters, so those
 are checked by name here; everything else the engine reads is found by starting it and
 playing a seeded game (:mod:`rulebook.games._playable`).
@@ -24,31 +24,38 @@ def _negative(values: dict[str, tuple[int, ...] | list[int] | int]) -> list[str]
     return [k for k, v in values.items() if min(v if isinstance(v, list | tuple) else [v]) < 0]
 
 
-def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
-    from rulebook.games.first_team._flow import CAMP_GARRISONS
-
-    spec = scenario.first_team
-    assert spec is not None
+def _camp_problems(spec, file: str) -> list[Problem]:
+    """Each camp on the map names a US garrison, and each garrison has one camp (ftv:7.0B)."""
     problems = []
     camps = spec.map.special_forces_camps
-    for loc, garrison in CAMP_GARRISONS.items():
-        if camps.get(loc) != garrison:
+    for loc, camp in camps.items():
+        if camp not in spec.us.garrisons:
             problems.append(
                 Problem(
                     file,
                     f"first_team.map.special_forces_camps.{loc}",
-                    f"the set-up garrisons {garrison!r} at {loc} (ftv:7.0); "
-                    f"this file has {camps.get(loc)!r}",
+                    f"the camp at {loc} is called {camp!r}, but the US forces have no garrison of "
+                    f"that name to put there (ftv:7.0B); garrisons: {', '.join(spec.us.garrisons)}",
                 )
             )
-        if garrison not in spec.us.garrisons:
+    for garrison in spec.us.garrisons:
+        where = [loc for loc, camp in camps.items() if camp == garrison]
+        if len(where) != 1:
             problems.append(
                 Problem(
                     file,
-                    "first_team.us.garrisons",
-                    f"needs the garrison {garrison!r} that the set-up places at {loc} (ftv:7.0)",
+                    "first_team.map.special_forces_camps",
+                    f"the {garrison} garrison needs exactly one camp of that name on the map "
+                    f"(ftv:7.0B); this map has {len(where)}",
                 )
             )
+    return problems
+
+
+def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
+    spec = scenario.first_team
+    assert spec is not None
+    problems = _camp_problems(spec, file)
     us = spec.us
     ids = [
         letter if "/" in letter else f"{letter}/{name}"

@@ -153,7 +153,7 @@ def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Actio
         pleiku = [a for a in inbound if a.args[1] == PLEIKU]
         if pleiku and len(s.board.us(PLEIKU)) < 4:
             return min(pleiku, key=lambda a: a.args[0].split("/", 1)[-1] != "2/12")
-        for camp in ("G4", "D2"):
+        for camp in sorted(s.spec.map.special_forces_camps, reverse=True):
             guard = [a for a in inbound if a.args[1] == camp]
             if guard and len([u for u in s.board.us(camp) if not u.garrison]) < 1:
                 return guard[0]

@@ -1,0 +1,194 @@
+"""Setting a First Team campaign on a drawn point map: the NVA regiments in the Unknown Box, when
+and where they arrive (the Offboard Movement Table), where intelligence finds them, and the
+US LZ markers.
+
+The book's NVA start unseen in the Unknown Box (ftv:7.0C) and come onto the Zone Display by the
+NVA Offboard Movement Table: a result such as ``3G`` on turn 1 sends the 33rd Regiment to zone G
+(ftv:3.5.2). Those results are the campaign's reinforcement waves, so a designer sets them by
+turn, roll, regiments and zone. Each function returns a new scenario; a table the designer
+changes is re-tagged ``assumed`` with a note, so nothing edited passes for printed.
+
+>>> from rulebook.games.first_team import campaign_scenario
+>>> s = campaign_scenario()
+>>> [a.words for a in arrivals(s) if a.turn == 1]
+['turn 1, rolls 4 or 10: the 33rd Regiment to zone G', 'turn 1, roll 6: the 32nd Regiment to zone D']
+>>> s = with_arrival(s, turn=2, roll=7, regiments=[66], zone="B")
+>>> s.first_team.tables.offboard.turns[2][5], s.first_team.tables.offboard.provenance.value
+('6B', 'assumed')
+>>> s = with_zone_sent(s, "C", "B")
+>>> any(c.endswith("C") for cells in s.first_team.tables.offboard.turns.values() for c in cells)
+False
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulebook.provenance import Provenance
+from rulebook.scenario import Scenario
+
+__all__ = [
+    "Arrival",
+    "arrivals",
+    "regiment_digit",
+    "table_zones",
+    "with_arrival",
+    "with_lz_markers",
+    "with_regiment_size",
+    "with_zone_sent",
+]
+
+NOTE = "set in the point map designer"
+ROLLS = range(2, 13)
+
+
+def _name(number: int) -> str:
+    from rulebook.games.first_team._pieces import regiment_name
+
+    return regiment_name(number)
+
+
+def regiment_digit(regiment: int) -> str:
+    """The digit the Offboard Table writes for a regiment (``2`` for the 32nd, ftv:3.5.2B)."""
+    return str(regiment % 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrival:
+    """Regiments sent from the Unknown Box to a zone on a turn, by the rolls that do it."""
+
+    turn: int
+    rolls: tuple[int, ...]
+    regiments: tuple[int, ...]
+    zone: str
+
+    @property
+    def words(self) -> str:
+        rolls = " or ".join(str(r) for r in self.rolls)
+        names = " and ".join(f"the {_name(r)}" for r in self.regiments)
+        return f"turn {self.turn}, roll{'s' if len(self.rolls) > 1 else ''} {rolls}: {names} to zone {self.zone}"
+
+
+def arrivals(scenario: Scenario) -> list[Arrival]:
+    """Every Offboard Table result that brings regiments on, by turn (ftv:3.5.2)."""
+    ft = scenario.first_team
+    assert ft is not None
+    by_digit = {regiment_digit(r): r for r in ft.nva.regiments}
+    out = []
+    for turn, cells in sorted(ft.tables.offboard.turns.items()):
+        seen: dict[str, list[int]] = {}
+        for roll, cell in zip(ROLLS, cells, strict=False):
+            if cell not in ("-", "up"):
+                seen.setdefault(cell, []).append(roll)
+        for cell, rolls in sorted(seen.items(), key=lambda kv: kv[1][0]):
+            regiments = tuple(by_digit[d] for d in cell[:-1] if d in by_digit)
+            out.append(Arrival(turn, tuple(rolls), regiments, cell[-1]))
+    return out
+
+
+def table_zones(scenario: Scenario) -> set[str]:
+    """The zones the Intelligence and Offboard tables send NVA units to."""
+    ft = scenario.first_team
+    assert ft is not None
+    named = set()
+    for table in (ft.tables.intelligence, ft.tables.offboard):
+        for cells in table.turns.values():
+            for cell in cells:
+                m = re.search(r"([A-J])$", cell)
+                if m:
+                    named.add(m.group(1))
+    return named
+
+
+def _with_tables(scenario: Scenario, **tables) -> Scenario:
+    ft = scenario.first_team
+    assert ft is not None
+    new = {
+        name: table.model_copy(
+            update={"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {table.note}"}
+            if table.provenance != Provenance.ASSUMED
+            else {}
+        )
+        for name, table in tables.items()
+    }
+    return scenario.model_copy(
+        update={"first_team": ft.model_copy(update={"tables": ft.tables.model_copy(update=new)})}
+    )
+
+
+def with_arrival(
+    scenario: Scenario, *, turn: int, roll: int, regiments: list[int], zone: str | None
+) -> Scenario:
+    """Set what one Offboard Table roll does on a turn: bring *regiments* to *zone*, or nothing
+    (``zone=None`` or no regiments) (ftv:3.5.2)."""
+    ft = scenario.first_team
+    assert ft is not None
+    if roll not in ROLLS:
+        raise ValueError(f"the Offboard Table is read on two dice: roll 2 to 12, not {roll}")
+    last = scenario.turns.value if scenario.turns else 15
+    if not 1 <= turn <= last:
+        raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
+    unknown = [r for r in regiments if r not in ft.nva.regiments]
+    if unknown:
+        raise ValueError(f"there is no {_name(unknown[0])} in the NVA forces")
+    cell = "-"
+    if regiments and zone:
+        cell = "".join(sorted(regiment_digit(r) for r in regiments)) + zone
+    table = ft.tables.offboard
+    row = list(table.turns.get(turn, ["-"] * len(ROLLS)))
+    row[roll - 2] = cell
+    edited = table.model_copy(update={"turns": {**table.turns, turn: row}})
+    return _with_tables(scenario, offboard=edited)
+
+
+def with_zone_sent(scenario: Scenario, gone: str, to: str) -> Scenario:
+    """Send every Intelligence and Offboard result naming zone *gone* to zone *to* instead, for a
+    map without zone *gone*."""
+    ft = scenario.first_team
+    assert ft is not None
+    if gone == to:
+        raise ValueError("pick a different zone to send them to")
+
+    def cell(c: str) -> str:
+        return c[:-1] + to if c not in {"-", "up"} and c.endswith(gone) else c
+
+    tables = {}
+    for name in ("intelligence", "offboard"):
+        table = getattr(ft.tables, name)
+        tables[name] = table.model_copy(
+            update={"turns": {t: [cell(c) for c in cells] for t, cells in table.turns.items()}}
+        )
+    return _with_tables(scenario, **tables)
+
+
+def with_lz_markers(scenario: Scenario, real: int, empty: int) -> Scenario:
+    """How many LZ markers the set-up mixes face down: real ones and No LZ ones (ftv:7.0A)."""
+    ft = scenario.first_team
+    assert ft is not None
+    if real < 0 or empty < 0:
+        raise ValueError("LZ markers cannot be fewer than none")
+    us = ft.us.model_copy(update={"lz_markers": real, "no_lz_markers": empty})
+    if ft.us.provenance != Provenance.ASSUMED:
+        us = us.model_copy(
+            update={"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {ft.us.note}"}
+        )
+    return scenario.model_copy(update={"first_team": ft.model_copy(update={"us": us})})
+
+
+def with_regiment_size(scenario: Scenario, regiment: int, companies: int) -> Scenario:
+    """How many companies a regiment puts in the Unknown Box at the start (ftv:7.0C), numbered
+    on from its first company."""
+    ft = scenario.first_team
+    assert ft is not None
+    if regiment not in ft.nva.regiments:
+        raise ValueError(f"there is no {_name(regiment)} in the NVA forces")
+    if not 1 <= companies <= 20:
+        raise ValueError("a regiment has 1 to 20 companies")
+    first = ft.nva.regiments[regiment][0]
+    regiments = {**ft.nva.regiments, regiment: list(range(first, first + companies))}
+    update: dict = {"regiments": regiments}
+    if ft.nva.provenance != Provenance.ASSUMED:
+        update |= {"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {ft.nva.note}"}
+    nva = ft.nva.model_copy(update=update)
+    return scenario.model_copy(update={"first_team": ft.model_copy(update={"nva": nva})})
