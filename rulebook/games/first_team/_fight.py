@@ -8,7 +8,14 @@ from rulebook.games.first_team._common import Flow, Sink, from_token, stacking_m
 from rulebook.games.first_team._fire_support import commit_support, nva_supporters
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.combat import DEFER, Effects, Force, resolve
+from rulebook.games.first_team.combat import (
+    DEFER,
+    Effects,
+    Force,
+    break_unit,
+    check_break,
+    resolve,
+)
 from rulebook.games.first_team.logistics import (
     add_fatigue,
     choose_garrison,
@@ -91,7 +98,8 @@ def _us_retreat(s: CampaignState, loc: str) -> Flow:
         )
         s.pathfinder = None
     if not (movers and choices):
-        retreat_us(s.board, loc, None, Sink(s), values=s.values)
+        victim = yield from _no_retreat_victim(s, loc, movers)
+        retreat_us(s.board, loc, None, Sink(s), values=s.values, victim=victim)
         return
     options = [Action.of("retreat", to_token(c)) for c in choices]
     action = yield from ask("us", options, f"the US at {loc} must retreat", "ftv:4.2.2.2")
@@ -105,9 +113,51 @@ def _us_retreat(s: CampaignState, loc: str) -> Flow:
         values=s.values,
     )
     if from_token(action.args[0]) == BY_HELICOPTER:
-        for helicopter in helicopters[: len(movers)]:
+        for helicopter in (yield from _lifting_helicopters(s, loc, helicopters, len(movers))):
             helicopter.box = "refit" if helicopter.fatigued else "an-khe"
             helicopter.fatigued = True
+
+
+def _no_retreat_victim(s: CampaignState, loc: str, movers: list) -> Flow:
+    """With no retreat and no camp garrison, the player picks the company that breaks, or the
+    one eliminated when all are broken (ftv:4.2.2.2C; the text names no chooser, and the US
+    player picks in 4.2.4.2 and 4.2.5D, so the player picks here too)."""
+    if any(u.garrison for u in s.board.us(loc)) or not movers:
+        return None
+    ready = [u for u in movers if not u.broken]
+    pool = sorted(ready or movers, key=lambda u: u.order)
+    if len(pool) == 1:
+        return pool[0].id
+    verb, what = ("break", "breaks") if ready else ("lose", "is eliminated")
+    action = yield from ask(
+        "us",
+        [Action.of(verb, u.id) for u in pool],
+        f"no retreat from {loc}: which company {what}",
+        "ftv:4.2.2.2",
+    )
+    return action.args[0]
+
+
+def _lifting_helicopters(
+    s: CampaignState, loc: str, helicopters: list[SupportUnit], needed: int
+) -> Flow:
+    """The player picks which transports lift a retreat by helicopter, one per company: a
+    fatigued one ends in the Refit Box, a ready one fatigues at An Khe (ftv:4.2.2.2B)."""
+    chosen: list[SupportUnit] = []
+    free = list(helicopters)
+    for k in range(needed):
+        if len(free) <= needed - k:
+            return chosen + free[: needed - k]
+        action = yield from ask(
+            "us",
+            [Action.of("lift", h.id) for h in free],
+            f"the retreat from {loc} by helicopter: transport {k + 1} of {needed}",
+            "ftv:4.2.2.2",
+        )
+        pick = next(h for h in free if h.id == action.args[0])
+        free.remove(pick)
+        chosen.append(pick)
+    return chosen
 
 
 def _share_fatigue(s: CampaignState, loc: str, fx: Effects) -> Flow:
@@ -142,6 +192,38 @@ def _share_fatigue(s: CampaignState, loc: str, fx: Effects) -> Flow:
         + ", ".join(f"{uid} +{k}" for uid, k in given.items())
         + (f"; {', '.join(worn)} worn out" if worn else ""),
     )
+
+
+def _pick_breaks(s: CampaignState, loc: str, fx: Effects) -> Flow:
+    """The player picks the combat-ready companies a #B result checks (each rolls against its
+    efficiency) or an A result breaks, after the camp garrison (ftv:4.2.4.2, 4.2.5D)."""
+    rule = "ftv:4.2.4.2" if fx.breaks_roll else "ftv:4.2.5"
+    verb, what = ("check", "is checked for breaking") if fx.breaks_roll else ("break", "breaks")
+    picked: set[str] = set()
+    for k in range(fx.breaks_owed):
+        ready = sorted(
+            (
+                u
+                for u in s.board.us(loc)
+                if not (u.broken or u.eliminated or u.garrison or u.id in picked)
+            ),
+            key=lambda u: u.order,
+        )
+        if not ready:
+            break
+        action = yield from ask(
+            "us",
+            [Action.of(verb, u.id) for u in ready],
+            f"{fx.result} at {loc}: company {k + 1} of {fx.breaks_owed} that {what}",
+            rule,
+        )
+        unit = s.us[action.args[0]]
+        picked.add(unit.id)
+        if fx.breaks_roll:
+            check_break(unit, rule, fx, s.dice, Sink(s))
+        else:
+            break_unit(unit, fx)
+            s.note(rule, f"{unit.id} is broken without a roll")
 
 
 def _us_losses(s: CampaignState, fx: Effects, committed: list[SupportUnit]) -> None:
@@ -182,11 +264,14 @@ def fight(
         nva_open_combat=nva_open_combat,
         options=s.options,
         fatigue_split=DEFER,
+        us_picks=True,
         values=s.values,
     )
     s.trace.extend(result.trace)
     if result.effects.get("us") is not None and result.effects["us"].fatigue_owed:
         yield from _share_fatigue(s, loc, result.effects["us"])
+    if result.effects.get("us") is not None and result.effects["us"].breaks_owed:
+        yield from _pick_breaks(s, loc, result.effects["us"])
     s.casualty_points += result.us_casualty_points
     if nva.artillery:
         _optional.mark_fired(s, loc)

@@ -24,7 +24,17 @@ from rulebook.games.first_team.crt import CRT, Result
 from rulebook.games.first_team.logistics import add_fatigue
 from rulebook.trace import Trace
 
-__all__ = ["DEFER", "CombatResult", "Effects", "Force", "apply_result", "column_for", "resolve"]
+__all__ = [
+    "DEFER",
+    "CombatResult",
+    "Effects",
+    "Force",
+    "apply_result",
+    "break_unit",
+    "check_break",
+    "column_for",
+    "resolve",
+]
 
 FatigueSplit = Callable[[list[UsCompany], int], dict[str, int]]
 
@@ -88,6 +98,10 @@ class Effects:
     fatigue: dict[str, int] = field(default_factory=dict)
     fatigue_owed: int = 0
     """Fatigue points left for the player to share out (with ``fatigue_split=DEFER``)."""
+    breaks_owed: int = 0
+    """US companies the player still picks for a #B check or an A break (``us_picks=True``)."""
+    breaks_roll: bool = False
+    """Whether the companies still owed roll against their efficiency (#B) or just break (A)."""
     retreat: bool = False
     helicopter_to_refit: bool = False
     aircraft_lost: bool = False
@@ -211,13 +225,17 @@ def resolve(
     nva_open_combat: bool = False,
     options: Mapping[str, Any] | None = None,
     fatigue_split: FatigueSplit | None = None,
+    us_picks: bool = False,
     values: Mapping[str, Any] | None = None,
 ) -> CombatResult:
     """Resolve one fight or ambush in full (ftv:4.0-4.2), results applied to the units.
 
     *nva_open_combat* is the NVA Open Combat Segment, the only time night attacks are
     checked (ftv:4.1.7A). Retreats are reported in :attr:`Effects.retreat`; moving the
-    units needs the map (:mod:`rulebook.games.first_team.retreat`).
+    units needs the map (:mod:`rulebook.games.first_team.retreat`). With *us_picks*, the US
+    companies a #B or A result reaches beyond the camp garrison are left in
+    :attr:`Effects.breaks_owed` for the player to pick (ftv:4.2.4.2, 4.2.5D); without it they
+    are taken in counter order, as the odds tables assume.
     """
     options = options or {}
     trace = Trace()
@@ -266,6 +284,7 @@ def resolve(
             trace,
             options=options,
             fatigue_split=fatigue_split,
+            us_picks=us_picks,
             values=values,
         )
     return CombatResult(trace, columns, rolls, results, effects, night)
@@ -280,6 +299,7 @@ def apply_result(
     *,
     options: Mapping[str, Any] | None = None,
     fatigue_split: FatigueSplit | None = None,
+    us_picks: bool = False,
     values: Mapping[str, Any] | None = None,
 ) -> Effects:
     """Apply one CRT result fired by *firer* to *target* (ftv:4.1.12, explained in ftv:4.2)."""
@@ -304,9 +324,9 @@ def apply_result(
                 values=values,
             )
     elif result.kind == "possible":
-        _possible_breaks(result.n, target, fx, dice, trace)
+        _possible_breaks(result.n, target, fx, dice, trace, us_picks=us_picks)
     elif result.kind == "auto":
-        _automatic_breaks(result.n, target, fx, trace)
+        _automatic_breaks(result.n, target, fx, trace, us_picks=us_picks)
     if result.star:
         _asterisk(firer, target, fx, trace, options)
     return fx
@@ -403,48 +423,78 @@ def _us_casualties(
     )
 
 
-def _break(unit: Company, fx: Effects) -> None:
+def break_unit(unit: Company, fx: Effects) -> None:
+    """Break *unit* by a combat result: an NVA company drops to its last step, a camp garrison
+    melts away (ftv:2.5.2B), a US company flips with its fatigue kept (ftv:2.6D)."""
     if isinstance(unit, NvaCompany):
         unit.step = len(unit.ladder)
         fx.broken.append(unit.id)
     elif unit.garrison:
-        unit.eliminated = True  # a garrison that breaks melts away (ftv:2.5.2B)
+        unit.eliminated = True
         fx.eliminated.append(unit.id)
     else:
-        unit.broken = True  # fatigue stays on a company broken by a result (ftv:2.6D)
+        unit.broken = True
         fx.broken.append(unit.id)
 
 
-def _candidates(n: int, target: Force) -> list[Company]:
-    """Who a #B or A result reaches: combat-ready units, the camp garrison first for the US."""
+def check_break(unit: Company, rule: str, fx: Effects, dice: Dice, trace: Trace) -> None:
+    """One unit reached by a #B result rolls a die and breaks above its efficiency (ftv:4.2.4)."""
+    roll = dice.d6(rule)
+    breaks = roll > unit.efficiency
+    if breaks:
+        break_unit(unit, fx)
+    trace.step(
+        rule,
+        f"{unit.id} rolls {roll} against efficiency {unit.efficiency if not breaks else '-'}: "
+        + ("breaks" if breaks else "holds"),
+        rolls=dice.rolls[-1:],
+    )
+
+
+def _reached(n: int, target: Force, fx: Effects, *, us_picks: bool) -> list[Company]:
+    """Who a #B or A result reaches at once: combat-ready units in counter order, the camp
+    garrison first for the US. With *us_picks* and more US companies ready than the result
+    needs, only the garrison is taken here and the rest is owed to the player's choice."""
     ready = sorted((u for u in target.alive if not u.broken), key=lambda u: u.order)
-    return ready[:n]
+    if not us_picks or target.side != "us":
+        return ready[:n]
+    garrison = [u for u in ready if isinstance(u, UsCompany) and u.garrison][:n]
+    companies = [u for u in ready if u not in garrison]
+    left = n - len(garrison)
+    if left >= len(companies):
+        return garrison + companies
+    fx.breaks_owed = left
+    return garrison
 
 
-def _possible_breaks(n: int, target: Force, fx: Effects, dice: Dice, trace: Trace) -> None:
-    """Each unit reached rolls a die and breaks above its efficiency (ftv:4.2.4)."""
+def _possible_breaks(
+    n: int, target: Force, fx: Effects, dice: Dice, trace: Trace, *, us_picks: bool = False
+) -> None:
     rule = "ftv:4.2.4.1" if target.side == "nva" else "ftv:4.2.4.2"
-    for unit in _candidates(n, target):
-        roll = dice.d6(rule)
-        breaks = roll > unit.efficiency
-        if breaks:
-            _break(unit, fx)
+    for unit in _reached(n, target, fx, us_picks=us_picks):
+        check_break(unit, rule, fx, dice, trace)
+    if fx.breaks_owed:
+        fx.breaks_roll = True
         trace.step(
-            rule,
-            f"{unit.id} rolls {roll} against efficiency {unit.efficiency if not breaks else '-'}: "
-            + ("breaks" if breaks else "holds"),
-            rolls=dice.rolls[-1:],
+            rule, f"#B: the US player picks {fx.breaks_owed} combat-ready company(ies) to check"
         )
 
 
-def _automatic_breaks(n: int, target: Force, fx: Effects, trace: Trace) -> None:
-    chosen = _candidates(n, target)
+def _automatic_breaks(
+    n: int, target: Force, fx: Effects, trace: Trace, *, us_picks: bool = False
+) -> None:
+    chosen = _reached(n, target, fx, us_picks=us_picks)
     for unit in chosen:
-        _break(unit, fx)
-    trace.step(
-        "ftv:4.2.5",
-        f"{'A' * n}: {', '.join(u.id for u in chosen) or 'no combat-ready unit'} broken without a roll",
-    )
+        break_unit(unit, fx)
+    if chosen or not fx.breaks_owed:
+        trace.step(
+            "ftv:4.2.5",
+            f"{'A' * n}: {', '.join(u.id for u in chosen) or 'no combat-ready unit'} broken without a roll",
+        )
+    if fx.breaks_owed:
+        trace.step(
+            "ftv:4.2.5", f"{'A' * n}: the US player picks {fx.breaks_owed} company(ies) to break"
+        )
 
 
 def _asterisk(

@@ -93,6 +93,16 @@ def describe(action: Action, board: CampaignState | None = None) -> str:  # noqa
         return "Retreat by helicopter" if a[0] == BY_HELICOPTER else f"Retreat to {_loc(a[0])}"
     if v == "refit":
         return f"Refit {a[0]}"
+    if v == "fatigue":
+        return f"Give a fatigue point to {a[0].replace('-', ' ')}"
+    if v == "check":
+        return f"Check {a[0]} for breaking (a die against its efficiency)"
+    if v == "break":
+        return f"Break {a[0]}"
+    if v == "lose":
+        return f"Lose {a[0]} (every company here is already broken)"
+    if v == "lift":
+        return f"Lift the retreat with {a[0]}"
     if v == "done":
         return "Done: end this segment"
     return action.notation()

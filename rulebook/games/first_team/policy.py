@@ -26,6 +26,9 @@ simulation and to show a class what the rules reward; it is not a strong player:
     counters to the same strike ("join"); this player never does.
 12. Fatigue points from a numbered result (ftv:4.2.3.2C) are shared round-robin: the engine
     offers that choice first, and this player takes it.
+13. The other picks a fight's results leave to the player (which companies a #B result checks or
+    an A result breaks, which breaks when no retreat is open, which transports lift a retreat)
+    take the first offer: companies and transports in counter order.
 """
 
 from __future__ import annotations

@@ -110,8 +110,10 @@ def retreat_us(
     transports: int = 0,
     mix: str = "battalion",
     values: Mapping[str, Any] | None = None,
+    victim: str | None = None,
 ) -> None:
-    """Carry out a US retreat to *to*; with nowhere to go, lose a garrison or break a company.
+    """Carry out a US retreat to *to*; with nowhere to go, lose a garrison or break a company
+    (*victim*, the player's pick; by default the first in counter order).
 
     Supply and garrisons stay behind (ftv:4.2.2.2C); the NVA take any supply left (ftv:4.2.2.2D),
     which the caller settles since it depends on who holds the location next.
@@ -125,14 +127,20 @@ def retreat_us(
             trace.step("ftv:4.2.2.2", f"no retreat: the {garrison.id} garrison is eliminated")
             return
         ready = sorted((u for u in movers if not u.broken), key=lambda u: u.id)
-        victim = ready[0] if ready else sorted(movers, key=lambda u: u.id)[0]
+        pool = ready or sorted(movers, key=lambda u: u.id)
+        unit = next((u for u in pool if u.id == victim), None) if victim else pool[0]
+        if unit is None:
+            raise ValueError(
+                f"{victim} cannot be the company lost at {loc}: pick one of "
+                + ", ".join(u.id for u in pool)
+            )
         if ready:
-            victim.broken = True
-            trace.step("ftv:4.2.2.2", f"no retreat: {victim.id} is broken")
+            unit.broken = True
+            trace.step("ftv:4.2.2.2", f"no retreat: {unit.id} is broken")
         else:
-            victim.eliminated = True
+            unit.eliminated = True
             trace.step(
-                "ftv:4.2.2.2", f"no retreat and every company broken: {victim.id} is eliminated"
+                "ftv:4.2.2.2", f"no retreat and every company broken: {unit.id} is eliminated"
             )
         return
     if to not in us_retreats(board, loc, units, transports=transports, mix=mix, values=values):

@@ -340,7 +340,8 @@ def test_every_nva_decision_is_explained_with_its_rule():
 
 
 def drive(flow, *notations: str) -> None:
-    """Run a flow, answering with *notations* in order, then ending each loop (done / fight)."""
+    """Run a flow, answering with *notations* in order, then ending each loop (done / fight) and
+    taking the first offer of the player's picks (fatigue, retreat, breaks, lifting transports)."""
     from rulebook.games._decisions import Action
 
     answers = list(notations)
@@ -351,7 +352,10 @@ def drive(flow, *notations: str) -> None:
             assert action in decision.options, (action, decision.prompt, decision.options[:10])
         else:
             action = next(
-                a for a in decision.options if a.verb in ("done", "fight", "retreat", "fatigue")
+                a
+                for a in decision.options
+                if a.verb
+                in ("done", "fight", "retreat", "fatigue", "lift", "check", "break", "lose")
             )
         try:
             decision = flow.send(action)
