@@ -226,3 +226,36 @@ def test_ftv_3_4_and_ftv_3_6_the_turn_repeats_the_us_assault_after_the_nva():
         game.apply(policy(game))
     assays = [p for p in phases if "assault" in p]
     assert assays[:3] == ["first US assault", "first NVA assault", "second US assault"]
+
+
+def test_ftv_4_1_the_worked_example_played_through_a_campaign_fight():
+    """The ftv:4.1 fight set up on the campaign map and fought through the campaign's own flow
+    (support committed as decisions, CPs paid, results applied, supply used): the same columns
+    and results as the example, and what follows from them on the board."""
+    s = state(ScriptedDice([5, 6]))  # the US die, then the NVA die, as in the example
+    s.board.place("F3", s.us["A/1/8"], s.us["B/1/8"])
+    s.board.place("F3", *(s.nva[uid] for uid in ("4/32", "5/32", "6/32", "7/32")))
+    s.nva["4/32"].step, s.nva["5/32"].step = 4, 2  # broken 2-0 and reduced 6-2
+    s.board.place("F4", s.nva["1/32"])  # the NVA's supporting location
+    s.board.supply["F3"] = 2
+    cp_before = s.cp.left
+    drive(
+        _fight.fight(s, "F3", attacker="us"),
+        "commit A/2/20 1",  # two 25-SP aero-rocket companies
+        "commit B/2/20 1",
+        "commit A/2/19 1",  # two batteries of the 2/19, dedicated to 1/8 (1 CP each)
+        "commit B/2/19 1",
+        "commit GUN-D/227 1",
+        "commit OBS-OBS-1 1",
+        "fight",
+    )
+    combat = steps(s, "ftv:4.1.11")
+    assert "on column 11: 8*" in combat[0]  # US: 5 + 4 NVA units = 9 on column 11
+    assert "on column 7: 3" in combat[1]  # NVA: 6 + 2 US units = 8 on column 7
+    assert s.cp.left == cp_before - 6
+    assert s.casualty_points == 3  # 3 halved by the gunship to 2, plus 1 for the star
+    assert sorted(u.fatigue for u in (s.us["A/1/8"], s.us["B/1/8"])) == [1, 2]
+    assert s.nva["4/32"].eliminated
+    assert s.nva["5/32"].eliminated
+    assert (s.nva["6/32"].step, s.nva["7/32"].step) == (3, 3)  # two steps each
+    assert s.board.supply["F3"] == 1  # one supply step used (ftv:4.1.10)
