@@ -6,32 +6,20 @@ only when a scenario of their game is validated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib import import_module
+
 from rulebook.errors import Problem
 from rulebook.scenario import Game, Scenario, register_check
 
 
-def _lz_albany_setup(scenario: Scenario, file: str) -> list[Problem]:
-    from rulebook.games.lz_albany.checks import setup_problems
+def _lazy(game: str, name: str) -> Callable[[Scenario, str], list[Problem]]:
+    """A check that imports its game's engine only when a scenario of that game is checked."""
 
-    return setup_problems(scenario, file)
+    def check(scenario: Scenario, file: str) -> list[Problem]:
+        return getattr(import_module(f"rulebook.games.{game}.checks"), name)(scenario, file)
 
-
-def _lz_albany_play(scenario: Scenario, file: str) -> list[Problem]:
-    from rulebook.games.lz_albany.checks import play_problems
-
-    return play_problems(scenario, file)
-
-
-def _first_team_setup(scenario: Scenario, file: str) -> list[Problem]:
-    from rulebook.games.first_team.checks import setup_problems
-
-    return setup_problems(scenario, file)
-
-
-def _first_team_play(scenario: Scenario, file: str) -> list[Problem]:
-    from rulebook.games.first_team.checks import play_problems
-
-    return play_problems(scenario, file)
+    return check
 
 
 def _ambush_valley(scenario: Scenario, file: str) -> list[Problem]:
@@ -42,8 +30,7 @@ def _ambush_valley(scenario: Scenario, file: str) -> list[Problem]:
     return problems(scenario.ambush_valley, file)
 
 
-register_check(Game.LZ_ALBANY, _lz_albany_setup)
-register_check(Game.LZ_ALBANY, _lz_albany_play, plays=True)
-register_check(Game.FIRST_TEAM, _first_team_setup)
-register_check(Game.FIRST_TEAM, _first_team_play, plays=True)
+for game, package in ((Game.LZ_ALBANY, "lz_albany"), (Game.FIRST_TEAM, "first_team")):
+    register_check(game, _lazy(package, "setup_problems"))
+    register_check(game, _lazy(package, "play_problems"), plays=True)
 register_check(Game.AMBUSH_VALLEY, _ambush_valley)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
 
-__all__ = ["MAX_ACTIONS", "engine_problems"]
+__all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems"]
 
 MAX_ACTIONS = 20_000
 """A game that has not ended after this many actions is reported as not ending."""
@@ -26,6 +27,37 @@ _MAX_MISSING = 60  # values reported missing before giving up
 def _said(err: BaseException) -> str:
     text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
     return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+@dataclass(frozen=True)
+class EngineChecks:
+    """A game's scenario checks: its checks by name first, then its engine set up and played.
+
+    *named* finds what the engine would trip over unhelpfully (duplicate ids, arrivals with no
+    room); *start* sets a game up from a scenario; *reference* is the shipped scenario that
+    fills in a missing value to find the next one.
+    """
+
+    game: str
+    named: Callable[[Scenario, str], list[Problem]]
+    start: Callable[[Scenario], Any]
+    reference: Callable[[], Scenario]
+
+    def _engine(self, scenario: Scenario, file: str, *, play: bool) -> list[Problem]:
+        return engine_problems(
+            scenario, file, game=self.game, start=self.start, reference=self.reference, play=play
+        )
+
+    def setup_problems(self, scenario: Scenario, file: str) -> list[Problem]:
+        """The checks by name, then whether the engine sets the scenario up."""
+        return self.named(scenario, file) or self._engine(scenario, file, play=False)
+
+    def play_problems(self, scenario: Scenario, file: str) -> list[Problem]:
+        """Whether one seeded game plays through to its end; nothing if the set-up already
+        failed, since :meth:`setup_problems` reports that."""
+        if self.setup_problems(scenario, file):
+            return []
+        return self._engine(scenario, file, play=True)
 
 
 def engine_problems(

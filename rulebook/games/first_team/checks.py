@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulebook.errors import Problem
+from rulebook.games._playable import EngineChecks
 from rulebook.scenario import Scenario
 
 __all__ = ["play_problems", "setup_problems"]
@@ -107,31 +108,18 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     return problems
 
 
-def setup_problems(scenario: Scenario, file: str) -> list[Problem]:
-    """The checks by name, then whether the engine sets the scenario up."""
-    problems = _spec_problems(scenario, file)
-    if problems:
-        return problems
-    return _engine(scenario, file, play=False)
-
-
-def play_problems(scenario: Scenario, file: str) -> list[Problem]:
-    """Whether one seeded game of the scenario plays through to its end."""
-    if _spec_problems(scenario, file) or _engine(scenario, file, play=False):
-        return []  # already reported by setup_problems
-    return _engine(scenario, file, play=True)
-
-
-def _engine(scenario: Scenario, file: str, *, play: bool) -> list[Problem]:
-    from rulebook.games._playable import engine_problems
-    from rulebook.games.first_team import campaign_scenario
+def _start(scenario: Scenario):
     from rulebook.games.first_team.engine import new_campaign
 
-    return engine_problems(
-        scenario,
-        file,
-        game="First Team",
-        start=lambda s: new_campaign(s, seed=0),
-        reference=campaign_scenario,
-        play=play,
-    )
+    return new_campaign(scenario, seed=0)
+
+
+def _reference() -> Scenario:
+    from rulebook.games.first_team import campaign_scenario
+
+    return campaign_scenario()
+
+
+CHECKS = EngineChecks("First Team", _spec_problems, _start, _reference)
+setup_problems = CHECKS.setup_problems
+play_problems = CHECKS.play_problems

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rulebook.errors import Problem
+from rulebook.games._playable import EngineChecks
 from rulebook.scenario import Scenario
 
 __all__ = ["play_problems", "setup_problems"]
@@ -120,27 +121,18 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     )
 
 
-def setup_problems(scenario: Scenario, file: str) -> list[Problem]:
-    """The checks by name, then whether the engine sets the scenario up."""
-    return _spec_problems(scenario, file) or _engine(scenario, file, play=False)
+def _start(scenario: Scenario):
+    from rulebook.games.lz_albany import new_game
+
+    return new_game(scenario, seed=0)
 
 
-def play_problems(scenario: Scenario, file: str) -> list[Problem]:
-    """Whether one seeded game of the scenario plays through to its end."""
-    if _spec_problems(scenario, file) or _engine(scenario, file, play=False):
-        return []  # already reported by setup_problems
-    return _engine(scenario, file, play=True)
+def _reference() -> Scenario:
+    from rulebook.games.lz_albany import standard_scenario
+
+    return standard_scenario()
 
 
-def _engine(scenario: Scenario, file: str, *, play: bool) -> list[Problem]:
-    from rulebook.games._playable import engine_problems
-    from rulebook.games.lz_albany import new_game, standard_scenario
-
-    return engine_problems(
-        scenario,
-        file,
-        game="LZ Albany",
-        start=lambda s: new_game(s, seed=0),
-        reference=standard_scenario,
-        play=play,
-    )
+CHECKS = EngineChecks("LZ Albany", _spec_problems, _start, _reference)
+setup_problems = CHECKS.setup_problems
+play_problems = CHECKS.play_problems
