@@ -171,5 +171,5 @@ def campaign(s: CampaignState) -> Flow:
         + ", ".join(f"{k} {v:+d}" for k, v in lines.items() if v)
         + f"; NVA {s.vp} VP",
     )
-    s.ending = victory_level(s.vp)
+    s.ending = victory_level(s.vp, values=s.values)
     s.note("ftv:5.2", f"victory level: {s.ending}")

@@ -7,7 +7,7 @@ from typing import Any
 from rulebook.dice import Dice
 from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
-from rulebook.games.first_team._values import shipped_values
+from rulebook.games.first_team._values import number, reads_values, shipped_values
 from rulebook.games.first_team.board import Board
 from rulebook.games.first_team.crt import CRT
 from rulebook.games.first_team.forces import nva_companies, us_companies
@@ -45,21 +45,38 @@ class GameOver(Exception):  # noqa: N818 - a signal, not an error
     """Raised inside the flow the moment the NVA hold Pleiku alone (ftv:3.5.6C)."""
 
 
-def victory_level(vp: int, *, pleiku: bool = False) -> str:
-    """The level for a final NVA VP total (ftv:5.2).
+reads_values(
+    "vp_road_location",
+    "vp_camp",
+    "vp_casualty_point",
+    "vp_us_broken",
+    "vp_garrison_lost",
+    "vp_us_eliminated",
+    "vp_nva_broken",
+    "vp_nva_eliminated",
+    "nva_tactical_at",
+    "nva_limited_at",
+    "draw_at",
+)
+
+
+def victory_level(vp: int, *, pleiku: bool = False, values: dict[str, Any] | None = None) -> str:
+    """The level for a final NVA VP total (ftv:5.2); the thresholds are scenario values.
 
     >>> [victory_level(v) for v in (30, 29, 10, 9, -14, -15)]
     ['NVA Tactical', 'NVA Limited', 'NVA Limited', 'Draw', 'Draw', 'US Tactical']
     >>> victory_level(0, pleiku=True)
     'NVA Strategic'
+    >>> victory_level(25, values={"nva_tactical_at": 25})
+    'NVA Tactical'
     """
     if pleiku:
         return "NVA Strategic"
-    if vp >= 30:
+    if vp >= number(values, "nva_tactical_at"):
         return "NVA Tactical"
-    if vp >= 10:
+    if vp >= number(values, "nva_limited_at"):
         return "NVA Limited"
-    if vp >= -14:
+    if vp >= number(values, "draw_at"):
         return "Draw"
     return "US Tactical"
 
@@ -257,7 +274,9 @@ class CampaignState:
                 raise GameOver
             if self.map.in_cambodia(loc):
                 continue  # CAM 1 is a road location but scores nothing (ftv:3.5.6C)
-            points = (1 if self.map.is_road_location(loc) else 0) + (2 if self.map.camp(loc) else 0)
+            points = (self.values["vp_road_location"] if self.map.is_road_location(loc) else 0) + (
+                self.values["vp_camp"] if self.map.camp(loc) else 0
+            )
             if points:
                 gained.append((loc, points))
         total = sum(p for _, p in gained)
@@ -274,19 +293,22 @@ class CampaignState:
     def final_vp(self) -> dict[str, int]:
         """The end-of-game additions (ftv:5.1C), each line separately."""
         us_companies_ = [u for u in self.us.values() if not u.garrison]
+        v = self.values
         return {
-            "casualty points": self.casualty_points,
-            "US broken companies": 10
+            "casualty points": v["vp_casualty_point"] * self.casualty_points,
+            "US broken companies": v["vp_us_broken"]
             * sum(1 for u in us_companies_ if u.broken and not u.eliminated),
-            "garrisons eliminated": 10
+            "garrisons eliminated": v["vp_garrison_lost"]
             * sum(1 for u in self.us.values() if u.garrison and u.eliminated),
-            "US companies eliminated": 26 * sum(1 for u in us_companies_ if u.eliminated),
-            "NVA broken units": -sum(
+            "US companies eliminated": v["vp_us_eliminated"]
+            * sum(1 for u in us_companies_ if u.eliminated),
+            "NVA broken units": v["vp_nva_broken"]
+            * sum(
                 1
                 for u in self.nva.values()
                 if u.broken and not u.eliminated and self.box[u.id] != EXITED
             ),
-            "NVA units eliminated": -3
+            "NVA units eliminated": v["vp_nva_eliminated"]
             * (
                 sum(1 for u in self.nva.values() if u.eliminated and self.box[u.id] != EXITED)
                 + self.extra_nva_eliminated  # a battery lost with its regiment (ftv:6.2.1D)

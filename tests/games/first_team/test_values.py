@@ -130,6 +130,31 @@ def _contact_found(s):
     return [t.text for t in s.trace if t.rule == "ftv:3.2.2"]
 
 
+def _final(s):
+    """A finished campaign's losses on both sides, scored by ftv:5.1C."""
+    s.casualty_points = 3
+    s.us["A/1/8"].broken = True
+    s.us["B/1/8"].eliminated = True
+    s.us["Plei Me"].eliminated = True
+    s.nva["1/32"].step = 4  # broken
+    s.nva["2/32"].step = 5  # eliminated
+    return s.final_vp()
+
+
+def _held(s):
+    """The NVA alone in Duc Co's camp, a road location (ftv:5.1B)."""
+    s.board.remove(s.us["Duc Co"])
+    s.board.place("D2", s.nva["1/32"])
+    s.board.place("D5", s.nva["2/32"])
+    s.vp = 0
+    s.score_possession()
+    return s.vp
+
+
+def _level(s):
+    return [_flow.victory_level(v, values=s.values) for v in (9, 10, 29, 30, -14, -15)]
+
+
 PROBES = {
     "cp_per_turn": ("21", lambda s: (_command.command_phase(s), s.cp.left)[1]),
     "locate_lz_cp": (
@@ -169,6 +194,17 @@ PROBES = {
     "night_attack_shifts": ("4", _shifts("night")),
     "night_attack_at_most": ("5", _night),
     "rest_fatigue": ("3", _rest),
+    "vp_road_location": ("2", _held),
+    "vp_camp": ("5", _held),
+    "vp_casualty_point": ("2", _final),
+    "vp_us_broken": ("12", _final),
+    "vp_garrison_lost": ("12", _final),
+    "vp_us_eliminated": ("20", _final),
+    "vp_nva_broken": ("-2", _final),
+    "vp_nva_eliminated": ("-4", _final),
+    "nva_tactical_at": ("25", _level),
+    "nva_limited_at": ("5", _level),
+    "draw_at": ("-10", _level),
 }
 
 
