@@ -9,12 +9,13 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from rulebook.games._files import scenario_files
+from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.scenario import Game, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 from rulebook.sim.compare import compare_means, compare_rates
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._page import app_page, error_html
+from widgets.scenario_files import resolve_query_path, scenario_from_query
 
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
@@ -166,7 +167,7 @@ def _value_option(row: ScenarioValue) -> str:
 class BalanceLab(ipw.VBox):
     """Two versions of a scenario, the same seeds for both, run on local processes."""
 
-    def __init__(self, saves: str | Path = "saves") -> None:
+    def __init__(self, saves: str | Path = "saves", scenario: str | Path | None = None) -> None:
         self.saves = Path(saves)
         self.changes: dict[str, str] = {}
         self.game = ipw.ToggleButtons(
@@ -264,6 +265,22 @@ class BalanceLab(ipw.VBox):
         )
         self.add_class("rb-balance-lab")
         self._game_changed()
+        if scenario is not None:
+            try:
+                self.open_file(scenario)
+            except Exception as err:  # a bad link still opens the lab, saying why
+                self.errors.value = error_html(err)
+
+    def open_file(self, path: str | Path) -> None:
+        """Pick the scenario file at *path* (switching to its game), even one outside the folders."""
+        path = Path(path).resolve()
+        game = load_scenario(path).game
+        if self.game.value != game:
+            self.game.value = game
+        if str(path) not in [v for _, v in self.scenario_pick.options]:
+            label = ScenarioFile(load_scenario(path).title, path).label
+            self.scenario_pick.options = [*self.scenario_pick.options, (label, str(path))]
+        self.scenario_pick.value = str(path)
 
     # --- the scenario and its values -------------------------------------------------------
     def _game_changed(self, _: Any = None) -> None:
@@ -412,7 +429,8 @@ class BalanceLab(ipw.VBox):
         self._worker.start()
 
 
-def balance_lab_app() -> ipw.VBox:
+def balance_lab_app(scenario: str | None = None) -> ipw.VBox:
+    """The lab page, on the scenario in the URL's ``?scenario=`` (from the project root) if any."""
     intro = (
         "<h1>Balance lab</h1><p>Does a change matter? Pick values from the scenario's table "
         "(a counter's strength, a threshold, a reading of an unclear rule), give them new ones, "
@@ -423,4 +441,11 @@ def balance_lab_app() -> ipw.VBox:
         "<span class='provenance reconstructed'>reconstructed</span> are not printed in the "
         "books.</p>"
     )
-    return app_page(intro, BalanceLab())
+    wanted = scenario or scenario_from_query()
+    problem, path = "", None
+    if wanted:
+        try:
+            path = resolve_query_path(wanted, Path(__file__).resolve().parents[1])
+        except (OSError, ValueError) as err:
+            problem = error_html(ValueError(f"could not open {wanted}: {err}"))
+    return app_page(intro + problem, BalanceLab(scenario=path))

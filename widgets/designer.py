@@ -70,6 +70,8 @@ class MapDesigner(ipw.VBox):
             value=True, description="snap to neighbours' borders", indent=False
         )
         self.add_button = button(description="Add drawn area", button_style="primary")
+        self.area_id = text(description="id")
+        self.area_id.add_class("rb-selected-id")
         self.area_name = text(description="name")
         self.terrain = ipw.Dropdown(options=terrains, description="terrain")
         self.tags = text(description="tags", placeholder="edge-east, off-map")
@@ -99,6 +101,10 @@ class MapDesigner(ipw.VBox):
         )
         self.blank_button = button(description="New blank sheet")
         self.new_id.add_class("rb-area-id")
+        self.new_name.add_class("rb-new-name")
+        self.new_terrain.add_class("rb-new-terrain")
+        self.area_name.add_class("rb-selected-name")
+        self.terrain.add_class("rb-selected-terrain")
         self.path.add_class("rb-path")
         self.scan = ipw.FileUpload(accept="image/*", multiple=False, description="Trace image")
         self.scan.add_class("rb-trace-upload")
@@ -125,6 +131,7 @@ class MapDesigner(ipw.VBox):
                 self.new_terrain,
                 ipw.HBox([self.add_button, self.snap]),
                 ipw.HTML("<b>Selected area</b>"),
+                self.area_id,
                 self.area_name,
                 self.terrain,
                 self.tags,
@@ -252,6 +259,7 @@ class MapDesigner(ipw.VBox):
     def _select(self, area_id: str) -> None:
         self.anchor = area_id
         area = self.design.map.area(area_id)
+        self.area_id.value = area.id
         self.area_name.value = area.name
         self.terrain.value = area.terrain
         self.tags.value = ", ".join(sorted(area.tags))
@@ -298,7 +306,9 @@ class MapDesigner(ipw.VBox):
             first = self.design.map.area(self.culprits[0])
             self._select(first.id)
             p = first.polygon.representative_point()
-            self.view.map.center = (p.y, p.x)
+            (south, west), (north, east) = self.view.map.bounds or ((0, 0), (0, 0))
+            if not (south <= p.y <= north and west <= p.x <= east):
+                self.view.map.center = (p.y, p.x)  # pan only when it is out of sight
         self.refresh()
 
     # --- edits ------------------------------------------------------------------------
@@ -328,6 +338,10 @@ class MapDesigner(ipw.VBox):
     def _update(self, _: Any = None) -> None:
         if not self.anchor:
             raise ValueError("click an area first")
+        new_id = self.area_id.value.strip()
+        if new_id != self.anchor:
+            self.design.rename_area(self.anchor, new_id)
+            self.anchor = new_id
         self.design.update_area(
             self.anchor,
             terrain=self.terrain.value,
@@ -412,16 +426,14 @@ class MapDesigner(ipw.VBox):
     @guarded
     def _blank(self, _: Any = None) -> None:
         self._replace(MapDesign.blank(self.sheet_w.value, self.sheet_h.value))
-        self.tags.value = self.area_name.value = ""
+        self.tags.value = self.area_name.value = self.area_id.value = ""
 
     def _replace(self, design: MapDesign) -> None:
         self.design = design
         self.anchor = self.link_from = self.partner = None
         self.culprits = ()
-        self.view.sheet = design.sheet
         self.view.set_map(design.map)
-        minx, miny, maxx, maxy = design.sheet
-        self.view.map.center = ((miny + maxy) / 2, (minx + maxx) / 2)
+        self.view.fit(design.sheet)
         self.new_id.value = design.next_area_id()
 
     # --- view ---------------------------------------------------------------------------

@@ -20,6 +20,8 @@ PLAY_APPS = {
     "first-team": ("first_team_campaign.ipynb", "First Team campaign app"),
 }
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+# A row keeps its height in the scrolling list: a flex child would shrink and its words overlap.
+ROW = ipw.Layout(flex="0 0 auto")
 
 
 def confined_save_path(name: str, *, base: Path | None = None) -> Path:
@@ -53,11 +55,13 @@ def play_link_html(game: str, saved: Path) -> str:
         relative = saved.resolve().relative_to(PROJECT_ROOT).as_posix()
     except ValueError:
         relative = saved.resolve().as_posix()
-    href = f"{notebook}?scenario={quote(relative)}"
+    query = f"?scenario={quote(relative)}"
     return (
-        f"<div class='rb-play'>Saved. <a class='rb-play-link' href='{escape(href)}' "
+        f"<div class='rb-play'>Saved. <a class='rb-play-link' href='{escape(notebook + query)}' "
         f"target='_blank' rel='noopener'><b>Open {escape(saved.name)} in the {escape(label)} "
-        "&#8599;</b></a> (a new tab; come back here to keep editing).</div>"
+        "&#8599;</b></a> (a new tab; come back here to keep editing), or "
+        f"<a class='rb-lab-link' href='{escape('balance_lab.ipynb' + query)}' target='_blank' "
+        "rel='noopener'>weigh its balance in the balance lab &#8599;</a>.</div>"
     )
 
 
@@ -96,7 +100,7 @@ class ChecksPanel(ipw.VBox):
                 )
                 button.add_class("rb-show-culprit")
                 button.on_click(lambda _, places=finding.places: self.on_show(places))
-                rows.append(ipw.HBox([text, button]))
+                rows.append(ipw.HBox([text, button], layout=ROW))
             else:
-                rows.append(ipw.HBox([text]))
+                rows.append(ipw.HBox([text], layout=ROW))
         self.rows.children = rows

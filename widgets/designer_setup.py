@@ -142,8 +142,16 @@ class SetupPanel(ipw.VBox):
         )
         if not self.active:
             return
+        # The arrivals may name any area drawn so far: the design's map, not the file's old one.
+        scenario = scenario.model_copy(update={"map": design.map.spec})
         rows = setup.arrivals(scenario)
-        key = (tuple(r.unit for r in rows), len(scenario.lz_albany.chits), len(design.map))
+        # Rows keep their places while the designer edits: a row that jumped to its new turn's
+        # place under the pointer would be lost; they are sorted again when the tab is rebuilt.
+        key = (
+            tuple(sorted(r.unit for r in rows)),
+            len(scenario.lz_albany.chits),
+            tuple(a.id for a in design.map),
+        )
         if key != self._built_for:
             self._build(scenario, rows)
             self._built_for = key
@@ -173,7 +181,8 @@ class SetupPanel(ipw.VBox):
             turn.observe(changed, names="value")
             where.observe(changed, names="value")
             label = ipw.HTML(
-                f"<span style='white-space:nowrap' title='{row.platoons} platoons'>"
+                f"<span style='white-space:nowrap' title='{row.platoons} platoons' "
+                f"data-unit='{escape(row.unit)}'>"
                 f"<b>{escape(row.unit)}</b> {row.side.upper()}</span>",
                 layout=ipw.Layout(width="8.5em"),
             )

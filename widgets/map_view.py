@@ -196,6 +196,13 @@ class MapView(ipw.VBox):
         self._labels, self._icons, self._shown = {}, {}, {}
         self._add_labels()
 
+    def fit(self, sheet: tuple[float, float, float, float], pixels_wide: int = 800) -> None:
+        """Centre on *sheet* ``(minx, miny, maxx, maxy)`` and zoom so that all of it shows."""
+        minx, miny, maxx, maxy = self.sheet = sheet
+        self.map.center = ((miny + maxy) / 2, (minx + maxx) / 2)
+        height = int(str(self.map.layout.height).removesuffix("px"))
+        self.map.zoom = _zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
+
     def set_underlay(
         self,
         image: bytes,

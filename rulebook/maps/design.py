@@ -201,6 +201,43 @@ class MapDesign(VersionHistory):
         updated = AreaSpec.model_validate({**current.model_dump(), **changes})
         self._push(self.map.with_area(updated))
 
+    def rename_area(self, old: str, new: str) -> None:
+        """Give an area another id; hand links, sight rulings and arrivals follow it.
+
+        >>> from rulebook.maps import demo_spec
+        >>> d = MapDesign(demo_spec())
+        >>> d.toggle_adjacency("A", "F")
+        >>> d.rename_area("A", "LZ-Albany")
+        >>> d.map.spec.adjacency.add, d.map.neighbors("LZ-Albany") == ["B", "D", "F"]
+        ([('F', 'LZ-Albany')], True)
+        """
+        new = new.strip()
+        self.map.area(old)
+        if new == old:
+            return
+        if not new:
+            raise ValueError(f"give {old} a new id")
+        if new in self.map:
+            raise ValueError(f"area {new!r} already exists; pick another id")
+        spec = self.map.spec
+
+        def pairs(items: list) -> list:
+            return sorted(tuple(sorted(new if x == old else x for x in p)) for p in items)
+
+        areas = [a.model_copy(update={"id": new}) if a.id == old else a for a in spec.areas]
+        adjacency = spec.adjacency.model_copy(
+            update={"add": pairs(spec.adjacency.add), "remove": pairs(spec.adjacency.remove)}
+        )
+        overrides = [
+            o.model_copy(update={"between": tuple(new if x == old else x for x in o.between)})
+            for o in spec.los.overrides
+        ]
+        los = spec.los.model_copy(update={"overrides": overrides})
+        renamed = AreaMap(
+            spec.model_copy(update={"areas": areas, "adjacency": adjacency, "los": los})
+        )
+        self._push(renamed, _with_area_renamed(self.scenario, old, new))
+
     def delete_area(self, area_id: str) -> None:
         self._push(self.map.without_area(area_id))
 
@@ -286,6 +323,29 @@ class MapDesign(VersionHistory):
         if scenario.map is None:
             raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])
         return cls(scenario.map, scenario)
+
+
+def _with_area_renamed(scenario: Scenario | None, old: str, new: str) -> Scenario | None:
+    """*scenario* with arrivals naming area *old* naming *new* instead."""
+    lza = scenario.lz_albany if scenario is not None else None
+    if lza is None:
+        return scenario
+
+    def moved(items: list) -> list:
+        return [
+            i.model_copy(update={"arrives": i.arrives.model_copy(update={"area": new})})
+            if i.arrives.area == old
+            else i
+            for i in items
+        ]
+
+    lza = lza.model_copy(
+        update={
+            "companies": moved(lza.companies),
+            "senior_officers": moved(lza.senior_officers),
+        }
+    )
+    return scenario.model_copy(update={"lz_albany": lza})
 
 
 def _slug(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import yaml
 
@@ -108,3 +109,19 @@ def test_saved_scenarios_of_the_game_are_offered_by_title(tmp_path):
     assert not any("broken" in label for label in labels)
     lab.scenario_pick.value = str(tmp_path.resolve() / "mine.yaml")
     assert lab.scenario.title == "A designer's Albany"
+
+
+def test_the_lab_opens_on_a_file_named_in_the_link(tmp_path):
+    """The designers' link opens the lab on the saved file (?scenario=), even outside saves/."""
+    from widgets.balance_lab import balance_lab_app
+
+    standard = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
+    shipped = yaml.safe_load(standard.read_text())
+    shipped["title"], shipped["id"] = "Drawn in the designer", "drawn"
+    mine = tmp_path / "drawn.yaml"
+    mine.write_text(yaml.safe_dump(shipped, sort_keys=False))
+    lab = BalanceLab(saves="no-such-folder", scenario=mine)
+    assert lab.scenario_pick.value == str(mine.resolve())
+    assert lab.scenario.title == "Drawn in the designer"
+    page = balance_lab_app("scenarios/no_such_file.yaml")
+    assert "could not open scenarios/no_such_file.yaml" in page.children[1].value

@@ -292,3 +292,35 @@ def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_tur
         player = game.current_player()
         game.apply(game.sample_chance() if player == "chance" else policy(game))
     assert game.board.turn == 2
+
+
+def test_the_selected_areas_id_can_be_changed_and_its_links_and_arrivals_follow():
+    designer = MapDesigner(MapDesign.blank(1200, 900))
+    for col in range(2):
+        draw(designer, _square(col, 0))
+        designer._add()
+    designer.mode.value = "link"
+    designer._on_click("A1")
+    designer._on_click("A2")  # unlinked by hand
+    designer.setup.active = True
+    designer.setup.refresh()
+    # The arrivals may land in any drawn area, by its id.
+    where = designer.setup._arrivals["B/2-7"][1]
+    assert ("area A2", (None, None, "A2")) in where.options
+    where.value = (None, None, "A2")
+    designer.mode.value = "select"
+    designer._on_click("A2")
+    designer.area_id.value = "LZ-Albany"
+    designer._update()
+    assert designer.errors.value == ""
+    spec = designer.design.map.spec
+    assert [a.id for a in spec.areas] == ["A1", "LZ-Albany"]
+    assert spec.adjacency.remove == [("A1", "LZ-Albany")]
+    b27 = next(c for c in designer.design.scenario.lz_albany.companies if c.id == "B/2-7")
+    assert b27.arrives.area == "LZ-Albany"
+    where = designer.setup._arrivals["B/2-7"][1]  # rebuilt for the new ids
+    assert ("area LZ-Albany", (None, None, "LZ-Albany")) in where.options
+    assert where.value == (None, None, "LZ-Albany")
+    designer.area_id.value = "A1"
+    designer._update()
+    assert "already exists" in designer.errors.value
