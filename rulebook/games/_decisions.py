@@ -41,8 +41,8 @@ class Action(NamedTuple):
     def of(cls, verb: str, *args: str) -> Action:
         for a in args:
             if type(a) is not str:
-                return cls(verb, tuple(map(str, args)))
-        return cls(verb, args)
+                return _new(cls, (verb, tuple(map(str, args))))
+        return _new(cls, (verb, args))
 
     @classmethod
     def from_notation(cls, text: str) -> Action:
@@ -61,6 +61,9 @@ class Action(NamedTuple):
         return f"Action.from_notation({self.notation()!r})"
 
 
+_new = tuple.__new__  # what the named tuple's own constructor calls, without its wrapper
+
+
 class Options(Sequence[Action]):
     """A decision's options, made only when asked for: runs of actions, each a count and a maker.
 
@@ -75,10 +78,11 @@ class Options(Sequence[Action]):
     True
     """
 
-    __slots__ = ("_len", "_made", "_runs", "_tail")
+    __slots__ = ("_len", "_made", "_runs", "_starts", "_tail")
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
         self._runs: list[list] = []  # [start, count, make]
+        self._starts: list[int] = []  # each run's start, for a bisect without a key function
         self._len = 0
         self._made: tuple[Action, ...] | None = None
         self._tail: list[Action] | None = None  # actions added one by one, kept as they come
@@ -88,6 +92,7 @@ class Options(Sequence[Action]):
         """Add *count* options, the k-th (from 0) made by ``make(k)`` when read."""
         if count > 0:
             self._runs.append([self._len, count, make])
+            self._starts.append(self._len)
             self._len += count
             self._made = self._tail = None
         return self
@@ -106,6 +111,7 @@ class Options(Sequence[Action]):
         if tail is None:
             tail = self._tail = []
             self._runs.append([self._len, 0, tail.__getitem__])
+            self._starts.append(self._len)
         before = len(tail)
         tail.extend(actions)
         added = len(tail) - before
@@ -126,8 +132,9 @@ class Options(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError(f"option {index} of {self._len}")
         runs = self._runs
-        i = bisect_right(runs, index, key=_start) - 1
-        start, _count, make = runs[i]
+        start, _count, make = (
+            runs[bisect_right(self._starts, index) - 1] if len(runs) > 1 else runs[0]
+        )
         return make(index - start)
 
     def __iter__(self) -> Iterator[Action]:
@@ -153,10 +160,6 @@ class Options(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"Options({list(self.made())!r})"
-
-
-def _start(run: list) -> int:
-    return run[0]
 
 
 @dataclass(frozen=True, slots=True)

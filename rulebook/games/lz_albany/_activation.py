@@ -65,28 +65,40 @@ def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:
 
 def destinations(s: State, unit: Unit, *, adrenaline: bool = False) -> list[str]:
     """Areas a unit may enter in one move (lza:5.2E, lza:5.3, lza:6.2, lza:6.5); guns stay put (lza:6.2C)."""
+    return list(_destinations(s, unit, adrenaline))
+
+
+def _destinations(s: State, unit: Unit, adrenaline: bool) -> tuple[str, ...]:
     here = unit.area
     if here is None or unit.kind == "artillery":  # lza:6.2C
-        return []
-    if here == COLUMBUS and unit.side == "us" and s.platoons(COLUMBUS, "nva"):  # lza:6.5
-        return []
+        return ()
+    side = unit.side
+    if here == COLUMBUS and side == "us" and s.platoons(COLUMBUS, "nva"):  # lza:6.5
+        return ()
+    retreating = s.retreat and side == "nva"
+    key = (here, side, adrenaline, retreating)
+    found = s._reach.get(key)  # the rest depends on the map alone: worked out once a game
+    if found is None:
+        found = s._reach[key] = _reachable(s, here, side, adrenaline=adrenaline, retreat=retreating)
+    return found
+
+
+def _reachable(
+    s: State, here: str, side: str, *, adrenaline: bool, retreat: bool
+) -> tuple[str, ...]:
     edge_distance = s.map.edge_distance()
     out = []
     for dest in s.map.neighbors(here):
-        if dest == TRANSITION and unit.side != "nva":
+        if dest == TRANSITION and side != "nva":
             continue  # lza:6.5: only the NVA pass through the Transition Area
-        if dest == COLUMBUS and (unit.side != "nva" or here != TRANSITION or adrenaline):
+        if dest == COLUMBUS and (side != "nva" or here != TRANSITION or adrenaline):
             continue  # lza:6.5, and no adrenaline charge into LZ Columbus (lza:5.3)
         if here == COLUMBUS and dest == TRANSITION:
             continue  # lza:6.5: from LZ Columbus units go out to the east edge
-        if (
-            s.retreat
-            and unit.side == "nva"
-            and edge_distance.get(dest, 99) >= edge_distance.get(here, 99)
-        ):
+        if retreat and edge_distance.get(dest, 99) >= edge_distance.get(here, 99):
             continue  # lza:5.2E: in retreat every move closes on a board edge
         out.append(dest)
-    return out
+    return tuple(out)
 
 
 def needs_officer(unit: Unit) -> bool:
@@ -109,41 +121,72 @@ def can_lead(officer: Unit, unit: Unit) -> bool:
 
 
 def move_options(
-    s: State, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
+    s: State,
+    ids: set[str],
+    moved: set[str],
+    side: str,
+    *,
+    adrenaline: bool,
+    kept: dict[str, tuple] | None = None,
 ) -> Options:
     """Every move the activated counters may make; officers move like platoons (lza:10.2).
 
-    Made only when read (one run of actions per counter).
+    Made only when read (one run of actions per counter). *kept* holds each counter's moves
+    from an earlier call, for counters whose area nothing has touched since (see
+    :func:`move_activation`); the moves are worked out again for the others.
     """
     options = Options()
     for uid in sorted(ids - moved):
-        unit = s.units[uid]
-        if unit.status != "on-map" or (unit.is_officer and unit.wounded):
-            continue  # wounded officers are carried (lza:10.4)
-        # in retreat a unit on an edge may leave; a hit platoon only with an officer (lza:6.2A)
-        if s.retreat and side == "nva" and s.map.area(unit.area).edges and not needs_officer(unit):
-            options.add(Action("exit", (uid,)))
-        dests = destinations(s, unit, adrenaline=adrenaline)
-        if not dests:
-            continue
-        loads = carry_loads(s, unit)
-        if needs_officer(unit):
-            escorts = [
-                o.id
-                for o in s.able_officers(unit.area, side)
-                if o.id in ids and o.id not in moved and can_lead(o, unit) and o.id != uid
-            ]
-            # per destination: with each escort, then with each escort carrying each load
-            per = [("with", o) for o in escorts] + [
-                ("with", o, "carry", w) for o in escorts for w in loads
-            ]
-        else:
-            per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
-        options.run(
-            len(dests) * len(per),
-            lambda k, u=uid, d=dests, p=per: Action("move", (u, d[k // len(p)], *p[k % len(p)])),
-        )
+        moves = kept.get(uid) if kept is not None else None
+        if moves is None:
+            moves = _unit_moves(s, s.units[uid], ids, moved, side, adrenaline=adrenaline)
+            if kept is not None:
+                kept[uid] = moves
+        exit_action, count, make = moves
+        if exit_action is not None:
+            options.add(exit_action)
+        if count:
+            options.run(count, make)
     return options
+
+
+_NO_MOVES = (None, 0, None)
+
+
+def _unit_moves(
+    s: State, unit: Unit, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
+) -> tuple:
+    """One counter's moves: an exit action or None, then a count and the maker of the k-th move."""
+    if unit.status != "on-map" or (unit.is_officer and unit.wounded):
+        return _NO_MOVES  # wounded officers are carried (lza:10.4)
+    uid = unit.id
+    hurt = needs_officer(unit)
+    # in retreat a unit on an edge may leave; a hit platoon only with an officer (lza:6.2A)
+    exit_action = None
+    if s.retreat and side == "nva" and s.map.area(unit.area).edges and not hurt:
+        exit_action = Action("exit", (uid,))
+    dests = _destinations(s, unit, adrenaline)
+    if not dests:
+        return (exit_action, 0, None)
+    loads = carry_loads(s, unit)
+    if hurt:
+        escorts = [
+            o.id
+            for o in s.able_officers(unit.area, side)
+            if o.id in ids and o.id not in moved and can_lead(o, unit) and o.id != uid
+        ]
+        # per destination: with each escort, then with each escort carrying each load
+        per = [("with", o) for o in escorts] + [
+            ("with", o, "carry", w) for o in escorts for w in loads
+        ]
+    else:
+        per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
+    n = len(per)
+    return (
+        exit_action,
+        len(dests) * n,
+        lambda k: Action("move", (uid, dests[k // n], *per[k % n])),
+    )
 
 
 def carry_loads(s: State, unit: Unit) -> list[str]:
@@ -198,7 +241,7 @@ def followers(
             and u.id not in moved
             and needs_officer(u)
             and can_lead(officer, u)
-            and dest in destinations(s, u)
+            and dest in _destinations(s, u, False)
         ]
         if not eligible:
             return
@@ -258,8 +301,15 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
     """
     moved: set[str] = set()
     entered: set[str] = set()
+    # Each counter's moves, kept from one decision to the next until a move touches its area:
+    # a move changes only its origin and destination (who is there to escort or be carried);
+    # LZ Columbus, once touched, may change where everyone else can go (lza:6.5).
+    kept: dict[str, tuple] = {}
+    retreat = s.retreat
     while True:
-        options = move_options(s, ids, moved, side, adrenaline=adrenaline)
+        if s.retreat != retreat:
+            kept, retreat = {}, s.retreat
+        options = move_options(s, ids, moved, side, adrenaline=adrenaline, kept=kept)
         if not (options and must_move(s, side)):
             options = Options([Action.of("done")]).extend(options)
         prompt = (
@@ -276,9 +326,11 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             leave_map(s, unit, moved)
             if unit.is_officer and here:
                 yield from exit_followers(s, unit, here, ids=ids, moved=moved, side=side)
+            _forget(s, kept, {here})
             continue
         origin = s.units[choice.args[0]].area
         dest = do_move(s, choice, moved)
+        _forget(s, kept, {origin, dest})
         entered.add(dest)
         extras = dict(zip(choice.args[2::2], choice.args[3::2], strict=True))
         leader = extras.get("with") or (
@@ -294,6 +346,15 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             yield from melee(s, area, side, ids)
 
 
+def _forget(s: State, kept: dict[str, tuple], touched: set[str | None]) -> None:
+    """Drop the kept moves of counters in the areas a move touched (all of them for LZ Columbus)."""
+    if COLUMBUS in touched:
+        kept.clear()
+        return
+    for uid in [uid for uid in kept if s.units[uid].area in touched]:
+        del kept[uid]
+
+
 def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     """Melee where the group is engaged, then ranged and mortar fire area by area (lza:7.2-7.4).
 
@@ -302,39 +363,28 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     fought: set[str] = set()
     fired: set[str] = set()
     shelled: set[str] = set()
+    platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
+    # What each area may shoot at depends only on the position: kept while it stands still
+    # (a fire that scores nothing, a return fire declined) and dropped at any change.
+    facts: dict = {}
+    blocks: dict[str, tuple[Options | None, list[Action]]] = {}
     while True:
-        areas = sorted(
-            {s.units[i].area for i in ids if s.units[i].on_map and not s.units[i].is_officer}
-        )
+        if s._facts is not facts:
+            facts, blocks = s._facts, {}
+        areas = sorted({u.area for u in platoons if u.status == "on-map"})
         pending = [a for a in areas if s.disputed(a) and a not in fought]
-        options = Options(Action.of("melee", a) for a in pending)
+        options = Options(Action("melee", (a,)) for a in pending)
         if not pending:
-            options.add(Action.of("done"))
+            options.add(Action("done", ()))
             for area in areas:
-                if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
-                    continue  # lza:7.2A: no fire out of a disputed area
-                shooters = [
-                    u for u in s.platoons(area, side) if u.id in ids and u.kind == "infantry"
-                ]
-                if shooters and area not in fired:
-                    officers = len([o for o in s.able_officers(area, side) if o.id in ids])
-                    dice = firing_dice(
-                        s,
-                        shooters,
-                        "fire",
-                        area,
-                        side,
-                        officers=officers,
-                        rule="lza:7.3",
-                        trace=False,
-                    )
-                    if dice:
-                        options.extend(fire_options(s, area, side, dice))
-                mortars = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "mortar"]
-                if mortars and area not in shelled:
-                    options.extend(
-                        Action.of("mortar", area, t) for t in mortar_targets(s, area, side)
-                    )
+                block = blocks.get(area)
+                if block is None:
+                    block = blocks[area] = _fire_block(s, area, side, ids)
+                shots, shells = block
+                if shots is not None and area not in fired:
+                    options.extend(shots)
+                if shells and area not in shelled:
+                    options.extend(shells)
         choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
         if choice.verb == "done":
             break
@@ -358,6 +408,31 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
         elif choice.verb == "mortar":
             shelled.add(area)
             yield from mortar_fire(s, area, choice.args[1], side, ids)
+
+
+def _fire_block(
+    s: State, area: str, side: str, ids: set[str]
+) -> tuple[Options | None, list[Action]]:
+    """The fire and the mortar options of the activated units in one area (lza:7.2A, 7.3, 7.4)."""
+    if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
+        return None, []  # lza:7.2A: no fire out of a disputed area
+    shots = None
+    shooters, mortars = [], []
+    for u in s.platoons(area, side):
+        if u.id in ids:
+            if u.kind == "infantry":
+                shooters.append(u)
+            elif u.kind == "mortar":
+                mortars.append(u)
+    if shooters:
+        officers = len([o for o in s.able_officers(area, side) if o.id in ids])
+        dice = firing_dice(
+            s, shooters, "fire", area, side, officers=officers, rule="lza:7.3", trace=False
+        )
+        if dice:
+            shots = fire_options(s, area, side, dice)
+    shells = [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)] if mortars else []
+    return shots, shells
 
 
 def _rescale(choice: Action, dice: int) -> Action:

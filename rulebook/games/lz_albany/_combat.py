@@ -247,13 +247,13 @@ def fire_options(s: State, area: str, side: str, dice: int) -> Options:
 
     The splits (every primary, second area and share) are made only when read.
     """
-    enemy = other(side)
+    where = s._where  # the board's index: a platoon of a side in an area, or none
     targets = [
         a
-        for a in s.map.neighbors(area)
-        if s.platoons(a, enemy) and not s.disputed(a) and a not in (TRANSITION,)
+        for a in s.map._neighbors[area]
+        if (a, other(side), False) in where and not s.disputed(a) and a != TRANSITION
     ]
-    options = Options(Action("fire", (area, f"{t}:{dice}")) for t in targets)
+    options = Options([Action("fire", (area, f"{t}:{dice}")) for t in targets])
     pairs = [(p, q) for p in targets for q in targets if p != q]
     shares = dice - 1  # a split gives the primary 1 to dice - 1 dice
 
@@ -391,7 +391,10 @@ def advance(
 def mortar_targets(s: State, area: str, side: str) -> list[str]:
     """Areas within range and in a friendly officer's sight; US mortars avoid disputed areas (lza:7.4)."""
     reach = s.map.within(area, s.rules.mortar_range)
-    enemy = {u.area for u in s.on_map(other(side)) if not u.is_officer}
+    enemy = s._facts.get(("held", other(side)))
+    if enemy is None:
+        enemy = {u.area for u in s.on_map(other(side)) if not u.is_officer}
+        s._facts[("held", other(side))] = enemy
     return sorted(
         t
         for t in enemy & reach.keys()

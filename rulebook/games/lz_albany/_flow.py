@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from fractions import Fraction
+from functools import cache
 
 from rulebook.games._decisions import Action, Chance, ask
 from rulebook.games.lz_albany._activation import (
@@ -174,10 +175,8 @@ def action_phase(s: State) -> Flow:
     s.phase = "action"
     while s.pool:
         pool = sorted(s.pool)
-        odds = Fraction(1, len(pool))
-        draw = yield Chance(
-            tuple((Action.of("draw", c), odds) for c in pool), "draw a chit", "lza:3.6"
-        )
+        odds = _even(len(pool))
+        draw = yield Chance(tuple((_draw(c), odds) for c in pool), "draw a chit", "lza:3.6")
         chit = s.chits[draw.args[0]]
         s.pool.remove(chit.id)
         s.flares_now = set()
@@ -186,6 +185,17 @@ def action_phase(s: State) -> Flow:
     s.flares_now = set()
     if s.rules.options.get("wounded_check", "action-end") == "action-end":
         wounded_check(s)
+
+
+@cache
+def _even(n: int) -> Fraction:
+    """Each of *n* chits is as likely to be drawn (made once per pool size)."""
+    return Fraction(1, n)
+
+
+@cache
+def _draw(chit: str) -> Action:
+    return Action("draw", (chit,))
 
 
 def play_chit(s: State, chit: Chit) -> Flow:
@@ -239,11 +249,12 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from flares(s)
     groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
+    present = {u.group for u in s.on_map(side)}
     options = [
-        Action.of("activate", g, mode)
+        Action("activate", (g, mode))
         for g in groups
         for mode in modes
-        if s.activations[g] < s.rules.activations and any(u.group == g for u in s.on_map(side))
+        if s.activations[g] < s.rules.activations and g in present
     ]
     if not (s.retreat and side == "nva" and options):
         options.insert(

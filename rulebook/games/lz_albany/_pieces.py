@@ -75,7 +75,8 @@ class Unit:
 
 
 class PlacedUnit(Unit):
-    """A unit on a board: it tells the board's index when its area, status or wounded side change.
+    """A unit on a board: it tells the board's index when its area, status or wounded side change
+    (and drops the board's derived facts when its hits change).
 
     ``State`` turns its units into this class (same fields, same data), so building counters
     costs nothing extra and only a board's counters pay for keeping its index current.
@@ -83,6 +84,8 @@ class PlacedUnit(Unit):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _PLACEMENT:
+            if name == "hits":  # strengths change: facts derived from the position are stale
+                self._board._facts = {}
             object.__setattr__(self, name, value)
             return
         board = self._board

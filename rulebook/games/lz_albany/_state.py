@@ -196,6 +196,8 @@ class State:
     lone_moves: Counter = field(default_factory=Counter)
     _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # where a counter can go from an area, by side and circumstance: the map's alone (lza:6.2)
+    _reach: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._build_index()
@@ -208,6 +210,8 @@ class State:
         for name, value in self.__dict__.items():
             if name in ("units", "chits", "wounded"):  # flat records of plain values
                 new.__dict__[name] = {k: _flat_copy(v) for k, v in value.items()}
+            elif name == "_reach":
+                new._reach = value  # depends on the map alone: shared
             elif name not in ("_where", "_facts"):
                 new.__dict__[name] = copy.deepcopy(value, memo)
         new._build_index()
@@ -340,15 +344,15 @@ class State:
         In LZ Columbus there is none under the ``no-limit`` reading of
         lza:6.1/columbus; under ``placement-only`` the effects still count there.
         """
-        if self.columbus_base(area) and self.rules.options.get("columbus_stacking") == "no-limit":
+        if area == COLUMBUS and self.rules.options.get("columbus_stacking") == "no-limit":
             return 0
-        return max(0, len(self.platoons(area, side)) - self.rules.stacking)
+        return max(0, len(self._where.get((area, side, False), ())) - self.rules.stacking)
 
     def full_for_placement(self, area: str, side: str) -> bool:
         """No room to place another platoon here (lza:3.2C-F); LZ Columbus always has room (lza:6.1/columbus)."""
         if self.columbus_base(area):
             return False
-        return len(self.platoons(area, side)) >= self.rules.stacking
+        return len(self._where.get((area, side, False), ())) >= self.rules.stacking
 
     def sees(self, observer_area: str, target: str) -> bool:
         """LOS from an officer's area, with night (lza:11.1A) and flares (lza:7.8, lza:11.2)."""
@@ -356,14 +360,20 @@ class State:
 
     def spotted(self, side: str, target: str) -> bool:
         """Some unwounded officer of *side* has the target in sight (lza:10.3 Spotting)."""
-        areas = self._facts.get(("spotters", side))
-        if areas is None:
-            areas = {u.area for u in self._where[(side,)] if u.is_officer and not u.wounded}
-            self._facts[("spotters", side)] = areas
-        if not areas:
-            return False
-        visible, night = self.map.los.visible, self.night_in(target)
-        return any(a is not None and visible(a, target, night=night) for a in areas)
+        night = self.night and target not in self.flares_now  # night_in, inlined: asked often
+        facts = self._facts
+        key = ("spotted", side, target, night)
+        seen = facts.get(key)
+        if seen is None:
+            areas = facts.get(("spotters", side))
+            if areas is None:
+                areas = {u.area for u in self._where[(side,)] if u.is_officer and not u.wounded}
+                facts[("spotters", side)] = areas
+            visible = self.map.los.visible
+            seen = facts[key] = any(
+                a is not None and visible(a, target, night=night) for a in areas
+            )
+        return seen
 
     # --- score -----------------------------------------------------------------
 
