@@ -110,6 +110,8 @@ class Trace(Sequence[TraceStep]):
     ['lza:7.3']
     """
 
+    keeps = True  # False for a NullTrace: hot code may skip composing a step's text
+
     def __init__(self, steps: Iterable[TraceStep] = ()) -> None:
         self._steps: list[TraceStep] = list(steps)
 
@@ -203,6 +205,8 @@ class NullTrace(Trace):
     >>> trace.step("lza:7.3", "two platoons fire") is None, len(trace)
     (True, 0)
     """
+
+    keeps = False
 
     def append(self, step: TraceStep) -> None:
         """Drop the step."""

@@ -162,9 +162,11 @@ class Options(Sequence[Action]):
         return f"Options({list(self.made())!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """A player must pick one of ``options``; ``rule`` says which rule asks."""
+class Decision(NamedTuple):
+    """A player must pick one of ``options``; ``rule`` says which rule asks.
+
+    A named tuple: one is made at every decision of every game, and a tuple is made at C speed.
+    """
 
     player: str
     options: Sequence[Action]  # a tuple, or Options made when read
@@ -197,5 +199,5 @@ def ask(player: str, options: Sequence[Action], prompt: str, rule: str):
         raise RuntimeError(f"no options for a decision ({rule}: {prompt})")
     if len(options) == 1:
         return options[0]
-    action = yield Decision(player, options, prompt, rule)
+    action = yield _new(Decision, (player, options, prompt, rule))
     return action

@@ -206,9 +206,13 @@ def do_move(s: State, action: Action, moved: set[str]) -> str:
     uid, dest, *rest = action.args
     unit = s.units[uid]
     origin = unit.area
-    every_load = [x for x in carry_loads(s, unit) if x != "all"]
+    every_load = [x for x in carry_loads(s, unit) if x != "all"] if rest else []
     unit.area = dest
     moved.add(uid)
+    if not rest:  # a counter alone: the common case
+        if s.trace.keeps:
+            s.trace.step("lza:6.2", f"{uid} moves {origin} -> {dest}")
+        return dest
     extras = dict(zip(rest[::2], rest[1::2], strict=True))
     text = f"{uid} moves {origin} -> {dest}"
     if "with" in extras:
@@ -332,7 +336,11 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
         dest = do_move(s, choice, moved)
         _forget(s, kept, {origin, dest})
         entered.add(dest)
-        extras = dict(zip(choice.args[2::2], choice.args[3::2], strict=True))
+        extras = (
+            dict(zip(choice.args[2::2], choice.args[3::2], strict=True))
+            if len(choice.args) > 2
+            else {}
+        )
         leader = extras.get("with") or (
             choice.args[0] if s.units[choice.args[0]].is_officer else None
         )
@@ -364,27 +372,28 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     fired: set[str] = set()
     shelled: set[str] = set()
     platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
-    # What each area may shoot at depends only on the position: kept while it stands still
-    # (a fire that scores nothing, a return fire declined) and dropped at any change.
-    facts: dict = {}
-    blocks: dict[str, tuple[Options | None, list[Action]]] = {}
+    # An area's fire options depend on who stands there and next to it and how hurt they are
+    # (lza:6.1, 7.2A, 7.3): kept, with the change counts of those areas, until one changes.
+    kept: dict[str, tuple[tuple[int, ...], Options | None, bool]] = {}
+    changes, neighbors = s._changes.get, s.map._neighbors  # (None where nothing ever changed)
     while True:
-        if s._facts is not facts:
-            facts, blocks = s._facts, {}
         areas = sorted({u.area for u in platoons if u.status == "on-map"})
         pending = [a for a in areas if s.disputed(a) and a not in fought]
-        options = Options(Action("melee", (a,)) for a in pending)
+        options = Options([Action("melee", (a,)) for a in pending])
         if not pending:
             options.add(Action("done", ()))
             for area in areas:
-                block = blocks.get(area)
-                if block is None:
-                    block = blocks[area] = _fire_block(s, area, side, ids)
-                shots, shells = block
+                stamp = tuple(map(changes, (area, *neighbors[area])))
+                block = kept.get(area)
+                if block is None or block[0] != stamp:
+                    block = kept[area] = (stamp, *_fire_block(s, area, side, ids))
+                _, shots, mortars = block
                 if shots is not None and area not in fired:
                     options.extend(shots)
-                if shells and area not in shelled:
-                    options.extend(shells)
+                if mortars and area not in shelled:
+                    options.extend(
+                        [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
+                    )
         choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
         if choice.verb == "done":
             break
@@ -410,12 +419,11 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
             yield from mortar_fire(s, area, choice.args[1], side, ids)
 
 
-def _fire_block(
-    s: State, area: str, side: str, ids: set[str]
-) -> tuple[Options | None, list[Action]]:
-    """The fire and the mortar options of the activated units in one area (lza:7.2A, 7.3, 7.4)."""
+def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[Options | None, bool]:
+    """The fire options of the activated units in one area, and whether it has mortars to fire
+    (lza:7.2A, 7.3, 7.4)."""
     if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
-        return None, []  # lza:7.2A: no fire out of a disputed area
+        return None, False  # lza:7.2A: no fire out of a disputed area
     shots = None
     shooters, mortars = [], []
     for u in s.platoons(area, side):
@@ -431,8 +439,7 @@ def _fire_block(
         )
         if dice:
             shots = fire_options(s, area, side, dice)
-    shells = [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)] if mortars else []
-    return shots, shells
+    return shots, bool(mortars)
 
 
 def _rescale(choice: Action, dice: int) -> Action:
@@ -455,12 +462,16 @@ def lone_officers(s: State, side: str) -> Flow:
 
     Fire/Move, artillery, air, adrenaline or visibility: any chit of his side will do.
     """
-    for officer in sorted(
-        (u for u in s.on_map(side) if u.is_officer and not u.wounded), key=lambda u: u.id
-    ):
-        used = s.lone_moves[officer.id]
-        if used >= s.rules.lone_officer_activations or s.platoons(officer.area, side):
-            continue
+    where, most = s._where, s.rules.lone_officer_activations
+    alone = [
+        u
+        for u in where[(side,)]
+        if u.is_officer
+        and not u.wounded
+        and (u.area, side, False) not in where
+        and s.lone_moves[u.id] < most
+    ]  # (moving one lone officer never gives another a platoon or a move: filtered once)
+    for officer in sorted(alone, key=lambda u: u.id):
         options = [Action.of("stay", officer.id)] + [
             Action.of("move", officer.id, d) for d in destinations(s, officer)
         ]

@@ -31,7 +31,7 @@ def firing_dice(
 
     With ``trace=False`` nothing is written (used to list the options).
     """
-    step = s.trace.step if trace else (lambda *a, **k: None)
+    step = s.trace.step if trace and s.trace.keeps else _quiet
     strengths = sorted((u.strength(what) for u in units), reverse=True)
     extra = s.over_stack(area, side)
     example = s.rules.options.get("overstack_fire") == "example_two_fire"
@@ -71,6 +71,10 @@ def firing_dice(
     return dice
 
 
+def _quiet(*args: object, **kwargs: object) -> None:
+    """A trace step not wanted (options being listed, or a game played without traces)."""
+
+
 def massed(s: State, dice: int, target: str, side: str) -> int:
     """Firing into an over-stacked area adds a die per enemy unit past three (lza:6.1)."""
     extra = s.over_stack(target, side)
@@ -102,10 +106,15 @@ def roll_hits(s: State, dice: int, rule: str) -> tuple[int, list[int]]:
     """Roll *dice* dice; each 6 is a hit (lza:7.1)."""
     start = len(s.dice.rolls)
     faces = list(s.dice.pool(dice, label=rule))
-    hits = sum(f >= s.rules.hit_face for f in faces)
-    s.trace.step(
-        "lza:7.1", f"{dice} dice, {hits} hit(s)", rolls=s.dice.rolls[start:], after={"hits": hits}
-    )
+    face = s.rules.hit_face
+    hits = len([f for f in faces if f >= face])
+    if s.trace.keeps:
+        s.trace.step(
+            "lza:7.1",
+            f"{dice} dice, {hits} hit(s)",
+            rolls=s.dice.rolls[start:],
+            after={"hits": hits},
+        )
     return hits, faces
 
 
@@ -390,18 +399,20 @@ def advance(
 
 def mortar_targets(s: State, area: str, side: str) -> list[str]:
     """Areas within range and in a friendly officer's sight; US mortars avoid disputed areas (lza:7.4)."""
-    reach = s.map.within(area, s.rules.mortar_range)
-    enemy = s._facts.get(("held", other(side)))
-    if enemy is None:
-        enemy = {u.area for u in s.on_map(other(side)) if not u.is_officer}
-        s._facts[("held", other(side))] = enemy
-    return sorted(
-        t
-        for t in enemy & reach.keys()
-        if t not in (area, TRANSITION, COLUMBUS)
-        and (side == "nva" or not s.disputed(t))
-        and s.spotted(side, t)
-    )
+    facts = s._facts  # the answer depends on the position, and on night and flares for sight
+    key = ("mortar", area, side, s.night, tuple(sorted(s.flares_now)) if s.flares_now else ())
+    found = facts.get(key)
+    if found is None:
+        reach = s.map.within(area, s.rules.mortar_range)
+        enemy = {u.area for u in s._where[(other(side),)] if not u.is_officer}
+        found = facts[key] = sorted(
+            t
+            for t in enemy & reach.keys()
+            if t not in (area, TRANSITION, COLUMBUS)
+            and (side == "nva" or not s.disputed(t))
+            and s.spotted(side, t)
+        )
+    return list(found)
 
 
 def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:

@@ -84,9 +84,9 @@ class PlacedUnit(Unit):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _PLACEMENT:
-            if name == "hits":  # strengths change: facts derived from the position are stale
-                self._board._facts = {}
             object.__setattr__(self, name, value)
+            if name == "hits":  # strengths change: facts derived from the position are stale
+                self._board.hurt(self)
             return
         board = self._board
         board.lift(self)  # out of the index under the old values, back in under the new

@@ -196,6 +196,7 @@ class State:
     lone_moves: Counter = field(default_factory=Counter)
     _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # where a counter can go from an area, by side and circumstance: the map's alone (lza:6.2)
     _reach: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -212,7 +213,7 @@ class State:
                 new.__dict__[name] = {k: _flat_copy(v) for k, v in value.items()}
             elif name == "_reach":
                 new._reach = value  # depends on the map alone: shared
-            elif name not in ("_where", "_facts"):
+            elif name not in ("_where", "_facts", "_changes"):
                 new.__dict__[name] = copy.deepcopy(value, memo)
         new._build_index()
         return new
@@ -260,6 +261,7 @@ class State:
     def _build_index(self) -> None:
         self._where = {("us",): [], ("nva",): []}
         self._facts = {}
+        self._changes = {}
         for order, unit in enumerate(self.units.values()):
             unit._order, unit._board = order, self
             unit.__class__ = PlacedUnit  # from now on it keeps this index current
@@ -273,6 +275,8 @@ class State:
         self._facts = {}
         if unit.status != "on-map":
             return
+        changes = self._changes
+        changes[unit.area] = changes.get(unit.area, 0) + 1
         where = self._where
         for key in self._keys(unit):
             group = where[key]
@@ -287,6 +291,8 @@ class State:
         """Put a counter into the index (after its area, status or wounded side changed)."""
         if unit.status != "on-map":
             return
+        changes = self._changes
+        changes[unit.area] = changes.get(unit.area, 0) + 1
         where = self._where
         for key in self._keys(unit):
             group = where.get(key)
@@ -294,6 +300,18 @@ class State:
                 where[key] = [unit]
             else:
                 insort(group, unit, key=_order)
+
+    def hurt(self, unit: Unit) -> None:
+        """A counter's hits changed: its strength did, so facts about its area are stale."""
+        self._facts = {}
+        if unit.status == "on-map":
+            self._changes[unit.area] = self._changes.get(unit.area, 0) + 1
+
+    def changes(self, area: str) -> int:
+        """How many times who stands in *area*, or how hurt they are, has changed in this game
+        (a counter's arrival, departure, wound or hit): equal counts mean nothing changed there.
+        """
+        return self._changes.get(area, 0)
 
     def on_map(self, side: str | None = None) -> list[Unit]:
         if side is None:
