@@ -5,7 +5,9 @@ interpretations, the checker's findings and how the engine plays it; index pages
 every interpretation, every finding and the books' abbreviations. Sphinx's search loads its index
 by a ``<script>`` tag, so searching works from a folder opened in a browser (``file://``) with no
 server and no internet; the search summaries, which Sphinx fetches page by page and a browser
-refuses over ``file://``, are switched off.
+refuses over ``file://``, are switched off. Sphinx matches whole words only, so the site carries
+its own words and a small script that corrects a misspelt query word to the nearest of them
+(``site_static/typos.js``), as the in-app search forgives typos.
 
 >>> from rulebook.reference import load_reference
 >>> docname("lza:7.8"), docname("ftv:4.2.3.2"), docname("av:tunnel-spots")
@@ -16,9 +18,11 @@ refuses over ``file://``, are switched off.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -61,6 +65,10 @@ html_show_search_summary = False
 html_last_updated_fmt = None
 html_show_copyright = False
 language = "en"
+# Typo-tolerant search (see rulebook/reference/site_static/typos.js): the site's own words, then
+# the script that corrects a query against them; deferred, so both run before the index loads.
+html_static_path = ["_static"]
+html_js_files = [("words.js", {"defer": "defer"}), ("typos.js", {"defer": "defer"})]
 """
 
 
@@ -267,7 +275,28 @@ def write_sources(ref: Reference, folder: Path) -> int:
         path = folder / f"{name}.rst"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    static = folder / "_static"
+    static.mkdir(exist_ok=True)
+    (static / "words.js").write_text(
+        f"const RULEBOOK_WORDS = {json.dumps(site_words(pages.values()))};\n", encoding="utf-8"
+    )
+    shutil.copy(_TYPOS_SCRIPT, static / "typos.js")
     return len(pages)
+
+
+_TYPOS_SCRIPT = Path(__file__).with_name("site_static") / "typos.js"
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def site_words(texts: Iterable[str]) -> list[str]:
+    """Every word of three letters or more in *texts*, lower-cased, the most frequent first:
+    what the site's search may correct a misspelt word to.
+
+    >>> site_words(["Line of sight blocks sight", "LOS"])
+    ['sight', 'blocks', 'line', 'los']
+    """
+    counts = Counter(w for text in texts for w in _WORD.findall(text.lower()))
+    return sorted(counts, key=lambda w: (-counts[w], w))
 
 
 def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:

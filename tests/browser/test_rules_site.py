@@ -92,3 +92,23 @@ def test_an_abbreviation_and_a_rule_id_find_their_entries_offline(site, offline_
         page.locator("#search-results ul.search li a").first.wait_for(timeout=30_000)
         texts = page.locator("#search-results ul.search li a").all_inner_texts()
         assert any(t.startswith(wanted + " ") for t in texts), (query, texts[:5])
+
+
+def test_a_misspelt_word_is_corrected_from_the_sites_own_words_offline(site, offline_page):
+    """Sphinx matches whole words; the site's typo script searches the nearest word instead and
+    says so, with a link back to the query as typed."""
+    page = offline_page
+    page.goto(f"{(site / 'search.html').as_uri()}?q=line of sihgt")
+    page.locator("#search-results ul.search li a").first.wait_for(timeout=30_000)
+    texts = page.locator("#search-results ul.search li a").all_inner_texts()
+    assert any(t.startswith("lza:7.8 Line of Sight") for t in texts), texts[:5]
+    note = page.locator(".typo-note").inner_text()
+    assert "“sight” for “sihgt”" in note
+    assert page.locator("#searchbox input[name='q'], input[name='q']").first.input_value() == (
+        "line of sight"
+    )
+    page.locator(".typo-note a").click()
+    page.wait_for_url("**exact=1*")
+    page.locator("#search-results p.search-summary", has_text="did not match").wait_for()
+    assert page.locator(".typo-note").count() == 0  # as typed: nothing corrected, nothing found
+    assert page.locator("#search-results ul.search li").count() == 0
