@@ -24,7 +24,7 @@ def _lazy(game: str, name: str) -> Callable[[Scenario, str], list[Problem]]:
 
 def _ambush_valley(scenario: Scenario, file: str) -> list[Problem]:
     # The checks need the book's catalogue, which lives with the game.
-    from rulebook.games.ambush_valley.scenario import problems
+    from rulebook.games.ambush_valley.problems import problems
 
     assert scenario.ambush_valley is not None
     return problems(scenario.ambush_valley, file)

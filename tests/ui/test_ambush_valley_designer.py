@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebook.games.ambush_valley.scenario import Scenario
-from widgets.ambush_valley_designer import ambush_valley_app
+from widgets.ambush_valley import ambush_valley_app
 
 
 def test_build_a_scenario_from_blank_and_save_it(tmp_path, monkeypatch):
@@ -20,7 +20,7 @@ def test_build_a_scenario_from_blank_and_save_it(tmp_path, monkeypatch):
     assert "FP " in panel.forces_view.value
     panel.box[0].value = 70  # a feature hanging off the east edge
     panel.add_feature.click()
-    assert "off the 72x48 in table" in panel.problems_view.value
+    assert "reaches off the 72 x 48 in table" in panel.problems.text
     target = tmp_path / "saves" / "mine.yaml"
     panel.file_name.value = "/elsewhere/mine.yaml"  # outside saves/: refused, naming the rule
     panel.save_button.click()
@@ -31,7 +31,7 @@ def test_build_a_scenario_from_blank_and_save_it(tmp_path, monkeypatch):
     assert not target.exists()
     panel.width.value = 80
     panel.resize.click()
-    assert "rb-ok" in panel.problems_view.value
+    assert "rb-ok" in panel.problems.summary.value
     panel.save_button.click()
     assert panel.errors.value == ""
     assert Scenario.load(target).spec.table == (80, 48)
@@ -69,7 +69,7 @@ def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path, monkeypatch):
     campaign.pre_button.click()
     assert "secret until the game ends" in campaign.log_view.value
     first_team = campaign.committed.options[1]
-    campaign.casualties.value = f"{first_team}/1"
+    campaign.casualties.value = (f"{first_team}/1",)
     campaign.committed.value = (first_team,)
     campaign.eligible.value = (first_team,)
     campaign.after_button.click()
@@ -98,3 +98,84 @@ def test_the_interactive_table_refits_to_a_larger_table():
     panel.picker.value = "hornets_nest"  # 96 x 72 in against 72 x 48
     assert list(panel.table_map.map.center) == [36, 48]
     assert panel.table_map.map.zoom < small[1]
+
+
+def test_a_problem_names_the_spot_marks_it_and_its_button_selects_it(tmp_path, monkeypatch):
+    """av:tunnel-spots: a spot moved within 6 in of another is named in words, marked on the
+    table, selected by its problem's button, and the fixed scenario saves."""
+    monkeypatch.chdir(tmp_path)
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.item.value = "spot-2"
+    panel.item_x.value, panel.item_y.value = 14.0, 36.0  # 4 in below tunnel spot 1 at 14, 40
+    panel.move_item.click()
+    assert panel.problems.text == (
+        "Tunnel spot 1 is 4.0 in from tunnel spot 2; tunnel spots must be at least 6 in apart "
+        "(av:tunnel-spots)."
+    )
+    assert panel.table_map.culprits == ("spot-1", "spot-2")
+    row = panel.problems.rows.children[0]
+    assert "data-places='spot-1 spot-2'" in row.children[0].value
+    assert "rules_reference.ipynb?rule=av%3Atunnel-spots" in row.children[0].value
+    button = row.children[1]
+    assert button.description == "Select tunnel spot 1"
+    panel.item.value = ""  # nothing selected, then the problem's button
+    button.click()
+    assert panel.selected == "spot-1"
+    assert panel.item.value == "spot-1"
+    assert panel.table_map.selected == "spot-1"
+    assert (panel.item_x.value, panel.item_y.value) == (14.0, 40.0)
+    assert list(panel.table_map.map.center) == [40.0, 14.0]
+    panel.item_x.value = 20.0  # 8.9 in from spot 2 now, and clear of the road exits
+    panel.move_item.click()
+    assert "rb-ok" in panel.problems.summary.value
+    assert panel.table_map.culprits == ()
+    panel.file_name.value = "fixed.yaml"
+    panel.save_button.click()
+    saved = Scenario.load(tmp_path / "saves" / "fixed.yaml").spec.layout.tunnel_spots
+    assert [(m.id, m.at) for m in saved[:2]] == [("spot-1", (20.0, 40.0)), ("spot-2", (14.0, 36.0))]
+
+
+def test_selecting_terrain_by_a_click_on_the_table_and_deleting_it():
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.table_map._clicked_shape(feature={"properties": {"id": "hamlet", "kind": "open"}})
+    assert panel.item.value == "hamlet"
+    assert panel.item_x.disabled  # terrain is redrawn, not moved by a point
+    panel.delete_item.click()
+    # The tunnel rules keep spots away from the hamlet: without it the check says so.
+    assert "no terrain feature has that id" in panel.problems.text
+    assert panel.item.value == ""
+
+
+def test_every_visible_choice_is_in_words():
+    app = ambush_valley_app().children[-1]
+    panel = app.scenario
+    panel.picker.value = "dak_po"
+    labels = [label for label, _ in panel.item.options]
+    assert "tunnel spot 1" in labels
+    assert "Dak Po (open ground)" in labels
+    assert "Point A (US set-up)" in labels
+    assert ("heavy foliage", "heavy-foliage") in panel.kind.options
+    assert ("VC Local Force Cadre", "vc-local-force-cadre") in panel.platoon.options
+    assert "average-woods" not in panel.legend.value
+    assert "average woods" in panel.legend.value
+    assert "Viet Cong Local Force" in panel.forces_view.value
+    assert ("Casualty straggler", "casualty-straggler") in app.tables.name.options
+
+
+def test_campaign_fields_say_what_they_ask_and_which_rule_reads_them():
+    campaign = ambush_valley_app().children[-1].campaign
+    assert campaign.lay.description == "where the wounded were"
+    assert campaign.committed.description == "teams that fought"
+    assert "Combat Fatigue" in campaign.committed.tooltip
+    helps = {
+        w.value
+        for box in campaign.children[2].children[1:]
+        for column in box.children
+        for field in column.children
+        for w in field.children
+        if isinstance(w, type(campaign.steps))
+    }
+    assert any("av:casualty-status" in h and "alone on it" in h for h in helps)
+    assert any("av:combat-team-development" in h for h in helps)

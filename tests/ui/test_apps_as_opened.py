@@ -39,18 +39,18 @@ def test_start_page_shows_the_odds_of_three_dice():
 
 
 def test_ambush_valley_designer_validates_its_scenarios_and_catches_a_misplaced_spot():
-    from widgets.ambush_valley_designer import ambush_valley_app
+    from widgets.ambush_valley import ambush_valley_app
 
     app = ambush_valley_app().children[-1].scenario
     first = app.picker.value
     for _title, name in app.picker.options:
         app.picker.value = name
-        assert "rb-ok" in app.problems_view.value, name
+        assert "rb-ok" in app.problems.summary.value, name
     app.picker.value = "dak_po"
-    app.spot.value = "spot-1"
-    app.spot_x.value, app.spot_y.value = 2.0, 24.0
-    app.move_spot.click()
-    assert "road exit" in app.problems_view.value
+    app.item.value = "spot-1"
+    app.item_x.value, app.item_y.value = 2.0, 24.0
+    app.move_item.click()
+    assert "Tunnel spot 1 is 2.0 in from a road exit" in app.problems.text
     app.revert.click()
     assert app.errors.value == ""
     # A fresh app opens on its first scenario, not on the one a check left behind.

@@ -85,10 +85,17 @@ def test_a_scenario_with_a_moved_spot_or_a_new_size_gets_problems_not_a_crash(sp
     spec.table = (width, spec.table[1])
     found = problems(spec, "dak_po.yaml")
     for p in found:
-        assert str(p).startswith("dak_po.yaml: ambush_valley.")
+        assert p.file == "dak_po.yaml", p
+        assert p.path.startswith("ambush_valley."), p
+        assert p.message[:1].isupper(), p  # a sentence
+        assert p.message.endswith("."), p
     eps = 1e-6  # the checker's tolerance for points drawn on an edge
     off_table = not (-eps <= x <= width + eps and -eps <= y <= spec.table[1] + eps)
     if off_table:
         assert any(
-            f"tunnel_spots[{spot}].at" in str(p) and "off the table" in str(p) for p in found
+            p.path == f"ambush_valley.layout.tunnel_spots[{spot}].at"
+            and f"tunnel spot {spot + 1} at" in p.message.lower()
+            and "off the" in p.message
+            and f"spot-{spot + 1}" in p.places
+            for p in found
         )

@@ -75,8 +75,17 @@ def test_a_tunnel_spot_near_a_road_exit_is_named(tmp_path):
     path = _broken(
         tmp_path, lambda d: d["ambush_valley"]["layout"]["tunnel_spots"][0].update(at=[3, 30])
     )
-    found = _problems(path)
-    assert any("tunnel_spots[0].at" in p and "road exit" in p for p in found), found
+    found = Scenario.load(path).problems()
+    near = [p for p in found if p.path == "ambush_valley.layout.tunnel_spots[0].at"]
+    assert [p.message for p in near] == [
+        (
+            "Tunnel spot 1 is 6.7 in from a road exit; this scenario keeps tunnel spots at least "
+            "12 in from road exits (av:tunnel-spots)."
+        )
+    ]
+    assert near[0].places == ("spot-1",)
+    assert near[0].rule == "av:tunnel-spots"
+    assert str(near[0]).endswith("[ambush_valley.layout.tunnel_spots[0].at]")
 
 
 def test_spots_closer_than_six_inches_and_too_many_near_the_hamlet(tmp_path):
@@ -85,9 +94,17 @@ def test_spots_closer_than_six_inches_and_too_many_near_the_hamlet(tmp_path):
         spots[0]["at"] = [30, 33]
         spots[1]["at"] = [34, 33]
 
-    found = _problems(_broken(tmp_path, move))
-    assert any("spots must be 6 in apart" in p for p in found), found
-    assert any("within 12 in of hamlet" in p and "at most 2" in p for p in found), found
+    found = Scenario.load(_broken(tmp_path, move)).problems()
+    gap = next(p for p in found if "apart" in p.message)
+    assert gap.message == (
+        "Tunnel spot 1 is 4.0 in from tunnel spot 2; tunnel spots must be at least 6 in apart "
+        "(av:tunnel-spots)."
+    )
+    assert gap.places == ("spot-1", "spot-2")
+    crowd = next(p for p in found if "at most 2" in p.message)
+    assert "within 12 in of Dak Po (open ground)" in crowd.message, crowd
+    assert crowd.places[-1] == "hamlet"
+    assert {"spot-1", "spot-2"} <= set(crowd.places)
 
 
 def test_a_force_not_in_the_books_lists_is_named(tmp_path):
@@ -123,7 +140,11 @@ def test_a_feature_off_the_table_is_named(tmp_path):
             ),
         )
     )
-    assert any("features[0].outline" in p and "off the 72x48 in table" in p for p in found), found
+    assert any(
+        "features[0].outline" in p
+        and "Jungle north (heavy foliage) reaches off the 72 x 48 in table" in p
+        for p in found
+    ), found
 
 
 def test_a_bad_scenario_is_not_saved_and_the_file_is_untouched(tmp_path):

@@ -1,9 +1,11 @@
 """An Ambush Valley table on ipyleaflet, in inches and with no tile server: terrain to draw
-on, tunnel spots to drag. Edits are reported to callbacks; the designer decides what they do."""
+on, tunnel spots to drag, things to click, and marks on what the checks object to and on what
+is selected. Edits and clicks are reported to callbacks; the designer decides what they do."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import ipywidgets as ipw
@@ -12,9 +14,12 @@ from ipyleaflet import (
     DivIcon,
     GeoJSON,
     Marker,
+    Polygon,
     Rectangle,
 )
+from shapely.geometry import Polygon as Shape
 
+from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
 from widgets.map_view import _zoom_to_fit, offline_map, outline_draw_control
@@ -35,7 +40,7 @@ def _polygons(items: list[Any], prop: str) -> dict:
         "features": [
             {
                 "type": "Feature",
-                "properties": {prop: getattr(item, prop)},
+                "properties": {prop: getattr(item, prop), "id": item.id},
                 "geometry": {"type": "Polygon", "coordinates": [_ring(item.outline)]},
             }
             for item in items
@@ -47,13 +52,19 @@ class AvTableMap(ipw.VBox):
     """Features coloured by terrain, roads, set-up zones, objectives, and draggable spots.
 
     ``on_draw(callback)``: callback(corners) when a polygon or rectangle is drawn;
-    ``on_spot_moved(callback)``: callback(spot_id, (x, y)) when a tunnel spot is dropped.
+    ``on_spot_moved(callback)``: callback(spot_id, (x, y)) when a tunnel spot is dropped;
+    ``on_select(callback)``: callback(item_id) when a feature, zone or marker is clicked.
+    ``set_marks(culprits, selected)`` marks what the checks name and what is selected.
     """
 
     def __init__(self, spec: AmbushValleySpec, *, height: str = "420px") -> None:
         self._draw_callbacks: list[Callable[[list[Point]], None]] = []
         self._spot_callbacks: list[Callable[[str, Point], None]] = []
+        self._select_callbacks: list[Callable[[str], None]] = []
         self._dynamic: list[Any] = []
+        self._marks: list[Any] = []
+        self.culprits: tuple[str, ...] = ()
+        self.selected: str | None = None
         self._height = height
         width, depth = spec.table
         self.map = offline_map(
@@ -77,6 +88,17 @@ class AvTableMap(ipw.VBox):
 
     def on_spot_moved(self, callback: Callable[[str, Point], None]) -> None:
         self._spot_callbacks.append(callback)
+
+    def on_select(self, callback: Callable[[str], None]) -> None:
+        self._select_callbacks.append(callback)
+
+    def _clicked(self, item_id: str) -> None:
+        for callback in self._select_callbacks:
+            callback(item_id)
+
+    def _clicked_shape(self, event: Any = None, feature: Any = None, **_: Any) -> None:
+        if feature and feature.get("properties", {}).get("id"):
+            self._clicked(feature["properties"]["id"])
 
     def _drawn(self, target: Any, action: str, geo_json: dict) -> None:
         if action != "created":
@@ -150,6 +172,8 @@ class AvTableMap(ipw.VBox):
                 "weight": 2,
             },
         )
+        terrain.on_click(self._clicked_shape)
+        zones.on_click(self._clicked_shape)
         self._dynamic += [edge, terrain, roads, zones]
         for group, color in ((layout.objectives, "#ffd600"), (layout.civilians, "#7b1fa2")):
             for m in group:
@@ -167,7 +191,7 @@ class AvTableMap(ipw.VBox):
             marker = Marker(
                 location=(spot.at[1], spot.at[0]),
                 draggable=True,
-                title=f"tunnel spot {i} ({spot.id}): drag to move",
+                title=f"tunnel spot {i}: drag to move, click to select",
                 icon=DivIcon(
                     html=f"<div class='rb-av-spot-marker' data-spot='{spot.id}'>{i}</div>",
                     icon_size=(22, 22),
@@ -175,9 +199,74 @@ class AvTableMap(ipw.VBox):
                 ),
             )
             marker.observe(self._spot_dropped(spot.id), names="location")
+            marker.on_click(lambda spot_id=spot.id, **_: self._clicked(spot_id))
             self._dynamic.append(marker)
         for layer in self._dynamic:
             self.map.add(layer)
+        self.set_marks(self.culprits, self.selected)
+
+    def set_marks(self, culprits: tuple[str, ...], selected: str | None) -> None:
+        """Outline in orange, with a warning sign, each item the checks name; ring the selected
+        one in purple with its name beneath. Ids the layout lacks are skipped."""
+        for layer in self._marks:
+            self.map.remove(layer)
+        self._marks = []
+        self.culprits, self.selected = tuple(culprits), selected
+        for item_id in dict.fromkeys(self.culprits):
+            self._mark(item_id, "#e65100", "rb-av-culprit", "&#9650;", (-6, 26))
+        if selected is not None:
+            self._mark(
+                selected,
+                "#aa00ff",
+                "rb-av-selected",
+                escape(name_of(self.spec, selected)),
+                (40, -14),
+            )
+        for layer in self._marks:
+            self.map.add(layer)
+
+    def _mark(self, item_id: str, color: str, css: str, text: str, anchor: tuple[int, int]) -> None:
+        found = find(self.spec, item_id)
+        if found is None:
+            return
+        _group, _i, item = found
+        if hasattr(item, "outline"):
+            dashes = {"dash_array": "8 4"} if css == "rb-av-selected" else {}
+            self._marks.append(
+                Polygon(
+                    locations=[(y, x) for x, y in item.outline],
+                    color=color,
+                    weight=4,
+                    fill=False,
+                    **dashes,
+                )
+            )
+            point = Shape(item.outline).representative_point()
+            x, y = point.x, point.y
+        elif hasattr(item, "path"):
+            x, y = item.path[len(item.path) // 2]
+        else:
+            x, y = item.at
+            self._marks.append(
+                CircleMarker(location=(y, x), radius=15, color=color, weight=3, fill=False)
+            )
+        style = (
+            f"color:{color};font-weight:bold;white-space:nowrap;font-size:13px;pointer-events:none"
+        )
+        if css == "rb-av-selected":
+            style += ";background:rgba(255,255,255,0.85);padding:0 3px;border:1px solid " + color
+        self._marks.append(
+            Marker(
+                location=(y, x),
+                draggable=False,
+                keyboard=False,
+                icon=DivIcon(
+                    html=f"<div class='{css}' data-id='{escape(item_id)}' style='{style}'>{text}</div>",
+                    icon_size=(0, 0),
+                    icon_anchor=anchor,
+                ),
+            )
+        )
 
     def _spot_dropped(self, spot_id: str) -> Callable[[dict], None]:
         def moved(change: dict) -> None:
