@@ -12,7 +12,7 @@ from rulebook.games.ambush_valley.campaign import casualty_status_odds
 from rulebook.games.ambush_valley.dice import LADDER
 from rulebook.games.ambush_valley.tables import table, table_names
 from rulebook.render import distribution_html, provenance_badge, trace_html
-from widgets._page import guarded
+from widgets._page import guarded, rule_links
 from widgets.ambush_valley.words import id_words
 
 __all__ = ["TablesPanel"]
@@ -55,7 +55,7 @@ class TablesPanel(ipw.VBox):
         t = table(self.name.value)
         self.tq.disabled = t.roll != "2tq"
         head = (
-            f"<p><code>{escape(t.rule)}</code> {provenance_badge(t.provenance)} rolled on "
+            f"<p>{rule_links([t.rule])} {provenance_badge(t.provenance)} rolled on "
             f"{'2 Troop Quality dice' if t.roll == '2tq' else escape(t.roll)}; source lines "
             f"{'-'.join(map(str, t.lines[:1] + t.lines[-1:]))}. {escape(t.note)}</p>"
         )
