@@ -102,6 +102,20 @@ def _balance_comparison(page) -> None:
 
 
 #: Every app's screenshot. Add yours here.
+def _av_problem_selected(page) -> None:
+    """Dak Po with tunnel spot 2 moved too near spot 1: the problem in words, both spots marked,
+    spot 1 selected from the problem's button."""
+    page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
+    page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=30_000)
+    page.locator(".rb-av-item select").select_option(label="tunnel spot 2")
+    # The kernel fills in the spot's position on selection; type over it only after that.
+    page.wait_for_selector(".rb-av-selected[data-id='spot-2']", timeout=30_000)
+    page.locator(".rb-av-item-x input").fill("14")
+    page.locator(".rb-av-item-y input").fill("36")
+    page.get_by_role("button", name="Move", exact=True).click()
+    page.get_by_role("button", name="Select tunnel spot 1").click()
+
+
 def _select_an_area(page) -> None:
     """Click C4: its outline, what it sees (lza:7.8) and the hand links show."""
     page.wait_for_selector(".rb-area-label[data-area='C4']", timeout=60_000)
@@ -136,7 +150,13 @@ SHOTS: list[Shot] = [
         steps=_first_team_turn,
         wait_for=".rb-turn-summary[data-summary-turn='1']",
     ),
-    Shot("ambush_valley_designer", "ambush_valley_designer.ipynb", "ambush_valley_designer.png"),
+    Shot(
+        "ambush_valley_designer",
+        "ambush_valley_designer.ipynb",
+        "ambush_valley_designer.png",
+        steps=_av_problem_selected,
+        wait_for=".rb-av-selected[data-id='spot-1']",
+    ),
     Shot(
         "scenario_designer",
         "scenario_designer.ipynb",

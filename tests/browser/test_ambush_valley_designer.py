@@ -1,5 +1,6 @@
 """The Ambush Valley designer in headless Chromium: pick a scenario, see its table and odds,
-break it and see the problem named, revert, save; roll a table."""
+break it and see the problem named and its culprit marked, select it from the problem, fix it,
+revert, save; roll a table; ask the solo VC."""
 
 from __future__ import annotations
 
@@ -65,6 +66,69 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     page.wait_for_selector(".rb-saved", timeout=15_000)
     try:
         assert Scenario.load(save).problems() == []
+    finally:
+        save.unlink(missing_ok=True)
+    assert page.locator(".rb-error").count() == 0
+
+
+def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page, artifacts):
+    """av:tunnel-spots: move tunnel spot 2 within 6 in of spot 1; the problem reads as a sentence,
+    both spots are marked on the table, the problem's button selects spot 1 for editing, moving
+    it clears the problem, and the saved file holds both spots where they were put."""
+    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
+    page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
+    item = page.locator(".rb-av-item select")
+    item.select_option(label="tunnel spot 2")
+    page.wait_for_selector(".rb-av-selected[data-id='spot-2']", timeout=15_000)
+    page.locator(".rb-av-item-x input").fill("14")
+    page.locator(".rb-av-item-y input").fill("36")
+    page.get_by_role("button", name="Move", exact=True).click()
+    problem = page.locator(".rb-av-problem")
+    problem.first.wait_for(timeout=15_000)
+    assert problem.count() == 1
+    assert problem.inner_text() == (
+        "Tunnel spot 1 is 4.0 in from tunnel spot 2; tunnel spots must be at least 6 in apart "
+        "(av:tunnel-spots)."
+    )
+    for spot in ("spot-1", "spot-2"):  # both culprits carry a warning mark on the table
+        page.wait_for_selector(f".rb-av-culprit[data-id='{spot}']", timeout=15_000)
+    assert page.locator(".rb-av-problem a.rb-rulecase").inner_text() == "av:tunnel-spots"
+
+    item.select_option(label="nothing")
+    page.wait_for_selector(".rb-av-selected", state="detached", timeout=15_000)
+    page.get_by_role("button", name="Select tunnel spot 1").click()
+    page.wait_for_selector(".rb-av-selected[data-id='spot-1']", timeout=15_000)
+    page.wait_for_function(
+        "document.querySelector('.rb-av-item select').value.length > 0", timeout=15_000
+    )
+    chosen = item.evaluate("s => s.options[s.selectedIndex].text")
+    assert chosen.replace("\xa0", " ") == "tunnel spot 1"  # ipywidgets writes option spaces as nbsp
+    assert page.locator(".rb-av-item-x input").input_value() == "14"
+    assert page.locator(".rb-av-item-y input").input_value() == "40"
+    page.screenshot(path=str(artifacts / "ambush_valley_problem_selected.png"), full_page=True)
+
+    page.locator(".rb-av-item-x input").fill("20")
+    page.get_by_role("button", name="Move", exact=True).click()
+    page.wait_for_selector(".rb-av-problems .rb-ok", timeout=15_000)
+    assert page.locator(".rb-av-culprit").count() == 0
+    save = NOTEBOOKS / "saves" / f"av_fixed_spot_{int(time.time() * 1000)}.yaml"
+    page.locator(".rb-av-file input").fill(f"saves/{save.name}")
+    page.get_by_role("button", name="Save", exact=True).click()
+    page.wait_for_selector(".rb-saved", timeout=15_000)
+    try:
+        saved = Scenario.load(save)
+        spots = {m.id: m.at for m in saved.spec.layout.tunnel_spots}
+        assert spots == {
+            "spot-1": (20.0, 40.0),
+            "spot-2": (14.0, 36.0),
+            "spot-3": (10.0, 10.0),
+            "spot-4": (60.0, 8.0),
+            "spot-5": (26.0, 33.0),
+        }
+        assert saved.problems() == []
+        assert saved.file.title == "Search & Destroy at Dak Po"
     finally:
         save.unlink(missing_ok=True)
     assert page.locator(".rb-error").count() == 0

@@ -125,6 +125,9 @@ def test_a_problem_names_the_spot_marks_it_and_its_button_selects_it(tmp_path, m
     assert panel.item.value == "spot-1"
     assert panel.table_map.selected == "spot-1"
     assert (panel.item_x.value, panel.item_y.value) == (14.0, 40.0)
+    panel.table_map.map.zoom += 2  # zoomed in, a selection pans to the spot
+    panel.item.value = ""
+    button.click()
     assert list(panel.table_map.map.center) == [40.0, 14.0]
     panel.item_x.value = 20.0  # 8.9 in from spot 2 now, and clear of the road exits
     panel.move_item.click()

@@ -128,17 +128,22 @@ class ScenarioPanel(ipw.VBox):
         resize, add a platoon list, start afresh, save."""
         wide = {"description_width": "6em"}
         self.item = ipw.Dropdown(
-            description="selected", style=wide, layout=ipw.Layout(width="22em")
+            description="selected", style=wide, layout=ipw.Layout(width="20em")
         )
         self.item.add_class("rb-av-item")
         self.item.observe(self._item_changed, "value")
-        self.item_x = ipw.FloatText(description="x (in)", layout=ipw.Layout(width="10em"))
-        self.item_y = ipw.FloatText(description="y (in)", layout=ipw.Layout(width="10em"))
+        short = {"description_width": "3.5em"}
+        self.item_x = ipw.FloatText(
+            description="x (in)", style=short, layout=ipw.Layout(width="9.5em")
+        )
+        self.item_y = ipw.FloatText(
+            description="y (in)", style=short, layout=ipw.Layout(width="9.5em")
+        )
         self.item_x.add_class("rb-av-item-x")
         self.item_y.add_class("rb-av-item-y")
-        self.move_item = ipw.Button(description="Move", layout=ipw.Layout(width="6em"))
+        self.move_item = ipw.Button(description="Move", layout=ipw.Layout(width="auto"))
         self.move_item.on_click(self._move_item)
-        self.delete_item = ipw.Button(description="Delete", layout=ipw.Layout(width="6em"))
+        self.delete_item = ipw.Button(description="Delete", layout=ipw.Layout(width="auto"))
         self.delete_item.on_click(self._delete_item)
         self.kind = ipw.Dropdown(
             options=[(terrain_words(k), k) for k in sorted(TERRAIN_FILL)],
@@ -148,7 +153,12 @@ class ScenarioPanel(ipw.VBox):
             layout=ipw.Layout(width="16em"),
         )
         self.box = [
-            ipw.FloatText(value=v, description=d, layout=ipw.Layout(width="9em"))
+            ipw.FloatText(
+                value=v,
+                description=d,
+                style={"description_width": "3.5em"},
+                layout=ipw.Layout(width="7.5em"),
+            )
             for v, d in ((10, "x"), (10, "y"), (8, "width"), (6, "depth"))
         ]
         self.add_feature = ipw.Button(description="Add terrain", layout=ipw.Layout(width="8em"))
@@ -232,7 +242,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _select(self, item_id: str) -> None:
-        """Select *item_id* (a click on the table, or on a problem's button) and centre on it."""
+        """Select *item_id* (a click on the table, or on a problem's button) and bring it into view."""
         found = find(self.scenario.spec, item_id)
         if found is None:
             raise ValueError(
@@ -247,7 +257,7 @@ class ScenarioPanel(ipw.VBox):
 
             point = Polygon(item.outline).representative_point()
             x, y = point.x, point.y
-        self.table_map.map.center = (y, x)
+        self.table_map.show(x, y)
 
     def _item_changed(self, _: Any = None) -> None:
         """Follow the drop-down: fill in the position of a marker; marks follow on refresh."""

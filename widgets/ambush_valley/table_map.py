@@ -89,6 +89,13 @@ class AvTableMap(ipw.VBox):
     def on_spot_moved(self, callback: Callable[[str, Point], None]) -> None:
         self._spot_callbacks.append(callback)
 
+    def show(self, x: float, y: float) -> None:
+        """Bring the point (*x*, *y*) in inches into view: centre on it when zoomed in past the
+        whole table (at the fitting zoom the whole table, and so the point, is already shown)."""
+        width, depth = self.spec.table
+        if self.map.zoom > _zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900):
+            self.map.center = (y, x)
+
     def on_select(self, callback: Callable[[str], None]) -> None:
         self._select_callbacks.append(callback)
 
@@ -220,7 +227,7 @@ class AvTableMap(ipw.VBox):
                 "#aa00ff",
                 "rb-av-selected",
                 escape(name_of(self.spec, selected)),
-                (40, -14),
+                (-20, 9),
             )
         for layer in self._marks:
             self.map.add(layer)
@@ -250,8 +257,10 @@ class AvTableMap(ipw.VBox):
             self._marks.append(
                 CircleMarker(location=(y, x), radius=15, color=color, weight=3, fill=False)
             )
+        # inline-block: the icon box is 0 x 0, so a block child would have no width of its own
         style = (
-            f"color:{color};font-weight:bold;white-space:nowrap;font-size:13px;pointer-events:none"
+            f"display:inline-block;color:{color};font-weight:bold;white-space:nowrap;"
+            "font-size:13px;pointer-events:none"
         )
         if css == "rb-av-selected":
             style += ";background:rgba(255,255,255,0.85);padding:0 3px;border:1px solid " + color
