@@ -12,7 +12,12 @@ import ipywidgets as ipw
 
 from rulebook.maps.checks import Finding, join_words
 
-__all__ = ["PLAY_APPS", "ChecksPanel", "confined_save_path", "play_link_html"]
+__all__ = [
+    "PLAY_APPS",
+    "ChecksPanel",
+    "confined_save_path",
+    "play_link_html",
+]
 
 # The play app of each game, by notebook name; each opens ``?scenario=<path from the project root>``.
 PLAY_APPS = {
@@ -68,8 +73,15 @@ def play_link_html(game: str, saved: Path) -> str:
 class ChecksPanel(ipw.VBox):
     """The checks as sentences, each with a button that shows its culprits on the map."""
 
-    def __init__(self, on_show: Callable[[tuple[str, ...]], None], *, noun: str = "area") -> None:
+    def __init__(
+        self,
+        on_show: Callable[[tuple[str, ...]], None],
+        *,
+        noun: str = "area",
+        on_open: Callable[[str], None] | None = None,
+    ) -> None:
         self.on_show = on_show
+        self.on_open = on_open  # opens the tab a finding names (Finding.tab), where it is fixed
         self.noun = noun
         self.summary = ipw.HTML()
         self.rows = ipw.VBox(layout=ipw.Layout(max_height="260px", overflow="auto"))
@@ -99,8 +111,22 @@ class ChecksPanel(ipw.VBox):
                     layout=ipw.Layout(width="auto", flex="0 0 auto"),
                 )
                 button.add_class("rb-show-culprit")
-                button.on_click(lambda _, places=finding.places: self.on_show(places))
+                button.on_click(lambda _, f=finding: self._show(f))
+                rows.append(ipw.HBox([text, button], layout=ROW))
+            elif finding.tab and self.on_open is not None:
+                button = ipw.Button(
+                    description=f"Open {finding.tab}",
+                    tooltip=f"open the {finding.tab} tab, where this is set",
+                    layout=ipw.Layout(width="auto", flex="0 0 auto"),
+                )
+                button.add_class("rb-open-fix")
+                button.on_click(lambda _, tab=finding.tab: self.on_open(tab))
                 rows.append(ipw.HBox([text, button], layout=ROW))
             else:
                 rows.append(ipw.HBox([text], layout=ROW))
         self.rows.children = rows
+
+    def _show(self, finding: Finding) -> None:
+        self.on_show(finding.places)
+        if finding.tab and self.on_open is not None:
+            self.on_open(finding.tab)

@@ -14,8 +14,13 @@ from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
 from widgets._page import app_page, guarded
-from widgets.designer_common import ChecksPanel, confined_save_path, play_link_html
+from widgets.designer_common import (
+    ChecksPanel,
+    confined_save_path,
+    play_link_html,
+)
 from widgets.map_view import offline_map
+from widgets.point_forces import NvaPanel
 from widgets.point_setup import CampaignPanel, ZonesPanel
 
 __all__ = ["LINE_STYLE", "PointDesigner", "point_designer_app"]
@@ -42,6 +47,7 @@ LINE_STYLE = {
     "jungle-mountain": {"color": "#6d4c41", "weight": 4, "dashArray": "2 5"},
 }
 KIND_WORDS = {"jungle-mountain": "jungle and mountain"}
+TABS = ("Map", "Zones", "NVA", "Campaign")
 ZONE_CHOICES = [*[(f"zone {z}", z) for z in ZONES], ("Cambodia", "Cambodia"), ("Pleiku", "Pleiku")]
 
 
@@ -123,8 +129,9 @@ class PointDesigner(ipw.VBox):
         self.notice = ipw.HTML()
         self.errors = ipw.HTML()
         self.caption = ipw.HTML()
-        self.checks = ChecksPanel(self._show_culprits, noun="location")
+        self.checks = ChecksPanel(self._show_culprits, noun="location", on_open=self._open_tab)
         self.zones = ZonesPanel(lambda: self.design, self.refresh, self.errors)
+        self.nva = NvaPanel(lambda: self.design, self.refresh, self.errors)
         self.campaign = CampaignPanel(lambda: self.design, self.refresh)
 
     def _layout(self) -> list[ipw.Widget]:
@@ -150,10 +157,11 @@ class PointDesigner(ipw.VBox):
                 ),
             ]
         )
-        tabs = ipw.Tab(
-            children=[edit, self.zones, self.campaign], titles=("Map", "Zones", "Campaign")
+        tabs = self.tabs = ipw.Tab(
+            children=[edit, self.zones, self.nva, self.campaign], titles=TABS
         )
         tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
+        tabs.add_class("rb-point-tabs")
         files = ipw.HBox(
             [
                 self.path,
@@ -229,11 +237,12 @@ class PointDesigner(ipw.VBox):
     def _place(self, x: float, y: float) -> None:
         name = self.design.next_location(self.zone.value)
         self.design.add_location(name, (x, y))
-        if name == "Pleiku":
-            self.design.set_pleiku_zone(self.pleiku_zone.value)
         self._select(name)
+        # Pleiku's zone is not guessed: the checks ask for it and "Pleiku in zone" sets it.
+        then = " Now pick the zone it counts in, and Apply." if name == "Pleiku" else ""
         self.notice.value = (
-            f"<div class='rb-placed' data-loc='{escape(name)}'>Placed {escape(name)}.</div>"
+            f"<div class='rb-placed' data-loc='{escape(name)}' data-xy='{x} {y}'>Placed "
+            f"{escape(name)} at {x} km east, {y} km north.{then}</div>"
         )
 
     @guarded
@@ -268,6 +277,11 @@ class PointDesigner(ipw.VBox):
     @guarded
     def _move(self, name: str, x: float, y: float) -> None:
         self.design.update_location(name, xy=(x, y))
+
+    def _open_tab(self, tab: str) -> None:
+        """Open the tab where a finding is fixed (the checks' Open button)."""
+        if tab in TABS:
+            self.tabs.selected_index = TABS.index(tab)
 
     def _show_culprits(self, places: tuple[str, ...]) -> None:
         self.culprits = tuple(p for p in places if p in self.design.spec.locations)
@@ -326,7 +340,8 @@ class PointDesigner(ipw.VBox):
     def _play(self, _: Any = None) -> None:
         if Path(self.path.value).suffix in {".geojson", ".json"}:
             raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
-        self.notice.value = play_link_html("first-team", self._save_file())
+        saved = self._save_file()
+        self.notice.value = play_link_html("first-team", saved)
         if self.design.findings():
             self.notice.value += (
                 "<div class='rb-play-warning'>The checks still list problems: the campaign app "
@@ -429,6 +444,7 @@ class PointDesigner(ipw.VBox):
         self.lines.data = {"type": "FeatureCollection", "features": features}
         self.checks.show(findings)
         self.zones.refresh()
+        self.nva.refresh()
         self.campaign.refresh()
         self.undo_button.disabled = not self.design.can_undo
         self.redo_button.disabled = not self.design.can_redo

@@ -1,5 +1,5 @@
 """The point-map designer's Zones and Campaign tabs: zone ranks and which boxes touch (ftv:1.5.21),
-and the campaign's Command Points, LZ markers and length beside the book's values."""
+and the US set-up, Command Points, LZ markers and victory values beside the book's."""
 
 from __future__ import annotations
 
@@ -124,47 +124,90 @@ class ZonesPanel(ipw.VBox):
         )
 
 
+# The campaign's numbers a designer sets here, in words, by section (scenario ``values``).
+VALUE_ROWS = {
+    "cp_per_turn": "Command Points each turn (ftv:3.1)",
+    "vp_road_location": "each road location the NVA hold alone",
+    "vp_camp": "a camp held alone, on top of its road",
+    "vp_casualty_point": "each US casualty point, at the end",
+    "vp_us_broken": "each US company broken at the end",
+    "vp_us_eliminated": "each US company lost",
+    "vp_garrison_lost": "each camp garrison lost",
+    "vp_nva_broken": "each NVA company broken at the end",
+    "vp_nva_eliminated": "each NVA company lost",
+    "nva_tactical_at": "NVA Tactical victory from",
+    "nva_limited_at": "NVA Limited victory from",
+    "draw_at": "a Draw from (below: US Tactical)",
+}
+VICTORY_FROM = "nva_tactical_at"
+
+
 class CampaignPanel(ipw.VBox):
-    """Command Points per turn, LZ markers and the campaign's length, each beside the book's."""
+    """The US set-up, Command Points, LZ markers and the victory values, each beside the book's."""
 
     def __init__(self, design: Callable[[], PointDesign], on_change: Callable[[], None]) -> None:
         self._design = design
         self._on_change = on_change
         self._syncing = False
-        self.cp = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+        self.us_setup = ipw.HTML()
+        self.boxes: dict[str, ipw.IntText] = {}
+        self.notes: dict[str, ipw.HTML] = {}
+        rows: dict[str, ipw.HBox] = {}
+        for name, words in VALUE_ROWS.items():
+            box = ipw.IntText(layout=SMALL)
+            box.add_class(f"rb-value-{name.replace('_', '-')}")
+            box.observe(lambda c, name=name: self._value(name, c["new"]), names="value")
+            note = ipw.HTML()
+            self.boxes[name], self.notes[name] = box, note
+            rows[name] = self._row(words, box, note)
+        self.cp, self.cp_note = self.boxes["cp_per_turn"], self.notes["cp_per_turn"]
         self.cp.add_class("rb-cp")
         self.lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+        self.lz.add_class("rb-lz-real")
         self.no_lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
-        self.cp_note, self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML(), ipw.HTML()
-        self.cp.observe(
-            lambda c: self._edit(lambda s: setup.with_value(s, "cp_per_turn", c["new"])),
-            names="value",
-        )
+        self.no_lz.add_class("rb-lz-empty")
+        self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML()
         self.lz.observe(
             lambda c: self._edit(lambda s: _with_us(s, lz_markers=c["new"])), names="value"
         )
         self.no_lz.observe(
             lambda c: self._edit(lambda s: _with_us(s, no_lz_markers=c["new"])), names="value"
         )
-
-        def row(text: str, box: ipw.Widget, note: ipw.HTML) -> ipw.HBox:
-            return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="16em")), box, note])
-
+        victory = [rows[n] for n in VALUE_ROWS if n.startswith("vp_")]
+        levels = [rows[n] for n in VALUE_ROWS if n.endswith("_at")]
         super().__init__(
             [
+                ipw.HTML("<b>US set-up</b> (ftv:7.0)"),
+                self.us_setup,
+                rows["cp_per_turn"],
                 ipw.HTML(
-                    "The US player spends Command Points each turn (ftv:3.1); LZ markers go face "
-                    "down on the map at the start, at most two to a zone (ftv:7.0A)."
+                    "LZ markers go face down at the start, at most two to a zone and none in "
+                    "camps, Pleiku or Cambodia; the player picks their spots (ftv:7.0A)."
                 ),
-                row("Command Points each turn", self.cp, self.cp_note),
-                row("LZ markers that are real", self.lz, self.lz_note),
-                row("LZ markers that are not", self.no_lz, self.no_lz_note),
+                self._row("LZ markers that are real", self.lz, self.lz_note),
+                self._row("LZ markers that are not", self.no_lz, self.no_lz_note),
+                ipw.HTML("<b>Victory</b>: only the NVA score (ftv:5.1). NVA VP for"),
+                *victory,
                 ipw.HTML(
-                    "<i>The victory levels (ftv:5.2) are fixed by the rules engine, not the "
-                    "scenario file, so they are not set here.</i>"
+                    "<b>Victory levels</b> by the final NVA VP (ftv:5.2; Pleiku held alone "
+                    "is an NVA Strategic victory at once):"
                 ),
+                *levels,
             ]
         )
+
+    @staticmethod
+    def _row(text: str, box: ipw.Widget, note: ipw.HTML) -> ipw.HBox:
+        return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="17em")), box, note])
+
+    def _value(self, name: str, value: int) -> None:
+        def change(s: Any) -> Any:
+            if name not in s.values:  # a file older than the value: start from the book's
+                book = setup.book_scenario("first-team").values[name]
+                s = s.model_copy(update={"values": {**s.values, name: book}})
+            return setup.with_value(s, name, value)
+
+        self._edit(change)
 
     def _edit(self, make: Callable[[Any], Any]) -> None:
         if self._syncing:
@@ -173,18 +216,40 @@ class CampaignPanel(ipw.VBox):
         design.edit_scenario(make(design.scenario))
         self._on_change()
 
+    def _us_words(self) -> str:
+        design = self._design()
+        us = design.scenario.first_team.us
+        companies = sum(len(b.companies) for b in us.battalions.values())
+        camps = design.spec.special_forces_camps
+        garrisoned = [
+            f"{escape(name)} at {escape(loc)}"
+            for loc, name in camps.items()
+            if name in us.garrisons
+        ]
+        return (
+            f"<div class='rb-us-setup'>All {companies} US companies of {len(us.battalions)} "
+            f"battalions start in the An Khe Box with {len(us.transports)} transport "
+            f"helicopter companies, {len(us.artillery) * 4} batteries and the air units, and no "
+            "supply (ftv:7.0D). Each camp takes its garrison and a full supply counter (ftv:7.0B): "
+            + (", ".join(garrisoned) if garrisoned else "<i>no camp marked yet</i>")
+            + f". {provenance_badge(us.provenance)}</div>"
+        )
+
     def refresh(self) -> None:
         scenario = self._design().scenario
         book = setup.book_scenario("first-team")
         us, book_us = scenario.first_team.us, book.first_team.us
+        self.us_setup.value = self._us_words()
         self._syncing = True
         try:
-            cp = scenario.values.get("cp_per_turn")
-            if cp is not None:
-                self.cp.value = cp.value
-                note = f" <i>{escape(cp.note)}</i>" if cp.note else ""
-                self.cp_note.value = (
-                    f"{provenance_badge(cp.provenance)} {escape(cp.rule or '')}{note}"
+            for name, box in self.boxes.items():
+                value = scenario.values.get(name) or book.values[name]
+                box.value = value.value
+                was = book.values[name].value
+                self.notes[name].value = (
+                    f"&nbsp;{provenance_badge(value.provenance)} as the book"
+                    if value.value == was
+                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {was}</i>"
                 )
             self.lz.value, self.no_lz.value = us.lz_markers, us.no_lz_markers
             for box, note, was in (
@@ -192,9 +257,9 @@ class CampaignPanel(ipw.VBox):
                 (self.no_lz, self.no_lz_note, book_us.no_lz_markers),
             ):
                 note.value = (
-                    f"{provenance_badge(book_us.provenance)} as the book (ftv:7.0A)"
+                    f"&nbsp;{provenance_badge(book_us.provenance)} as the book (ftv:7.0A)"
                     if box.value == was
-                    else f"{provenance_badge('assumed')} <i>book: {was}</i>"
+                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {was}</i>"
                 )
         finally:
             self._syncing = False

@@ -28,6 +28,8 @@ class Finding:
 
     text: str
     places: tuple[str, ...] = ()
+    tab: str = ""
+    """The designer tab where it is fixed (``Zones``), when that is not the map itself."""
 
     def __str__(self) -> str:
         return self.text

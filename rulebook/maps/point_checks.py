@@ -7,11 +7,10 @@
 
 from __future__ import annotations
 
-import re
-
 import networkx as nx
 
 from rulebook.maps.checks import Finding, join_words
+from rulebook.maps.point_forces import table_zones
 from rulebook.scenario import Scenario
 
 __all__ = ["point_map_findings"]
@@ -36,11 +35,12 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
         out.append(
             Finding(
                 "There is no Pleiku: the NVA march on it and win outright by holding it "
-                "(ftv:5.1). Place it with the zone set to Pleiku."
+                "(ftv:5.1). Place it with the zone set to Pleiku.",
+                tab="Map",
             )
         )
     elif "Pleiku" not in spec.zone_of:
-        out.append(Finding("Pleiku belongs to no zone yet: pick its zone.", ("Pleiku",)))
+        out.append(Finding("Pleiku belongs to no zone yet: pick its zone.", ("Pleiku",), tab="Map"))
     out += _camp_findings(ft, spec)
     graph = nx.Graph()
     graph.add_nodes_from(locs)
@@ -69,7 +69,8 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
         out.append(
             Finding(
                 "The An Khe Box reaches no location by ground, so US units there can only fly "
-                "(ftv:3.4.3.2): select a location and give it an An Khe line."
+                "(ftv:3.4.3.2): select a location and give it an An Khe line.",
+                tab="Map",
             )
         )
     ranks = spec.zone_display.ranks
@@ -82,11 +83,12 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
                 f"{'have' if len(unranked) > 1 else 'has'} no rank on the Zone Display "
                 "(ftv:1.5.21): give each a rank under Zones.",
                 tuple(n for n in locs if _zone(spec, n) in unranked),
+                tab="Zones",
             )
         )
     out += _lz_marker_findings(ft, spec)
     out += _zone_display_findings(spec, ranks)
-    out += _table_findings(ft, zones)
+    out += _table_findings(scenario, zones)
     return out
 
 
@@ -101,7 +103,8 @@ def _camp_findings(ft, spec) -> list[Finding]:
                 Finding(
                     f"No location is the {garrison} camp, yet the set-up puts the {garrison} "
                     "garrison and a supply counter there (ftv:7.0B): select a location and pick "
-                    f"{garrison} as its camp."
+                    f"{garrison} as its camp.",
+                    tab="Map",
                 )
             )
         elif len(where) > 1:
@@ -110,6 +113,7 @@ def _camp_findings(ft, spec) -> list[Finding]:
                     f"{join_words(where)} are all marked as the {garrison} camp; the set-up has one "
                     f"{garrison} garrison (ftv:7.0B): keep the mark on one of them.",
                     tuple(where),
+                    tab="Map",
                 )
             )
     for loc, camp in sorted(spec.special_forces_camps.items()):
@@ -119,6 +123,7 @@ def _camp_findings(ft, spec) -> list[Finding]:
                     f"The camp at {loc} is called {camp}, but the US forces have no {camp} "
                     f"garrison to hold it (ftv:2.5.2): name it {' or '.join(garrisons)}.",
                     (loc,),
+                    tab="Map",
                 )
             )
     return out
@@ -139,7 +144,8 @@ def _lz_marker_findings(ft, spec) -> list[Finding]:
         Finding(
             f"The set-up places {markers} LZ markers, at most two to a zone and none in camps, "
             f"Pleiku or Cambodia (ftv:7.0A), but this map has room for {room}: add locations in "
-            "more zones, or use fewer markers under Campaign."
+            "more zones, or use fewer markers under Campaign.",
+            tab="Campaign",
         )
     ]
 
@@ -168,6 +174,7 @@ def _zone_display_findings(spec, ranks: dict[str, int]) -> list[Finding]:
                     "NVA units there have nowhere to drift (ftv:3.5.2): make it touch one under "
                     "Zones.",
                     where,
+                    tab="Zones",
                 )
             )
         if ranks[zone] < top and not any(rank(z) == rank(zone) + 1 for z in near):
@@ -177,27 +184,23 @@ def _zone_display_findings(spec, ranks: dict[str, int]) -> list[Finding]:
                     "Offboard Table's arrow cannot move units on from it (ftv:3.5.2): make it "
                     "touch one under Zones.",
                     where,
+                    tab="Zones",
                 )
             )
     return out
 
 
-def _table_findings(ft, zones: list[str]) -> list[Finding]:
+def _table_findings(scenario: Scenario, zones: list[str]) -> list[Finding]:
     """Zones the NVA tables send units to must have locations."""
-    named = set()
-    for table in (ft.tables.intelligence, ft.tables.offboard):
-        for cells in table.turns.values():
-            for cell in cells:
-                m = re.search(r"([A-J])$", cell)
-                if m:
-                    named.add(m.group(1))
-    empty = sorted(named - set(zones))
+    empty = sorted(table_zones(scenario) - set(zones))
     if not empty or not zones:
         return []
     return [
         Finding(
             f"The Intelligence and Offboard tables name zone{'s' if len(empty) > 1 else ''} "
-            f"{join_words(empty)}, which {'have' if len(empty) > 1 else 'has'} no locations: "
-            "place some there, or NVA units arriving there have nowhere to go."
+            f"{join_words(empty)}, which {'have' if len(empty) > 1 else 'has'} no locations, so "
+            "NVA units sent there would have nowhere to go: place locations there, or under NVA "
+            "send those results to zones the map has.",
+            tab="NVA",
         )
     ]

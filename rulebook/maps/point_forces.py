@@ -32,6 +32,7 @@ __all__ = [
     "Arrival",
     "arrivals",
     "regiment_digit",
+    "regiment_words",
     "table_zones",
     "with_arrival",
     "with_lz_markers",
@@ -43,7 +44,8 @@ NOTE = "set in the point map designer"
 ROLLS = range(2, 13)
 
 
-def _name(number: int) -> str:
+def regiment_words(number: int) -> str:
+    """``32nd Regiment``."""
     from rulebook.games.first_team._pieces import regiment_name
 
     return regiment_name(number)
@@ -66,7 +68,7 @@ class Arrival:
     @property
     def words(self) -> str:
         rolls = " or ".join(str(r) for r in self.rolls)
-        names = " and ".join(f"the {_name(r)}" for r in self.regiments)
+        names = " and ".join(f"the {regiment_words(r)}" for r in self.regiments)
         return f"turn {self.turn}, roll{'s' if len(self.rolls) > 1 else ''} {rolls}: {names} to zone {self.zone}"
 
 
@@ -131,7 +133,7 @@ def with_arrival(
         raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
     unknown = [r for r in regiments if r not in ft.nva.regiments]
     if unknown:
-        raise ValueError(f"there is no {_name(unknown[0])} in the NVA forces")
+        raise ValueError(f"there is no {regiment_words(unknown[0])} in the NVA forces")
     cell = "-"
     if regiments and zone:
         cell = "".join(sorted(regiment_digit(r) for r in regiments)) + zone
@@ -182,7 +184,7 @@ def with_regiment_size(scenario: Scenario, regiment: int, companies: int) -> Sce
     ft = scenario.first_team
     assert ft is not None
     if regiment not in ft.nva.regiments:
-        raise ValueError(f"there is no {_name(regiment)} in the NVA forces")
+        raise ValueError(f"there is no {regiment_words(regiment)} in the NVA forces")
     if not 1 <= companies <= 20:
         raise ValueError("a regiment has 1 to 20 companies")
     first = ft.nva.regiments[regiment][0]

@@ -210,3 +210,50 @@ def test_clicks_pick_the_nearest_location_and_move_mode_moves_it():
     designer.zone.value = "A"
     designer._on_map(type="click", coordinates=[25.0, 12.0])  # on A1: selects, places nothing
     assert "A3" not in designer.design.spec.locations
+
+
+def test_nva_tab_sets_regiments_arrivals_and_sends_missing_zones_and_checks_open_it():
+    """NVA set-up (ftv:7.0C) and arrivals (ftv:3.5.2) in words; the checks open the tab."""
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    join_all(designer)
+    _finish(designer)
+    designer.campaign.lz.value, designer.campaign.no_lz.value = 5, 2
+    row = next(r for r in designer.checks.rows.children if "tables name" in r.children[0].value)
+    row.children[1].click()  # "Open NVA"
+    assert designer.tabs.selected_index == 2
+    nva = designer.nva
+    assert list(nva.missing.options) == ["B", "C", "E", "F", "H", "I"]
+    assert list(nva.send_to.options) == ["A", "D", "G", "J"]
+    for gone, to in (("B", "A"), ("C", "D"), ("E", "D"), ("F", "G"), ("H", "G"), ("I", "J")):
+        nva.missing.value, nva.send_to.value = gone, to
+        nva.send_button.click()
+    assert designer.design.findings() == []
+    assert nva.missing_box.layout.display == "none"
+    nva.size_boxes[66].value = 4
+    assert designer.design.scenario.first_team.nva.regiments[66] == [101, 102, 103, 104]
+    assert "book: 6" in nva.size_notes[66].value
+    nva.turn.value, nva.roll.value, nva.zone.value = 3, 7, "A"
+    nva.pick_boxes[66].value = True
+    nva.set_button.click()
+    assert "the 66th Regiment to zone A" in nva.now.value
+    assert "data-turn='3' data-zone='A'" in nva.arrivals.value
+    assert designer.design.scenario.first_team.tables.offboard.turns[3][5] == "6A"
+    assert designer.design.scenario.first_team.tables.offboard.provenance.value == "assumed"
+    nva.clear_button.click()
+    assert designer.design.scenario.first_team.tables.offboard.turns[3][5] == "-"
+    designer._undo()
+    assert designer.design.scenario.first_team.tables.offboard.turns[3][5] == "6A"
+
+
+def test_campaign_tab_shows_the_us_set_up_and_sets_victory_values():
+    """US set-up in words (ftv:7.0B, 7.0D); victory values beside the book's (ftv:5.1, 5.2)."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    words = designer.campaign.us_setup.value
+    assert "start in the An Khe Box" in words
+    assert "Duc Co at D2, Plei Me at G4" in words
+    designer.campaign.boxes["nva_tactical_at"].value = 25
+    value = designer.design.scenario.values["nva_tactical_at"]
+    assert (value.value, value.provenance.value) == (25, "assumed")
+    assert "book: 30" in designer.campaign.notes["nva_tactical_at"].value
+    assert "as the book" in designer.campaign.notes["vp_camp"].value

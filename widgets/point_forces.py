@@ -1,0 +1,245 @@
+"""The point-map designer's NVA tab: the regiments in the Unknown Box (ftv:7.0C), their arrivals
+by the Offboard Movement Table (ftv:3.5.2), and zones the tables name that the map lacks.
+
+The rules live in :mod:`rulebook.maps.point_forces`; this panel shows them in words and calls it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+from rulebook.maps import setup
+from rulebook.maps.point_design import ZONES, PointDesign
+from rulebook.maps.point_forces import ROLLS, arrivals, regiment_digit, table_zones
+from rulebook.maps.point_forces import regiment_words as regiment_name
+from rulebook.render import provenance_badge
+
+__all__ = ["NvaPanel"]
+
+# Ways to roll each total on two dice, to say how likely an Offboard Table result is.
+WAYS = {r: 6 - abs(r - 7) for r in ROLLS}
+
+
+def map_zones(design: PointDesign) -> list[str]:
+    """The lettered zones with a numbered location on the map (where NVA units can be placed)."""
+    return sorted(
+        {
+            design.zone_of(n)
+            for n in design.spec.locations
+            if n[-1].isdigit() and not n.startswith("CAM")
+        }
+    )
+
+
+def _cell_words(cell: str, scenario: Any) -> str:
+    if cell == "-":
+        return "nothing moves"
+    if cell == "up":
+        return "the arrow: every identified NVA unit moves up a rank"
+    by_digit = {regiment_digit(r): r for r in scenario.first_team.nva.regiments}
+    names = " and ".join(f"the {regiment_name(by_digit[d])}" for d in cell[:-1] if d in by_digit)
+    return f"{names} to zone {cell[-1]}"
+
+
+class NvaPanel(ipw.VBox):
+    """NVA set-up, arrivals and zone sending, each change one undoable step."""
+
+    def __init__(
+        self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
+    ) -> None:
+        self._design = design
+        self._on_change = on_change
+        self._errors = errors
+        self._syncing = False
+        self._regiments: tuple[int, ...] = ()
+        self.sizes = ipw.VBox()
+        self.size_boxes: dict[int, ipw.BoundedIntText] = {}
+        self.size_notes: dict[int, ipw.HTML] = {}
+        self.arrivals = ipw.HTML()
+        self.turn = ipw.BoundedIntText(
+            value=1, min=1, max=15, description="turn", layout=ipw.Layout(width="9em")
+        )
+        self.turn.add_class("rb-arrival-turn")
+        self.roll = ipw.Dropdown(
+            options=[(f"{r} ({WAYS[r]} in 36)", r) for r in ROLLS],
+            value=7,
+            description="roll",
+            layout=ipw.Layout(width="12em"),
+        )
+        self.roll.add_class("rb-arrival-roll")
+        self.picks = ipw.HBox()
+        self.pick_boxes: dict[int, ipw.Checkbox] = {}
+        self.zone = ipw.Dropdown(
+            options=ZONES, description="to zone", layout=ipw.Layout(width="10em")
+        )
+        self.zone.add_class("rb-arrival-zone")
+        self.now = ipw.HTML()
+        self.set_button = ipw.Button(description="Set arrival", layout=ipw.Layout(width="auto"))
+        self.set_button.add_class("rb-set-arrival")
+        self.clear_button = ipw.Button(
+            description="Nothing on this roll", layout=ipw.Layout(width="auto")
+        )
+        self.clear_button.add_class("rb-clear-arrival")
+        self.missing = ipw.Dropdown(description="zone", layout=ipw.Layout(width="9em"))
+        self.missing.add_class("rb-missing-zone")
+        self.send_to = ipw.Dropdown(description="send to", layout=ipw.Layout(width="10em"))
+        self.send_to.add_class("rb-send-to")
+        self.send_button = ipw.Button(
+            description="Send its results there", layout=ipw.Layout(width="auto")
+        )
+        self.send_button.add_class("rb-send-zone")
+        self.missing_text = ipw.HTML()
+        self.missing_box = ipw.VBox(
+            [self.missing_text, ipw.HBox([self.missing, self.send_to, self.send_button])]
+        )
+        self.set_button.on_click(lambda _: self._set(clear=False))
+        self.clear_button.on_click(lambda _: self._set(clear=True))
+        self.send_button.on_click(self._send_zone)
+        for box in (self.turn, self.roll):
+            box.observe(lambda _: self._show_now(), names="value")
+        super().__init__(
+            [
+                ipw.HTML(
+                    "<b>NVA set-up</b> (ftv:7.0C): every company starts unseen in the Unknown "
+                    "Box. Companies in each regiment:"
+                ),
+                self.sizes,
+                ipw.HTML(
+                    "<b>Arrivals</b>: the NVA Offboard Movement Table (ftv:3.5.2) brings "
+                    "regiments from the Unknown Box to a zone box when its roll of two dice comes "
+                    "up on a turn. These are the campaign's reinforcement waves:"
+                ),
+                self.arrivals,
+                ipw.HTML("<b>Set what a roll brings</b>:"),
+                ipw.HBox([self.turn, self.roll, self.zone]),
+                ipw.HBox([ipw.HTML("regiments:&nbsp;"), self.picks]),
+                self.now,
+                ipw.HBox([self.set_button, self.clear_button]),
+                self.missing_box,
+            ]
+        )
+        self.add_class("rb-nva-panel")
+
+    # --- edits ----------------------------------------------------------------------------
+
+    def _edit(self, action: Callable[[PointDesign], None]) -> None:
+        if self._syncing:
+            return
+        self._errors.value = ""
+        try:
+            action(self._design())
+        except ValueError as err:
+            self._errors.value = (
+                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
+            )
+        self._on_change()
+
+    def _size(self, regiment: int, companies: int) -> None:
+        self._edit(lambda d: d.set_regiment_size(regiment, companies))
+
+    def _set(self, *, clear: bool) -> None:
+        chosen = [r for r, box in self.pick_boxes.items() if box.value]
+
+        def act(d: PointDesign) -> None:
+            if not clear and not chosen:
+                raise ValueError("tick the regiments this roll brings, or choose Nothing")
+            d.set_arrival(
+                self.turn.value, self.roll.value, [] if clear else chosen, self.zone.value
+            )
+
+        self._edit(act)
+
+    def _send_zone(self, _: Any = None) -> None:
+        gone, to = self.missing.value, self.send_to.value
+        self._edit(lambda d: d.send_zone(gone, to))
+
+    # --- view -----------------------------------------------------------------------------
+
+    def _rebuild(self, regiments: tuple[int, ...]) -> None:
+        """One size box and one tick box per regiment; rebuilt only when the regiments change."""
+        self._regiments = regiments
+        self.size_boxes, self.size_notes, self.pick_boxes = {}, {}, {}
+        rows = []
+        for regiment in regiments:
+            box = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="5.5em"))
+            box.add_class(f"rb-regiment-{regiment}")
+            box.observe(lambda c, r=regiment: self._size(r, c["new"]), names="value")
+            note = ipw.HTML()
+            self.size_boxes[regiment], self.size_notes[regiment] = box, note
+            rows.append(
+                ipw.HBox(
+                    [ipw.HTML(regiment_name(regiment), layout=ipw.Layout(width="11em")), box, note]
+                )
+            )
+            pick = ipw.Checkbox(
+                description=regiment_name(regiment).replace(" Regiment", ""),
+                indent=False,
+                layout=ipw.Layout(width="6em"),
+            )
+            pick.add_class(f"rb-arrival-reg-{regiment}")
+            self.pick_boxes[regiment] = pick
+        self.sizes.children = rows
+        self.picks.children = list(self.pick_boxes.values())
+
+    def _show_now(self) -> None:
+        scenario = self._design().scenario
+        row = scenario.first_team.tables.offboard.turns.get(self.turn.value)
+        cell = row[self.roll.value - 2] if row else "-"
+        self.now.value = (
+            f"<div class='rb-arrival-now'>Now turn {self.turn.value}, roll {self.roll.value}: "
+            f"{escape(_cell_words(cell, scenario))}.</div>"
+        )
+
+    def refresh(self) -> None:
+        design = self._design()
+        scenario = design.scenario
+        ft = scenario.first_team
+        book = setup.book_scenario("first-team").first_team
+        regiments = tuple(sorted(ft.nva.regiments))
+        if regiments != self._regiments:
+            self._rebuild(regiments)
+        self._syncing = True
+        try:
+            for regiment, box in self.size_boxes.items():
+                box.value = len(ft.nva.regiments[regiment])
+                was = book.nva.regiments.get(regiment)
+                self.size_notes[regiment].value = (
+                    f"&nbsp;{provenance_badge(book.nva.provenance)} as the book"
+                    if was is not None and len(was) == box.value
+                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {len(was) if was else 'none'}</i>"
+                )
+            last = scenario.turns.value if scenario.turns else 15
+            self.turn.max = last
+            zones = map_zones(design)
+            self.zone.options = zones or ZONES
+            missing = sorted(table_zones(scenario) - set(zones)) if zones else []
+            self.missing.options = missing
+            self.send_to.options = zones
+            self.missing_box.layout.display = None if missing else "none"
+            self.missing_text.value = (
+                "<b>Zones the tables name that this map lacks</b>: the Intelligence Table (where a "
+                "located regiment is found, ftv:3.2.2.1) and the Offboard Table send NVA units to "
+                f"zone{'s' if len(missing) > 1 else ''} <span class='rb-missing-zones'>"
+                f"{escape(', '.join(missing))}</span>. Send each one's results to a zone of the map:"
+            )
+        finally:
+            self._syncing = False
+        table = ft.tables.offboard
+        rows = "".join(
+            f"<tr class='rb-arrival' data-turn='{a.turn}' data-zone='{a.zone}'><td>{a.turn}</td>"
+            f"<td>{' or '.join(str(r) for r in a.rolls)}</td>"
+            f"<td>{escape(', '.join(regiment_name(r) for r in a.regiments))}</td>"
+            f"<td>{a.zone}</td></tr>"
+            for a in arrivals(scenario)
+        )
+        self.arrivals.value = (
+            "<div style='max-height:12em;overflow:auto'><table class='rb-arrivals'>"
+            "<tr><th>turn</th><th>on a roll of</th><th>regiments</th><th>to zone</th></tr>"
+            f"{rows}</table></div>{provenance_badge(table.provenance)} "
+            f"<i>{escape(table.note[:160])}{'...' if len(table.note) > 160 else ''}</i>"
+        )
+        self._show_now()
