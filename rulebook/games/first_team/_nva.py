@@ -24,7 +24,16 @@ __all__ = [
     "target_determination",
 ]
 
-reads_values("nva_stack")
+reads_values(
+    "nva_stack",
+    "no_offboard_turn",
+    "house_rule_weak_zone_sp",
+    "nva_move_pleiku_points",
+    "nva_move_feature_points",
+    "nva_broken_us_points",
+    "nva_broken_cambodia_points",
+    "nva_broken_feature_points",
+)
 reads(
     GAME,
     "first_team.tables.offboard.turns",
@@ -224,8 +233,8 @@ def _broken_drift(s: CampaignState) -> None:
 def offboard_movement(s: CampaignState) -> set[str]:
     """Roll 2d6 on the NVA Offboard Movement Table by turn; return the units that moved (ftv:3.5.2)."""
     rule = "ftv:3.5.2"
-    if s.turn >= 15:
-        s.note(rule, "turn 15: no offboard movement")
+    if s.turn >= s.values["no_offboard_turn"]:
+        s.note(rule, f"turn {s.turn}: no offboard movement")
         return set()
     roll = s.dice.two_d6(rule)
     result = s.spec.tables.offboard.turns.get(s.turn, ["-"] * 11)[roll - 2]
@@ -240,9 +249,6 @@ def offboard_movement(s: CampaignState) -> set[str]:
     return moved
 
 
-HOUSE_RULE_SP = 16
-
-
 def _regroup(s: CampaignState, before: dict[str, str]) -> set[str]:
     """The author's house rule (ftv:3.5.2, interpretation ftv:3.5.2/house-rule): a weak zone
     that nothing entered or left this segment rolls per stack, and a roll under the stack's
@@ -255,7 +261,7 @@ def _regroup(s: CampaignState, before: dict[str, str]) -> set[str]:
         units = s.zone_units(zone)
         higher = s.map.zone_up(zone)
         total = sum(u.strength for u in units)
-        if zone in changed or higher is None or total >= HOUSE_RULE_SP:
+        if zone in changed or higher is None or total >= s.values["house_rule_weak_zone_sp"]:
             continue
         for stack in consecutive_stacks(units, s.values["nva_stack"]):
             if any(u.id in moved for u in stack):
@@ -297,25 +303,28 @@ def score_locations(
     known = [n for n in numbers.values() if n is not None]
     classes = {loc: _zone_class(s, loc) for loc in candidates}
     strength = sum(u.strength for u in stack)
+    v = s.values
     scores = {}
     for loc in candidates:
         us = s.board.us(loc)
         points = 0
         if broken:
-            points += numbers[loc] is not None and numbers[loc] == min(known, default=None)
-            points += classes[loc] == min(classes.values())
-            points -= bool(s.map.camp(loc) or loc == PLEIKU)
-            points -= s.map.has_road(loc)
-            points -= 5 if us else 0
-            points += 5 if s.map.in_cambodia(loc) else 0
+            one = v["nva_broken_feature_points"]
+            points += one * (numbers[loc] is not None and numbers[loc] == min(known, default=None))
+            points += one * (classes[loc] == min(classes.values()))
+            points -= one * bool(s.map.camp(loc) or loc == PLEIKU)
+            points -= one * s.map.has_road(loc)
+            points += v["nva_broken_us_points"] if us else 0
+            points += v["nva_broken_cambodia_points"] if s.map.in_cambodia(loc) else 0
         else:
-            points += numbers[loc] is not None and numbers[loc] == max(known, default=None)
-            points += classes[loc] == max(classes.values())
-            points += bool(s.map.camp(loc))
-            points += s.map.has_road(loc)
-            points += 5 if loc == PLEIKU else 0
+            one = v["nva_move_feature_points"]
+            points += one * (numbers[loc] is not None and numbers[loc] == max(known, default=None))
+            points += one * (classes[loc] == max(classes.values()))
+            points += one * bool(s.map.camp(loc))
+            points += one * s.map.has_road(loc)
+            points += v["nva_move_pleiku_points"] if loc == PLEIKU else 0
             if us:  # interpretation ftv:3.5.4.1/strength-compare: only where US units are
-                points += 1 if sum(u.strength for u in us) <= strength else -1
+                points += one if sum(u.strength for u in us) <= strength else -one
         scores[loc] = int(points)
     return scores
 

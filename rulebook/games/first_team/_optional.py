@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.support import SupportUnit
 
 __all__ = [
@@ -25,6 +26,8 @@ __all__ = [
     "recover_batteries",
     "us_in_cambodia",
 ]
+
+reads_values("vp_aircraft_destroyed", "vp_cambodia_first_turn", "vp_cambodia_later_turn")
 
 AIRCRAFT = ("transport", "gunship", "observation", "aero-rocket", "airstrike")
 
@@ -117,11 +120,12 @@ def aircraft_lost(s: CampaignState, committed: list[SupportUnit]) -> None:
     if victim is None:
         return
     victim.box = "gone"
-    s.vp += 25  # interpretation ftv:6.2.2/vp: the 25 this rule names, not 5.1's 26
+    gained = s.values["vp_aircraft_destroyed"]  # ftv:6.2.2/vp: this rule's 25, not 5.1's 26
+    s.vp += gained
     s.aircraft_destroyed.append(victim.id)
     s.note(
         "ftv:6.2.2",
-        f"NVA anti-aircraft guns destroy {victim.id}: +25 VP",
+        f"NVA anti-aircraft guns destroy {victim.id}: +{gained} VP",
         after={"vp": s.vp},
     )
 
@@ -133,16 +137,25 @@ def open_to_us(s: CampaignState, loc: str) -> bool:
 
 
 def us_in_cambodia(s: CampaignState, loc: str, *, air: bool) -> None:
-    """Score a US move or air strike into Cambodia (ftv:6.1): 10 VP the first turn, then 5 a
-    turn for air present (interpretation: ground units alone score only the first time)."""
+    """Score a US move or air strike into Cambodia (ftv:6.1): ``vp_cambodia_first_turn`` (10) the
+    first turn, then ``vp_cambodia_later_turn`` (5) a turn for air present (interpretation:
+    ground units alone score only the first time)."""
     if not s.map.in_cambodia(loc):
         return
     if s.cambodia_first_turn is None:
         s.cambodia_first_turn = s.turn
         s.cambodia_scored.add(s.turn)
-        s.vp += 10
-        s.note("ftv:6.1", f"the US enter Cambodia at {loc}: +10 VP", after={"vp": s.vp})
+        s.vp += s.values["vp_cambodia_first_turn"]
+        s.note(
+            "ftv:6.1",
+            f"the US enter Cambodia at {loc}: +{s.values['vp_cambodia_first_turn']} VP",
+            after={"vp": s.vp},
+        )
     elif air and s.turn not in s.cambodia_scored:
         s.cambodia_scored.add(s.turn)
-        s.vp += 5
-        s.note("ftv:6.1", f"US air over Cambodia again at {loc}: +5 VP", after={"vp": s.vp})
+        s.vp += s.values["vp_cambodia_later_turn"]
+        s.note(
+            "ftv:6.1",
+            f"US air over Cambodia again at {loc}: +{s.values['vp_cambodia_later_turn']} VP",
+            after={"vp": s.vp},
+        )

@@ -45,7 +45,13 @@ def DEFER(units: list[UsCompany], points: int) -> dict[str, int]:  # noqa: N802 
     raise AssertionError("DEFER is a marker, never called")
 
 
-reads_values("ambush_shifts", "night_attack_at_most", "night_attack_shifts", "out_of_supply_shifts")
+reads_values(
+    "ambush_shifts",
+    "night_attack_at_most",
+    "night_attack_shifts",
+    "out_of_supply_shifts",
+    "star_artillery_casualties",
+)
 
 
 @dataclass
@@ -328,7 +334,7 @@ def apply_result(
     elif result.kind == "auto":
         _automatic_breaks(result.n, target, fx, trace, us_picks=us_picks)
     if result.star:
-        _asterisk(firer, target, fx, trace, options)
+        _asterisk(firer, target, fx, trace, options, values=values)
     return fx
 
 
@@ -498,7 +504,13 @@ def _automatic_breaks(
 
 
 def _asterisk(
-    firer: Force, target: Force, fx: Effects, trace: Trace, options: Mapping[str, Any]
+    firer: Force,
+    target: Force,
+    fx: Effects,
+    trace: Trace,
+    options: Mapping[str, Any],
+    *,
+    values: Mapping[str, Any] | None,
 ) -> None:
     if firer.side == "nva":
         helicopters = target.helicopters or int(target.gunship) + int(target.observation)
@@ -516,9 +528,11 @@ def _asterisk(
                 "*: NVA anti-aircraft guns destroy one helicopter or air strike unit for good",
             )
     elif firer.artillery:
-        fx.casualty_points += 1
+        points = number(values, "star_artillery_casualties")
+        fx.casualty_points += points
         trace.step(
             "ftv:4.2.6.2",
-            "*: artillery fired, so one casualty point for the US (a gunship does not prevent it)",
-            after={"casualty_points": 1},
+            f"*: artillery fired, so {points} casualty point(s) for the US (a gunship does not "
+            "prevent it)",
+            after={"casualty_points": points},
         )

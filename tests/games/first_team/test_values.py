@@ -18,16 +18,18 @@ from rulebook.games.first_team import (
     _flow,
     _nva,
     _nva_assault,
+    _optional,
     _transport,
     campaign_map,
     campaign_scenario,
 )
 from rulebook.games.first_team._state import CampaignState
-from rulebook.games.first_team.combat import column_for, resolve
-from rulebook.games.first_team.crt import CRT
+from rulebook.games.first_team.combat import Force, apply_result, column_for, resolve
+from rulebook.games.first_team.crt import CRT, Result
 from rulebook.games.first_team.logistics import add_fatigue, stacking_problem
 from rulebook.maps.point_map import AN_KHE
 from rulebook.sim import apply_overrides
+from rulebook.trace import Trace
 
 from .test_campaign import drive, offered
 
@@ -155,6 +157,52 @@ def _level(s):
     return [_flow.victory_level(v, values=s.values) for v in (9, 10, 29, 30, -14, -15)]
 
 
+def _offboard(s):
+    s.turn = 14
+    _nva.offboard_movement(s)
+    return [t.text for t in s.trace if t.rule == "ftv:3.5.2"]
+
+
+def _regroup(s):
+    """Zone C holds only 1/32 (8 SP), a weak zone under the house rule of ftv:3.5.2."""
+    s.box["1/32"] = "C"
+    return _nva._regroup(s, dict(s.box)), [t.text for t in s.trace if t.rule == "ftv:3.5.2"]
+
+
+def _scores(broken: bool):
+    """The movement schedule of ftv:3.5.4.1-2 around J1, beside Pleiku, with a US company in J2
+    and, for broken units, the same around D2, beside Cambodia."""
+
+    def probe(s):
+        s.board.place("J1", s.nva["1/32"])
+        s.board.place("J2", s.us["A/1/8"])
+        around_pleiku = _nva.score_locations(s, "J1", [s.nva["1/32"]], broken=broken)
+        s.board.remove(s.us["Duc Co"])
+        s.board.place("D2", s.nva["2/32"])
+        around_cambodia = _nva.score_locations(s, "D2", [s.nva["2/32"]], broken=broken)
+        return around_pleiku, around_cambodia
+
+    return probe
+
+
+def _star(s):
+    us = Force("us", [s.us["A/1/8"]], artillery=1)
+    nva = Force("nva", [s.nva["1/32"]])
+    return apply_result(Result.parse("1*"), us, nva, s.dice, Trace(), values=s.values)
+
+
+def _cambodia(s):
+    _optional.us_in_cambodia(s, "CAM1", air=True)
+    s.turn += 1
+    _optional.us_in_cambodia(s, "CAM1", air=True)
+    return s.vp
+
+
+def _aircraft(s):
+    _optional.aircraft_lost(s, [s.support["TAC-1"]])
+    return s.vp
+
+
 PROBES = {
     "cp_per_turn": ("21", lambda s: (_command.command_phase(s), s.cp.left)[1]),
     "locate_lz_cp": (
@@ -205,6 +253,17 @@ PROBES = {
     "nva_tactical_at": ("25", _level),
     "nva_limited_at": ("5", _level),
     "draw_at": ("-10", _level),
+    "no_offboard_turn": ("14", _offboard),
+    "house_rule_weak_zone_sp": ("8", _regroup),
+    "nva_move_pleiku_points": ("6", _scores(broken=False)),
+    "nva_move_feature_points": ("2", _scores(broken=False)),
+    "nva_broken_us_points": ("-6", _scores(broken=True)),
+    "nva_broken_cambodia_points": ("6", _scores(broken=True)),
+    "nva_broken_feature_points": ("2", _scores(broken=True)),
+    "star_artillery_casualties": ("2", lambda s: _star(s).casualty_points),
+    "vp_cambodia_first_turn": ("11", _cambodia),
+    "vp_cambodia_later_turn": ("6", _cambodia),
+    "vp_aircraft_destroyed": ("26", _aircraft),
 }
 
 
