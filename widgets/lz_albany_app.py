@@ -315,8 +315,8 @@ def play_app(seed: int = 1, scenario: str | None = None, **options: str) -> ipw.
     intro = (
         "<h1>LZ Albany, 17 November 1965</h1>"
         "<p class='rb-intro'>You command one side; the computer plays the other. Click a lit area "
-        "on the map to choose, or pick from the list and press <b>Apply</b>. Areas are named by "
-        "row letter and column number. Each sentence of the log links to the rule cases it "
+        "on the map to choose, or pick from the list and press <b>Apply</b>. Each area carries "
+        "its id (on the book's map, row letter and column number). Each sentence of the log links to the rule cases it "
         "applied. Map and counter values are "
         '<span class="provenance reconstructed">reconstructed</span>.</p>' + problem
     )
