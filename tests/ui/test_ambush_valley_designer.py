@@ -169,16 +169,25 @@ def test_every_visible_choice_is_in_words():
 
 def test_campaign_fields_say_what_they_ask_and_which_rule_reads_them():
     campaign = ambush_valley_app().children[-1].campaign
-    assert campaign.lay.description == "where the wounded were"
-    assert campaign.committed.description == "teams that fought"
+    report = next(c for c in campaign.children if "rb-av-report" in c._dom_classes)
+    fields = [w for w in _walk(report) if "rb-av-field" in getattr(w, "_dom_classes", ())]
+    texts = {
+        field.children[0].children[0].value: field.children[1].value for field in fields
+    }  # label -> what it asks and its rules
+    labels = " ".join(texts)
+    assert ">where the wounded were<" in labels
+    assert ">teams that fought<" in labels
+    assert "they lay" not in labels
+    wounded = next(v for k, v in texts.items() if "where the wounded were" in k)
+    assert "alone on it" in wounded
+    assert "rules_reference.ipynb?rule=av%3Acasualty-status" in wounded
+    fought = next(v for k, v in texts.items() if "teams that fought" in k)
+    assert "Combat Fatigue" in fought
+    assert "av:combat-fatigue" in fought
     assert "Combat Fatigue" in campaign.committed.tooltip
-    helps = {
-        w.value
-        for box in campaign.children[2].children[1:]
-        for column in box.children
-        for field in column.children
-        for w in field.children
-        if isinstance(w, type(campaign.steps))
-    }
-    assert any("av:casualty-status" in h and "alone on it" in h for h in helps)
-    assert any("av:combat-team-development" in h for h in helps)
+
+
+def _walk(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _walk(child)

@@ -46,7 +46,10 @@ REPORT_FIELDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     ),
     "casualties": (
         "seriously wounded",
-        "figures of the platoon that took a serious wound; each rolls two TQ dice for its fate",
+        (
+            "figures of the platoon that took a serious wound (Ctrl-click to pick several); each "
+            "rolls two TQ dice for its fate"
+        ),
         ("av:casualty-status",),
     ),
     "lay": (
@@ -99,17 +102,29 @@ WHERE_WOUNDED = [
 
 def explained(widget: ipw.Widget, key: str) -> ipw.VBox:
     """*widget* labelled in words (``REPORT_FIELDS[key]``) with its meaning and rules beneath;
-    the meaning is also its tooltip."""
+    the meaning is also its tooltip.
+
+    The label is an HTML of fixed width rather than the widget's description: the page's CSS
+    lets descriptions grow to their text, which would leave the fields out of line.
+    """
     label, meaning, rules = REPORT_FIELDS[key]
-    widget.description = label
     widget.tooltip = meaning
-    widget.style = {"description_width": "11em"}
-    widget.layout.width = "100%"
+    # Numbers need a few digits; choices take the column's width.
+    widget.layout.width = "8em" if isinstance(widget, ipw.IntText) else "auto"
+    widget.layout.flex = "0 0 auto" if isinstance(widget, ipw.IntText) else "1 1 auto"
+    name = ipw.HTML(
+        f"<label class='rb-av-field-label' title='{escape(meaning)}'>{escape(label)}</label>",
+        layout=ipw.Layout(width="13em", flex="0 0 13em"),
+    )
     note = ipw.HTML(
         f"<div class='rb-av-field-help' data-field='{key}' style='font-size:0.85em;color:#555;"
-        f"margin-left:11.5em;line-height:1.3'>{escape(meaning)}. {rule_links(rules)}</div>"
+        f"line-height:1.3'>{escape(meaning)}. {rule_links(rules)}</div>",
+        layout=ipw.Layout(margin="0 0 0 13.5em", width="auto"),
     )
-    box = ipw.VBox([widget, note], layout=ipw.Layout(width="100%"))
+    box = ipw.VBox(
+        [ipw.HBox([name, widget], layout=ipw.Layout(width="100%")), note],
+        layout=ipw.Layout(width="100%", margin="0 0 0.5em 0"),
+    )
     box.add_class("rb-av-field")
     return box
 
@@ -160,7 +175,7 @@ class CampaignPanel(ipw.VBox):
         self.log_view.add_class("rb-av-platoon-log")
         self.steps = ipw.HTML()
         self.record: CampaignRecord | None = None
-        column = ipw.Layout(width="50%", min_width="24em")
+        column = ipw.Layout(width="50%", min_width="24em", padding="0 1.2em 0 0")
         report = ipw.VBox(
             [
                 ipw.HTML(
