@@ -152,6 +152,8 @@ SIDE_STROKE = ["#1565c0", "#c62828", "#6a1b9a", "#ef6c00"]
 def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
     """An Ambush Valley table to scale (*scale* pixels an inch), north up: terrain, roads,
     deployment zones by side, objectives, numbered tunnel spots and civilians, a 12 inch grid."""
+    from rulebook.games.ambush_valley.naming import name_of  # the game names its own things
+
     width, depth = spec.table
     w, h = width * scale, depth * scale
 
@@ -173,16 +175,16 @@ def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
         )
     for f in layout.features:
         fill = TERRAIN_FILL.get(f.kind, "#ccc")
-        label = escape(f.label or f.id)
+        label = escape(name_of(spec, f.id))
         parts.append(
             f'<polygon class="feature {escape(f.kind)}" data-id="{escape(f.id)}" points="{poly(f.outline)}" '
-            f'fill="{fill}" fill-opacity="0.85" stroke="#333" stroke-width="0.6"><title>{label} ({escape(f.kind)})</title></polygon>'
+            f'fill="{fill}" fill-opacity="0.85" stroke="#333" stroke-width="0.6"><title>{label}</title></polygon>'
         )
     for r in layout.roads:
         color = "#1976d2" if r.kind in ("river", "tributary") else "#a1887f"
         parts.append(
             f'<polyline class="road {r.kind}" data-id="{escape(r.id)}" points="{poly(r.path)}" fill="none" '
-            f'stroke="{color}" stroke-width="{0.8 * scale:.1f}" stroke-linecap="round"><title>{escape(r.id)}</title></polyline>'
+            f'stroke="{color}" stroke-width="{0.8 * scale:.1f}" stroke-linecap="round"><title>{escape(name_of(spec, r.id))}</title></polyline>'
         )
     sides = list(spec.sides)
     for z in layout.deployment:
@@ -190,7 +192,7 @@ def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
         parts.append(
             f'<polygon class="deployment" data-side="{escape(z.side)}" data-id="{escape(z.id)}" points="{poly(z.outline)}" '
             f'fill="{color}" fill-opacity="0.12" stroke="{color}" stroke-width="2" stroke-dasharray="6 3">'
-            f"<title>{escape(z.label or z.id)}: {escape(z.side)} set-up</title></polygon>"
+            f"<title>{escape(name_of(spec, z.id))}</title></polygon>"
         )
 
     def marker(kind: str, mid: str, at: tuple[float, float], shape: str, title: str) -> None:
@@ -208,7 +210,7 @@ def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
             m.id,
             m.at,
             '<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#ffd600" stroke="#000"/>',
-            m.label or m.id,
+            name_of(spec, m.id),
         )
     for i, m in enumerate(layout.tunnel_spots, 1):
         number = f'<text x="{{x:.1f}}" y="{{y:.1f}}" dy="0.35em" font-size="{scale:.0f}" text-anchor="middle" fill="#fff">{i}</text>'
@@ -217,7 +219,7 @@ def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
             m.id,
             m.at,
             '<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="#000"/>' + number,
-            f"tunnel spot {i} ({m.id})",
+            f"tunnel spot {i}",
         )
     for m in layout.civilians:
         marker(
@@ -225,7 +227,7 @@ def table_svg(spec: AmbushValleySpec, scale: float = 9.0) -> HTML:
             m.id,
             m.at,
             '<rect x="{x0:.1f}" y="{y0:.1f}" width="{s:.1f}" height="{s:.1f}" fill="#fff" stroke="#7b1fa2" stroke-width="2"/>',
-            f"civilian group {m.id}",
+            name_of(spec, m.id),
         )
     bar = 12 * scale
     parts.append(
