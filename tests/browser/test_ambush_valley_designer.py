@@ -80,6 +80,10 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
     page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
     item = page.locator(".rb-av-item select")
+    # A click on a spot of the table selects it, as the drop-down does.
+    page.locator(".leaflet-marker-icon", has=page.locator("[data-spot='spot-3']")).click()
+    page.wait_for_selector(".rb-av-selected[data-id='spot-3']", timeout=15_000)
+    assert page.locator(".rb-av-item-y input").input_value() == "10"
     item.select_option(label="tunnel spot 2")
     page.wait_for_selector(".rb-av-selected[data-id='spot-2']", timeout=15_000)
     page.locator(".rb-av-item-x input").fill("14")
