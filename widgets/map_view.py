@@ -163,7 +163,8 @@ class MapView(ipw.VBox):
         self._shown: dict[str, tuple[str, tuple[int, int]]] = {}
         self._add_labels()
         self.caption = ipw.HTML(
-            f'<div class="rb-map-caption">Map <b>{escape(area_map.id)}</b> '
+            # the map's id is a file key (lz-albany), not words: the caption shows its provenance
+            f'<div class="rb-map-caption">Map '
             f"{provenance_badge(area_map.provenance)} <span class='note'>{escape(area_map.spec.note)}</span></div>"
         )
         super().__init__([self.map, self.caption])
