@@ -60,14 +60,8 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     page.get_by_role("button", name="Revert to file").click()
     page.wait_for_selector(".rb-ok", timeout=15_000)
 
-    save = NOTEBOOKS / "saves" / f"av_browser_test_{int(time.time() * 1000)}.yaml"
-    page.locator(".rb-av-file input").fill(f"saves/{save.name}")
-    page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_selector(".rb-saved", timeout=15_000)
-    try:
-        assert Scenario.load(save).problems() == []
-    finally:
-        save.unlink(missing_ok=True)
+    saved = _save_and_read(page, f"av_browser_test_{int(time.time() * 1000)}.yaml")
+    assert saved.problems() == []
     assert page.locator(".rb-error").count() == 0
 
 
@@ -117,25 +111,37 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     page.get_by_role("button", name="Move", exact=True).click()
     page.wait_for_selector(".rb-av-problems .rb-ok", timeout=15_000)
     assert page.locator(".rb-av-culprit").count() == 0
-    save = NOTEBOOKS / "saves" / f"av_fixed_spot_{int(time.time() * 1000)}.yaml"
-    page.locator(".rb-av-file input").fill(f"saves/{save.name}")
+    saved = _save_and_read(page, f"av_fixed_spot_{int(time.time() * 1000)}.yaml")
+    assert {m.id: m.at for m in saved.spec.layout.tunnel_spots} == {
+        "spot-1": (20.0, 40.0),
+        "spot-2": (14.0, 36.0),
+        "spot-3": (10.0, 10.0),
+        "spot-4": (60.0, 8.0),
+        "spot-5": (26.0, 33.0),
+    }
+    assert saved.problems() == []
+    assert saved.file.title == "Search & Destroy at Dak Po"
+    assert page.locator(".rb-error").count() == 0
+
+
+def _save_and_read(page, name: str) -> Scenario:
+    """Save under saves/*name* from the page, see the file join the scenario list, read it back
+    and remove it."""
+    save = NOTEBOOKS / "saves" / name
+    page.locator(".rb-av-file input").fill(f"saves/{name}")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=15_000)
     try:
-        saved = Scenario.load(save)
-        spots = {m.id: m.at for m in saved.spec.layout.tunnel_spots}
-        assert spots == {
-            "spot-1": (20.0, 40.0),
-            "spot-2": (14.0, 36.0),
-            "spot-3": (10.0, 10.0),
-            "spot-4": (60.0, 8.0),
-            "spot-5": (26.0, 33.0),
-        }
-        assert saved.problems() == []
-        assert saved.file.title == "Search & Destroy at Dak Po"
+        page.wait_for_function(
+            "document.querySelector('.rb-av-picker select').selectedOptions[0]?.text"
+            f".includes('{name}')",
+            timeout=15_000,
+        )
+        label = page.locator(".rb-av-picker select").evaluate("s => s.selectedOptions[0].text")
+        assert f"(saved as saves/{name})" in label.replace("\xa0", " ")
+        return Scenario.load(save)
     finally:
         save.unlink(missing_ok=True)
-    assert page.locator(".rb-error").count() == 0
 
 
 def test_roll_a_table_with_its_odds(voila_url, page, artifacts):

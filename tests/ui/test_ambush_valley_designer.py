@@ -137,6 +137,16 @@ def test_a_problem_names_the_spot_marks_it_and_its_button_selects_it(tmp_path, m
     panel.save_button.click()
     saved = Scenario.load(tmp_path / "saves" / "fixed.yaml").spec.layout.tunnel_spots
     assert [(m.id, m.at) for m in saved[:2]] == [("spot-1", (20.0, 40.0)), ("spot-2", (14.0, 36.0))]
+    # The saved file joins the scenario list, chosen, so Revert goes back to it, not to the book.
+    assert panel.picker.value == "saves/fixed.yaml"
+    assert panel.picker.label == "Search & Destroy at Dak Po (saved as saves/fixed.yaml)"
+    panel.item.value = "spot-3"
+    panel.delete_item.click()
+    panel.revert.click()
+    assert len(panel.scenario.spec.layout.tunnel_spots) == 5
+    assert panel.scenario.spec.layout.tunnel_spots[0].at == (20.0, 40.0)
+    reopened = ambush_valley_app().children[-1].scenario
+    assert "saves/fixed.yaml" in dict(reopened.picker.options).values()
 
 
 def test_selecting_terrain_by_a_click_on_the_table_and_deleting_it():

@@ -16,7 +16,7 @@ from rulebook.games.ambush_valley.catalogue import platoon
 from rulebook.games.ambush_valley.naming import find, item_names, name_of, terrain_words
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.render.svg import TERRAIN_FILL, table_svg
-from rulebook.saves import resolve_save_name
+from rulebook.saves import SAVES, resolve_save_name
 from rulebook.scenario import load_scenario
 from rulebook.scenario._av_models import Feature, Unit
 from widgets._page import guarded
@@ -30,7 +30,7 @@ from widgets.ambush_valley.scenario_views import (
 from widgets.ambush_valley.table_map import AvTableMap
 from widgets.ambush_valley.words import platoon_options
 
-__all__ = ["BLANK", "SCENARIOS", "ScenarioPanel"]
+__all__ = ["BLANK", "SCENARIOS", "ScenarioPanel", "saved_scenarios"]
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "ambush_valley"
 
@@ -80,18 +80,30 @@ def _title(path: Path) -> str:
         return f"{path.name} (cannot be read)"
 
 
+def saved_scenarios(folder: Path) -> dict[str, tuple[str, Path]]:
+    """The Ambush Valley scenarios saved in *folder*: ``saves/NAME`` -> (picker label, path).
+    Files of other games, and files that cannot be read, are left out."""
+    out = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        try:
+            loaded = load_scenario(path)
+        except ScenarioError:
+            continue
+        if loaded.ambush_valley is not None:
+            out[f"{SAVES}/{path.name}"] = (f"{loaded.title} (saved as {SAVES}/{path.name})", path)
+    return out
+
+
 class ScenarioPanel(ipw.VBox):
     """One scenario: the table, forces, reinforcement odds, problems; edits; save."""
 
     def __init__(self, folder: Path = SCENARIOS) -> None:
         self.folder = folder
-        self.files = {p.stem: p for p in sorted(folder.glob("*.yaml"))}
+        self.files: dict[str, Path] = {}
         self.errors = ipw.HTML()
-        self.picker = ipw.Dropdown(
-            options=[(_title(path), stem) for stem, path in self.files.items()],
-            description="scenario",
-            layout=ipw.Layout(width="34em"),
-        )
+        self._quiet = False  # True while the picker is set to a file the panel already holds
+        self.picker = ipw.Dropdown(description="scenario", layout=ipw.Layout(width="34em"))
+        self._list_files()
         self.picker.add_class("rb-av-picker")
         self.picker.observe(self._pick, "value")
         self.table_view = ipw.HTML()
@@ -209,8 +221,23 @@ class ScenarioPanel(ipw.VBox):
 
     # -- loading and drawing ---------------------------------------------------------------------
 
+    def _list_files(self) -> None:
+        """The book's scenarios by title, then those saved in ``saves/``."""
+        book = {p.stem: (_title(p), p) for p in sorted(self.folder.glob("*.yaml"))}
+        saved = saved_scenarios(Path.cwd() / SAVES)
+        self.files = {key: path for key, (_, path) in (book | saved).items()}
+        chosen = self.picker.value
+        self._quiet = True
+        try:
+            self.picker.options = [(label, key) for key, (label, _) in (book | saved).items()]
+            self.picker.value = chosen if chosen in self.files else next(iter(self.files))
+        finally:
+            self._quiet = False
+
     @guarded
     def _pick(self, _: Any = None) -> None:
+        if self._quiet or self.picker.value is None:
+            return
         self.scenario = Scenario.load(self.files[self.picker.value])
         self.selected = None
         self.saved.value = ""
@@ -380,4 +407,14 @@ class ScenarioPanel(ipw.VBox):
         path = resolve_save_name(name, (".yaml", ".yml"))
         path.parent.mkdir(parents=True, exist_ok=True)
         self.scenario.save(path)
-        self.saved.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
+        self.scenario = Scenario(self.scenario.file, path)
+        self._list_files()  # the saved file joins the picker, chosen, so Revert goes back to it
+        self._quiet = True
+        try:
+            self.picker.value = f"{SAVES}/{path.name}"
+        finally:
+            self._quiet = False
+        self.saved.value = (
+            f"<span class='rb-saved'>Saved to {escape(str(path))}; it is in the scenario list "
+            "above.</span>"
+        )
