@@ -76,22 +76,30 @@ class Options(Sequence[Action]):
     (4, Action.from_notation('fire C4 D4:2'), True)
     >>> o == [Action.of("done"), *(Action.of("fire", "C4", f"D4:{k}") for k in (1, 2, 3))]
     True
+
+    A run may name the verb all its actions share, so a policy looking for one kind of action
+    (:meth:`find`, :meth:`of_verb`, :meth:`index`) reads only the runs that can hold it:
+
+    >>> o = Options().run(3, lambda k: Action.of("fire", f"D{k}"), verb="fire").add(Action.of("done"))
+    >>> sorted(o.verbs()), o.find({"done"}), o.of_verb("fire")[1], o.index(Action.of("fire", "D2"))
+    (['done', 'fire'], 3, Action.from_notation('fire D1'), 2)
     """
 
     __slots__ = ("_len", "_made", "_runs", "_starts", "_tail")
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
-        self._runs: list[list] = []  # [start, count, make]
+        self._runs: list[list] = []  # [start, count, make, verb or None]
         self._starts: list[int] = []  # each run's start, for a bisect without a key function
         self._len = 0
         self._made: tuple[Action, ...] | None = None
         self._tail: list[Action] | None = None  # actions added one by one, kept as they come
         self.extend(actions)
 
-    def run(self, count: int, make: Callable[[int], Action]) -> Options:
-        """Add *count* options, the k-th (from 0) made by ``make(k)`` when read."""
+    def run(self, count: int, make: Callable[[int], Action], verb: str | None = None) -> Options:
+        """Add *count* options, the k-th (from 0) made by ``make(k)`` when read; *verb*, if
+        given, is the verb of every one of them."""
         if count > 0:
-            self._runs.append([self._len, count, make])
+            self._runs.append([self._len, count, make, verb])
             self._starts.append(self._len)
             self._len += count
             self._made = self._tail = None
@@ -104,13 +112,13 @@ class Options(Sequence[Action]):
     def extend(self, actions: Iterable[Action]) -> Options:
         """Add options: another Options keeps its runs unmade; anything else is read now."""
         if type(actions) is Options:
-            for _start, count, make in actions._runs:
-                self.run(count, make)
+            for _start, count, make, verb in actions._runs:
+                self.run(count, make, verb)
             return self
         tail = self._tail
         if tail is None:
             tail = self._tail = []
-            self._runs.append([self._len, 0, tail.__getitem__])
+            self._runs.append([self._len, 0, tail.__getitem__, None])
             self._starts.append(self._len)
         before = len(tail)
         tail.extend(actions)
@@ -132,15 +140,59 @@ class Options(Sequence[Action]):
         if not 0 <= index < self._len:
             raise IndexError(f"option {index} of {self._len}")
         runs = self._runs
-        start, _count, make = (
+        start, _count, make, _verb = (
             runs[bisect_right(self._starts, index) - 1] if len(runs) > 1 else runs[0]
         )
         return make(index - start)
 
     def __iter__(self) -> Iterator[Action]:
-        for _start, count, make in self._runs:
+        for _start, count, make, _verb in self._runs:
             for k in range(count):
                 yield make(k)
+
+    def _runs_of(self, verbs: Iterable[str]) -> Iterator[tuple[int, int, Callable, bool]]:
+        """Each run that may hold an action of *verbs*, and whether all of it does."""
+        for start, count, make, verb in self._runs:
+            if verb is None:
+                yield start, count, make, False
+            elif verb in verbs:
+                yield start, count, make, True
+
+    def verbs(self) -> set[str]:
+        """The verbs among the options."""
+        found = set()
+        for _start, count, make, verb in self._runs:
+            if verb is not None:
+                found.add(verb)
+            else:
+                found.update(make(k).verb for k in range(count))
+        return found
+
+    def find(self, verbs: Iterable[str]) -> int | None:
+        """The position of the first option whose verb is one of *verbs*, or None."""
+        for start, count, make, whole in self._runs_of(verbs):
+            if whole:
+                return start
+            for k in range(count):
+                if make(k).verb in verbs:
+                    return start + k
+        return None
+
+    def of_verb(self, verb: str) -> list[Action]:
+        """The options of one verb, in order."""
+        found = []
+        for _start, count, make, whole in self._runs_of((verb,)):
+            actions = (make(k) for k in range(count))
+            found += actions if whole else (a for a in actions if a.verb == verb)
+        return found
+
+    def index(self, action: Action) -> int:  # type: ignore[override]
+        """The position of *action*; ValueError if it is not an option."""
+        for start, count, make, _whole in self._runs_of((action[0],)):
+            for k in range(count):
+                if make(k) == action:
+                    return start + k
+        raise ValueError(f"{action} is not an option")
 
     def made(self) -> tuple[Action, ...]:
         """Every option, made once and kept."""
@@ -149,7 +201,16 @@ class Options(Sequence[Action]):
         return self._made
 
     def __contains__(self, action: object) -> bool:
+        if type(action) is Action and self._made is None and self._labelled():
+            try:
+                self.index(action)  # only the runs of its verb (and unlabelled ones) are made
+            except ValueError:
+                return False
+            return True
         return action in self.made()
+
+    def _labelled(self) -> bool:
+        return any(run[3] is not None for run in self._runs)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -160,6 +221,31 @@ class Options(Sequence[Action]):
 
     def __repr__(self) -> str:
         return f"Options({list(self.made())!r})"
+
+
+def first_of(options: Sequence[Action], verbs: Iterable[str]) -> int | None:
+    """The position of the first of *options* whose verb is one of *verbs*, or None.
+
+    >>> first_of((Action.of("fly", "A/1/8", "D2"), Action.of("done")), {"done", "fight"})
+    1
+    """
+    if type(options) is Options:
+        return options.find(verbs)
+    return next((k for k, a in enumerate(options) if a.verb in verbs), None)
+
+
+def verbs_of(options: Sequence[Action]) -> set[str]:
+    """The verbs among *options*."""
+    if type(options) is Options:
+        return options.verbs()
+    return {a.verb for a in options}
+
+
+def of_verb(options: Sequence[Action], verb: str) -> list[Action]:
+    """The *options* of one *verb*, in order."""
+    if type(options) is Options:
+        return options.of_verb(verb)
+    return [a for a in options if a.verb == verb]
 
 
 class Decision(NamedTuple):

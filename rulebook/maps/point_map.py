@@ -122,6 +122,12 @@ class PointMap:
     def _neighbors(self) -> dict[tuple[str, bool], tuple[str, ...]]:
         return {}
 
+    @cached_property
+    def derived(self) -> dict:
+        """Answers a game's rules work out from this map alone, kept by a key the rule names
+        (the map never changes in play, so each is worked out once per map)."""
+        return {}
+
     def line(self, a: str, b: str) -> str:
         """The kind of the access line between two locations."""
         try:

@@ -116,8 +116,9 @@ def _run_campaign(
         apply_overrides(scenario, overrides), seed=seed, options=options, record=record
     )
     policy = us_scripted() if policies == "scripted" else us_random(random.Random(seed))  # noqa: S311
+    by_index = policy.index  # a position among the options: no list of actions is built
     while not game.is_over():
-        game.apply(policy(game))
+        game.apply_option(by_index(game))
     out = game.outcome() or {}
     level = out.get("level")
     winner = "nva" if level in NVA_WINS else "us" if level == "US Tactical" else None

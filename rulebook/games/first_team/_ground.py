@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._command import location_die
 from rulebook.games.first_team._common import (
@@ -18,7 +18,7 @@ from rulebook.games.first_team._common import (
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
-from rulebook.games.first_team.logistics import add_fatigue, move_fatigue, stacking_problem
+from rulebook.games.first_team.logistics import Stack, add_fatigue, move_fatigue
 from rulebook.maps.point_map import AN_KHE
 
 __all__ = ["ground_movement_segment", "zone_entry"]
@@ -28,16 +28,38 @@ def _paths(s: CampaignState, here: str) -> list[list[str]]:
     """Where a ground move may go: one location along any line, or two along roads when the
     first holds no NVA (ftv:3.4.3C, ftv:3.4.3.1A); An Khe by ground only to I2 and J4 (ftv:3.4.3.2)."""
     paths = []
+    for n, onward in _lines_out(s, here):
+        paths.append([here, n])
+        if onward and not s.board.nva(n):
+            paths += ([here, n, m] for m in onward)
+    return paths
+
+
+def _lines_out(s: CampaignState, here: str) -> list[tuple[str, list[str]]]:
+    """Each place one line from *here* the US may enter, with the places a second road line
+    leads on to from it (none unless both lines are roads and An Khe is neither end).
+
+    The map alone decides this (and whether Cambodia is open, ftv:6.1), so the answer is kept
+    on the map; only the NVA in the middle place (:func:`_paths`) changes in play.
+    """
+    key = ("ground lines", here, _optional.cambodia_open(s))
+    found = s.map.derived.get(key)
+    if found is not None:
+        return found
+    found = []
     for n in s.map.neighbors(here, boxes=True):
         if n == here or not _optional.open_to_us(s, n):
             continue
-        paths.append([here, n])
-        if AN_KHE in (here, n) or s.map.line(here, n) != "road" or s.board.nva(n):
-            continue
-        for m in s.map.neighbors(n, boxes=True):
-            if m not in (here, n) and _optional.open_to_us(s, m) and s.map.line(n, m) == "road":
-                paths.append([here, n, m])
-    return paths
+        onward = []
+        if AN_KHE not in (here, n) and s.map.line(here, n) == "road":
+            onward = [
+                m
+                for m in s.map.neighbors(n, boxes=True)
+                if m not in (here, n) and _optional.open_to_us(s, m) and s.map.line(n, m) == "road"
+            ]
+        found.append((n, onward))
+    s.map.derived[key] = found
+    return found
 
 
 def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
@@ -47,30 +69,63 @@ def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
     ]
 
 
-def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
+def _ground_options(s: CampaignState, done: set[str]) -> Options:
     """Move a company, or the whole free stack of a location, with or without the location's
-    supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3)."""
-    options = []
+    supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
+
+    The moves are runs made when read. Whether a mover may join the place it walks to depends
+    only on how it counts for stacking, so each place is counted once and each kind tried once.
+    """
+    options = Options()
     mix = stacking_mix(s)
+    values = s.values
+    counted = Stack(mix)
+    # A path never ends where it starts, so the companies staying at its end are all the US
+    # there: each end is counted once, and each kind of company tried there once.
+    at_end: dict[str, Stack] = {}
+    fits: dict[tuple, bool] = {}
     for loc in [AN_KHE, *s.us_on_map()]:
         movers = _movers(s, loc, done)
         if not movers:
             continue
         carry = [(), ("supply",)] if loc != AN_KHE and s.board.supply.get(loc, 0) else [()]
+        kinds = [counted.counts_as(u) for u in movers]
+        ids = [u.id for u in movers]
+        alike = counted.kinds(movers)
+        together = counted.plus(*movers)
         for path in _paths(s, loc):
-            stay = [u for u in s.board.us(path[-1]) if u not in movers]
-            tokens = [to_token(p) for p in path[1:]]
-            for unit in movers:
-                if stacking_problem([*stay, unit], mix=mix, values=s.values) is None:
-                    options += [Action.of("move", unit.id, *tokens, *c) for c in carry]
-            if (
-                len(movers) > 1
-                and stacking_problem([*stay, *movers], mix=mix, values=s.values) is None
-            ):
-                options += [Action.of("stack", to_token(loc), *tokens, *c) for c in carry]
+            dest = path[-1]
+            stay = at_end.get(dest)
+            if stay is None:
+                stay = at_end[dest] = Stack.of(s.board.us(dest), mix)
+            ok = {}
+            for kind, unit in alike.items():
+                answer = fits.get((dest, kind))
+                if answer is None:
+                    answer = fits[dest, kind] = stay.plus(unit).problem(values) is None
+                ok[kind] = answer
+            if all(ok.values()):
+                fit = ids
+            else:
+                fit = [i for i, kind in zip(ids, kinds, strict=True) if ok[kind]]
+            tokens = tuple(to_token(p) for p in path[1:])
+            options.run(len(fit) * len(carry), _moves(fit, tokens, carry), "move")
+            if len(movers) > 1 and stay.joined(together).problem(values) is None:
+                here = (to_token(loc), *tokens)
+                options.extend(Action("stack", here + c) for c in carry)
         if loc != AN_KHE:
-            options += [Action.of("hold", unit.id) for unit in movers]
+            options.extend(Action("hold", (unit.id,)) for unit in movers)
     return options
+
+
+def _moves(units: list[str], tokens: tuple[str, ...], carry: list[tuple[str, ...]]):
+    """The maker of the k-th move of *units* along a path, each with every way to *carry*."""
+
+    def make(k: int) -> Action:
+        unit, c = divmod(k, len(carry))
+        return Action("move", (units[unit], *tokens, *carry[c]))
+
+    return make
 
 
 def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
@@ -106,7 +161,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
     entered: set[str] = set()
     while True:
         prompt = "ground movement: move a company or a stack, or hold"
-        action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
+        action = yield from ask("us", _ground_options(s, done).add(DONE), prompt, "ftv:3.4.3")
         if action == DONE:
             break
         args = list(action.args)

@@ -133,7 +133,13 @@ def aircraft_lost(s: CampaignState, committed: list[SupportUnit]) -> None:
 def open_to_us(s: CampaignState, loc: str) -> bool:
     """US companies and air may go to *loc*: anywhere but Cambodia, and there only under
     option 6.1 (ftv:6.1, ftv:3.4.3.1B)."""
-    return not s.map.in_cambodia(loc) or bool(s.options.get("invasion_of_cambodia"))
+    return not s.map.in_cambodia(loc) or cambodia_open(s)
+
+
+def cambodia_open(s: CampaignState) -> bool:
+    """Whether option 6.1 lets the US into Cambodia: the one thing besides the map that
+    :func:`open_to_us` reads."""
+    return bool(s.options.get("invasion_of_cambodia"))
 
 
 def us_in_cambodia(s: CampaignState, loc: str, *, air: bool) -> None:

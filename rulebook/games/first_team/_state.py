@@ -171,7 +171,7 @@ class CampaignState:
         """NVA alone on a road location or a camp keep a garrison under HOLD: at the end of
         every segment, one more HOLD goes to the lowest-numbered unit until one unit has it
         (ftv:2.5.1B-C, 4.1.14C)."""
-        for loc in self.map.locations:
+        for loc in self.board.in_use():
             nva = self.board.nva(loc)
             if not nva or self.board.us(loc) or loc == PLEIKU:
                 continue
@@ -217,13 +217,14 @@ class CampaignState:
 
     def contested(self) -> list[str]:
         """Locations holding both sides."""
-        return [loc for loc in self.map.locations if self.board.nva(loc) and self.board.us(loc)]
+        board = self.board
+        return [loc for loc in board.in_use() if board.nva(loc) and board.us(loc)]
 
     def us_on_map(self) -> list[str]:
-        return [loc for loc in self.map.locations if self.board.us(loc)]
+        return [loc for loc in self.board.in_use() if self.board.us(loc)]
 
     def nva_on_map(self) -> list[str]:
-        return [loc for loc in self.map.locations if self.board.nva(loc)]
+        return [loc for loc in self.board.in_use() if self.board.nva(loc)]
 
     def garrison_at(self, loc: str) -> UsCompany | None:
         return next((u for u in self.board.us(loc) if u.garrison), None)
@@ -264,7 +265,7 @@ class CampaignState:
     def score_possession(self) -> None:
         """Sole NVA possession after an NVA Open Combat Segment (ftv:3.5.6C, ftv:5.1B)."""
         gained = []
-        for loc in self.map.locations:
+        for loc in self.board.in_use():
             if not self.board.nva(loc) or self.board.us(loc):
                 continue
             if loc == PLEIKU:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rulebook.games._decisions import Action, ask
+from collections.abc import Callable
+
+from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import (
     AN_KHE_ARG,
@@ -16,7 +18,7 @@ from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.logistics import stacking_problem
+from rulebook.games.first_team.logistics import Stack
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
 
@@ -24,10 +26,10 @@ __all__ = ["NINE", "NINE_HELICOPTER", "transport_segment"]
 
 
 def _landing_zones(s: CampaignState, pathfinder: str | None) -> list[str]:
-    lzs = [loc for loc in s.map.locations if s.board.is_lz(loc) and not s.map.in_cambodia(loc)]
-    if pathfinder:
-        lzs.append(pathfinder)
-    return sorted(set(lzs))
+    lzs = s.board.landing_zones()
+    if pathfinder and pathfinder not in lzs:
+        return sorted([*lzs, pathfinder])
+    return list(lzs)
 
 
 reads_values("lz_to_lz_cp")
@@ -73,15 +75,22 @@ class _Flights:
         return [self.s.support[i] for i in sorted(ids)]
 
 
-def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | None) -> list[Action]:
-    """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3)."""
+def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | None) -> Options:
+    """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3).
+
+    The options are runs made when read (a policy taking the k-th one makes one action).
+    """
     lzs = _landing_zones(s, lz_marker)
-    options = []
-    # Nothing moves while the list is built: read each place's companies, the stacking
-    # reading and each kind of flight's helicopter once.
-    us_at = {loc: s.board.us(loc) for loc in [AN_KHE, *lzs]}
+    options = Options()
+    # Nothing moves while the list is built: each place's companies and stacking count, and
+    # each kind of flight's helicopter, are read once; where a company may go depends only on
+    # how it counts for stacking (its battalion or brigade), so that answer is kept per kind.
+    board, values = s.board, s.values
+    us_at = {loc: board.us(loc) for loc in [AN_KHE, *lzs]}
     mix = stacking_mix(s)
-    flyers: dict[tuple[str, bool], bool] = {}
+    counts = {loc: Stack.of(units, mix) for loc, units in us_at.items()}
+    answers: dict[tuple, list[str]] = {}
+    flyers: dict[tuple[str, bool | None], SupportUnit | None] = {}
 
     def can_fly(leg: str, unit: str | None) -> SupportUnit | None:
         key = (leg, unit == NINE if unit else None)
@@ -89,42 +98,54 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
             flyers[key] = flights.helicopter(leg, unit)
         return flyers[key]
 
-    def fits(unit: UsCompany, loc: str) -> bool:
-        return stacking_problem([*us_at[loc], unit], mix=mix, values=s.values) is None
+    def fitting(unit: UsCompany, away: str | None) -> list[str]:
+        """The landing zones other than *away* that *unit* may join (ftv:2.3.1)."""
+        key = (away, counts[AN_KHE].counts_as(unit))
+        fit = answers.get(key)
+        if fit is None:
+            fit = answers[key] = [
+                loc for loc in lzs if loc != away and counts[loc].plus(unit).problem(values) is None
+            ]
+        return fit
 
     for unit in us_at[AN_KHE]:
         if can_fly("out", unit.id):
-            options += [Action.of("fly", unit.id, loc) for loc in lzs if fits(unit, loc)]
-    if s.board.supply.get(AN_KHE, 0) >= 2 and can_fly("out", None):
-        options += [Action.of("fly-supply", loc) for loc in lzs if us_at[loc]]
+            options.run(*_to(unit.id, fitting(unit, None), "fly"), "fly")
+    if board.supply.get(AN_KHE, 0) >= 2 and can_fly("out", None):
+        options.extend(_action("fly-supply", loc) for loc in lzs if us_at[loc])
+    hop_ok = s.cp.left >= values["lz_to_lz_cp"]
     for loc in lzs:
         for unit in us_at[loc]:
             if unit.garrison:
                 continue
-            if can_fly("back", unit.id):
-                options.append(Action.of("fly", unit.id, AN_KHE_ARG))
-            hop = can_fly("hop", unit.id)
-            if hop and (s.cp.left >= s.values["lz_to_lz_cp"] or hop.id == NINE_HELICOPTER):
-                options += [
-                    Action.of("hop", unit.id, other)
-                    for other in lzs
-                    if other != loc and fits(unit, other)
-                ]
-        hop_ok = s.cp.left >= s.values["lz_to_lz_cp"]
-        if s.board.supply.get(loc) and can_fly("hop", None) and hop_ok:
-            options += [
-                Action.of("hop-supply", loc, other)
-                for other in lzs
-                if other != loc and us_at[other]
-            ]
+            uid = unit.id
+            if can_fly("back", uid):
+                options.add(_action("fly", uid, AN_KHE_ARG))
+            hop = can_fly("hop", uid)
+            if hop and (hop_ok or hop.id == NINE_HELICOPTER):
+                options.run(*_to(uid, fitting(unit, loc), "hop"), "hop")
+        if board.supply.get(loc) and can_fly("hop", None) and hop_ok:
+            options.extend(
+                _action("hop-supply", loc, other) for other in lzs if other != loc and us_at[other]
+            )
     if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop", None):
         nva = set(s.nva_on_map())
-        options += [
-            Action.of("pathfinder", loc)
+        options.extend(
+            _action("pathfinder", loc)
             for loc in s.map.locations
-            if loc not in nva and not s.board.is_lz(loc) and _optional.open_to_us(s, loc)
-        ]
-    return list(dict.fromkeys(options))
+            if loc not in nva and not board.is_lz(loc) and _optional.open_to_us(s, loc)
+        )
+    return options
+
+
+def _to(unit: str, places: list[str], verb: str) -> tuple[int, Callable[[int], Action]]:
+    """A run of flights of *unit* to each of *places*: its length and its maker."""
+    return len(places), lambda k: _action(verb, unit, places[k])
+
+
+def _action(verb: str, *args: str) -> Action:
+    """An action of string arguments, made without checking them (they are location and unit ids)."""
+    return tuple.__new__(Action, (verb, args))
 
 
 def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool) -> Flow:
@@ -150,7 +171,7 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
             "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop "
             f"({s.values['lz_to_lz_cp']} CP)"
         )
-        action = yield from ask("us", [*options, DONE], prompt, rule)
+        action = yield from ask("us", options.add(DONE), prompt, rule)
         if action == DONE:
             break
         if action.verb == "pathfinder":

@@ -19,20 +19,31 @@ class Board:
     at: dict[str, list[Company]] = field(default_factory=lambda: defaultdict(list))
     supply: dict[str, int] = field(default_factory=dict)
     revealed_lz: set[str] = field(default_factory=set)
+    # Where each placed unit is: kept with ``at`` by place and remove, so finding a unit costs
+    # one look-up rather than a search of every location.
+    loc_of: dict[Company, str] = field(default_factory=dict)
+    _lzs: tuple[frozenset[str], tuple[str, ...]] | None = field(default=None, repr=False)
 
     def place(self, loc: str, *units: Company) -> None:
         self.map.neighbors(loc, boxes=True)  # raises for an unknown location
         for unit in units:
             self.remove(unit)
             self.at[loc].append(unit)
+            self.loc_of[unit] = loc
 
     def remove(self, unit: Company) -> None:
-        for units in self.at.values():
-            if unit in units:
-                units.remove(unit)
+        loc = self.loc_of.pop(unit, None)
+        if loc is not None:
+            self.at[loc].remove(unit)
 
     def where(self, unit: Company) -> str | None:
-        return next((loc for loc, units in self.at.items() if unit in units), None)
+        return self.loc_of.get(unit)
+
+    def in_use(self) -> list[str]:
+        """The map locations (not the An Khe Box) where units have been placed, in the map's
+        order: the only places a scan for units needs to look at."""
+        at = self.at
+        return [loc for loc in self.map.locations if at.get(loc)]
 
     def units(self, loc: str, side: str | None = None) -> list[Company]:
         here = self.at.get(loc)
@@ -56,6 +67,23 @@ class Board:
 
     def occupied(self, loc: str) -> bool:
         return bool(self.units(loc))
+
+    def landing_zones(self) -> tuple[str, ...]:
+        """The landing zones outside Cambodia, sorted (pathfinders aside; ftv:3.4.2B).
+
+        Kept until another LZ is revealed: the transport options ask for them at every flight.
+        """
+        key = frozenset(self.revealed_lz)
+        if self._lzs is None or self._lzs[0] != key:
+            found = tuple(
+                sorted(
+                    loc
+                    for loc in self.map.locations
+                    if self.is_lz(loc) and not self.map.in_cambodia(loc)
+                )
+            )
+            self._lzs = (key, found)
+        return self._lzs[1]
 
     def is_lz(self, loc: str) -> bool:
         """A landing zone: a revealed LZ marker, Pleiku or a camp (ftv:3.4.2B; pathfinders aside)."""

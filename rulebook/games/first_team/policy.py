@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rulebook.games._decisions import Action
+from rulebook.games._decisions import Action, first_of, of_verb, verbs_of
 from rulebook.games.first_team.engine import CampaignGame
 from rulebook.maps.point_map import AN_KHE, PLEIKU
 
@@ -46,16 +46,27 @@ Policy = Callable[[CampaignGame], Action]
 LZ_ZONES = "GJDCFBIEAH"
 
 
+CLOSERS = frozenset({"done", "fight"})
+
+
 def random_policy(rng: random.Random) -> Policy:
-    """Any legal action, uniformly; 'done' and 'fight' more often, so segments end."""
+    """Any legal action, uniformly; 'done' and 'fight' more often, so segments end.
+
+    Its ``index`` makes the same draws and names the option by position, so a campaign played
+    with ``apply_option`` builds no list of actions.
+    """
+
+    def index(game: CampaignGame) -> int:
+        options = game.decision.options
+        closer = first_of(options, CLOSERS)
+        if closer is not None and rng.random() < 0.4:
+            return closer
+        return rng.randrange(len(options))
 
     def choose(game: CampaignGame) -> Action:
-        options = game.legal_actions()
-        closers = [a for a in options if a.verb in ("done", "fight")]
-        if closers and rng.random() < 0.4:
-            return closers[0]
-        return options[rng.randrange(len(options))]
+        return game.decision.options[index(game)]
 
+    choose.index = index  # type: ignore[attr-defined]
     return choose
 
 
@@ -63,20 +74,48 @@ def _strength(units: list) -> int:
     return sum(u.strength for u in units)
 
 
+class _ByVerb(dict):
+    """A decision's options by verb, each verb's list made when first asked for."""
+
+    def __init__(self, options) -> None:
+        super().__init__()
+        self.options = options
+        self.present = verbs_of(options)
+
+    def __missing__(self, verb: str) -> list[Action]:
+        if verb not in self.present:
+            raise KeyError(verb)
+        found = self[verb] = of_verb(self.options, verb)
+        return found
+
+    def get(self, verb: str, default=None):  # type: ignore[override]
+        return self[verb] if verb in self.present else default
+
+    def __contains__(self, verb: object) -> bool:
+        return verb in self.present
+
+
 def scripted_policy() -> Policy:
-    """The plan in this module's docstring, as a function of the game."""
+    """The plan in this module's docstring, as a function of the game.
+
+    Its ``index`` names the chosen option by position; only the verbs the plan looks at are
+    read from the options.
+    """
 
     def choose(game: CampaignGame) -> Action:
-        options = game.legal_actions()
-        by_verb: dict[str, list[Action]] = {}
-        for action in options:
-            by_verb.setdefault(action.verb, []).append(action)
-        done = next((a for a in options if a.verb in ("done", "fight")), options[0])
+        options = game.decision.options
+        by_verb = _ByVerb(options)
+        closer = first_of(options, CLOSERS)
+        done = options[closer if closer is not None else 0]
         for verbs, handler in HANDLERS:
-            if verbs & set(by_verb):
+            if verbs & by_verb.present:
                 return handler(game, by_verb, done)
         return done
 
+    def index(game: CampaignGame) -> int:
+        return game.decision.options.index(choose(game))
+
+    choose.index = index  # type: ignore[attr-defined]
     return choose
 
 

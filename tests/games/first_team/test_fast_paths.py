@@ -1,0 +1,93 @@
+"""The fast paths of a First Team campaign give the campaign the plain ones give.
+
+Option lists are runs made when read and stacking is counted once per place, so these tests
+check the lists against the rule applied to each candidate on its own (ftv:2.3.1), and that a
+policy naming its option by position plays the very campaign it plays by naming the action.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulebook.games.first_team import _ground, _transport
+from rulebook.games.first_team.engine import new_campaign
+from rulebook.games.first_team.logistics import stacking_problem
+from rulebook.games.first_team.policy import random_policy, scripted_policy
+from rulebook.maps.point_map import AN_KHE
+
+
+def _flights_checked(game) -> int:
+    """At a transport decision: each company offered a flight out may go to exactly the
+    landing zones its stacking allows."""
+    s = game.board
+    lzs = _transport._landing_zones(s, s.pathfinder[0] if s.pathfinder else None)
+    mix = s.options.get("us_stacking_mix", "battalion")
+    offered: dict[str, set[str]] = {}
+    for action in game.legal_actions():
+        if action.verb == "fly" and action.args[1] != "AnKhe":
+            offered.setdefault(action.args[0], set()).add(action.args[1])
+    for uid, dests in offered.items():
+        unit = s.us[uid]
+        assert s.where(unit) == AN_KHE
+        allowed = {
+            loc for loc in lzs if stacking_problem([*s.board.us(loc), unit], mix=mix) is None
+        }
+        assert dests == allowed, uid
+    return len(offered)
+
+
+def _moves_checked(game) -> int:
+    """At a ground movement decision: each company offered a move may take exactly the paths
+    whose end its stacking allows."""
+    s = game.board
+    mix = s.options.get("us_stacking_mix", "battalion")
+    offered: dict[str, set[tuple[str, ...]]] = {}
+    for action in game.legal_actions():
+        if action.verb == "move":
+            path = action.args[1:-1] if action.args[-1] == "supply" else action.args[1:]
+            offered.setdefault(action.args[0], set()).add(path)
+    for uid, paths in offered.items():
+        unit = s.us[uid]
+        allowed = {
+            tuple("AnKhe" if p == AN_KHE else p for p in path[1:])
+            for path in _ground._paths(s, s.where(unit))
+            if stacking_problem([*s.board.us(path[-1]), unit], mix=mix) is None
+        }
+        assert paths == allowed, uid
+    return len(offered)
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_ftv_2_3_1_flight_options_are_exactly_the_landing_zones_stacking_allows(seed):
+    game, policy, checked = new_campaign(seed=seed, record=False), scripted_policy(), 0
+    while not game.is_over() and game.turn <= 4:
+        if game.decision.rule in ("ftv:3.4.2", "ftv:3.4.6"):
+            checked += _flights_checked(game)
+        game.apply(policy(game))
+    assert checked > 20
+
+
+def test_ftv_2_3_1_ground_moves_listed_are_ones_stacking_allows():
+    game, policy, checked = new_campaign(seed=3, record=False), random_policy(random.Random(3)), 0
+    while not game.is_over() and game.turn <= 6:
+        if game.decision.rule == "ftv:3.4.3":
+            checked += _moves_checked(game)
+        game.apply(policy(game))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("kind", ["random", "scripted"])
+def test_a_policy_by_position_plays_the_campaign_it_plays_by_action(kind):
+    def make():
+        return random_policy(random.Random(5)) if kind == "random" else scripted_policy()
+
+    by_action, by_index = new_campaign(seed=5, record=False), new_campaign(seed=5, record=False)
+    choose, index = make(), make().index
+    while not by_action.is_over():
+        by_action.apply(choose(by_action))
+    while not by_index.is_over():
+        by_index.apply_option(index(by_index))
+    assert by_index.history == by_action.history
+    assert by_index.board.summary() == by_action.board.summary()
