@@ -18,7 +18,12 @@ from rulebook.games.first_team._common import (
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
-from rulebook.games.first_team.logistics import Stack, add_fatigue, move_fatigue
+from rulebook.games.first_team.logistics import (
+    add_fatigue,
+    move_fatigue,
+    stacking_group,
+    stacking_problem,
+)
 from rulebook.maps.point_map import AN_KHE
 
 __all__ = ["ground_movement_segment", "zone_entry"]
@@ -74,43 +79,39 @@ def _ground_options(s: CampaignState, done: set[str]) -> Options:
     supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
 
     The moves are runs made when read. Whether a mover may join the place it walks to depends
-    only on how it counts for stacking, so each place is counted once and each kind tried once.
+    only on its stacking group (:func:`stacking_group`), so each group is tried once per place.
     """
     options = Options()
     mix = stacking_mix(s)
     values = s.values
-    counted = Stack(mix)
+    board = s.board
     # A path never ends where it starts, so the companies staying at its end are all the US
-    # there: each end is counted once, and each kind of company tried there once.
-    at_end: dict[str, Stack] = {}
+    # there, and companies of one group fare alike there: each is asked once per place.
     fits: dict[tuple, bool] = {}
     for loc in [AN_KHE, *s.us_on_map()]:
         movers = _movers(s, loc, done)
         if not movers:
             continue
-        carry = [(), ("supply",)] if loc != AN_KHE and s.board.supply.get(loc, 0) else [()]
-        kinds = [counted.counts_as(u) for u in movers]
-        ids = [u.id for u in movers]
-        alike = counted.kinds(movers)
-        together = counted.plus(*movers)
+        carry = [(), ("supply",)] if loc != AN_KHE and board.supply.get(loc, 0) else [()]
+        groups = [stacking_group(u, mix) for u in movers]
         for path in _paths(s, loc):
             dest = path[-1]
-            stay = at_end.get(dest)
-            if stay is None:
-                stay = at_end[dest] = Stack.of(s.board.us(dest), mix)
-            ok = {}
-            for kind, unit in alike.items():
-                answer = fits.get((dest, kind))
-                if answer is None:
-                    answer = fits[dest, kind] = stay.plus(unit).problem(values) is None
-                ok[kind] = answer
-            if all(ok.values()):
-                fit = ids
-            else:
-                fit = [i for i, kind in zip(ids, kinds, strict=True) if ok[kind]]
+            stay = board.us(dest)
+            fit = []
+            for unit, group in zip(movers, groups, strict=True):
+                ok = fits.get((dest, group))
+                if ok is None:
+                    ok = fits[dest, group] = (
+                        stacking_problem([*stay, unit], mix=mix, values=values) is None
+                    )
+                if ok:
+                    fit.append(unit.id)
             tokens = tuple(to_token(p) for p in path[1:])
             options.run(len(fit) * len(carry), _moves(fit, tokens, carry), "move")
-            if len(movers) > 1 and stay.joined(together).problem(values) is None:
+            if (
+                len(movers) > 1
+                and stacking_problem([*stay, *movers], mix=mix, values=values) is None
+            ):
                 here = (to_token(loc), *tokens)
                 options.extend(Action("stack", here + c) for c in carry)
         if loc != AN_KHE:

@@ -18,7 +18,7 @@ from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.logistics import Stack
+from rulebook.games.first_team.logistics import stacking_group, stacking_problem
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
 
@@ -82,13 +82,12 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     """
     lzs = _landing_zones(s, lz_marker)
     options = Options()
-    # Nothing moves while the list is built: each place's companies and stacking count, and
-    # each kind of flight's helicopter, are read once; where a company may go depends only on
-    # how it counts for stacking (its battalion or brigade), so that answer is kept per kind.
+    # Nothing moves while the list is built: each place's companies and each kind of flight's
+    # helicopter are read once; where a company may go depends only on its stacking group
+    # (battalion or brigade; garrisons do not count), so that answer is kept per group.
     board, values = s.board, s.values
     us_at = {loc: board.us(loc) for loc in [AN_KHE, *lzs]}
     mix = stacking_mix(s)
-    counts = {loc: Stack.of(units, mix) for loc, units in us_at.items()}
     answers: dict[tuple, list[str]] = {}
     flyers: dict[tuple[str, bool | None], SupportUnit | None] = {}
 
@@ -100,11 +99,14 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
 
     def fitting(unit: UsCompany, away: str | None) -> list[str]:
         """The landing zones other than *away* that *unit* may join (ftv:2.3.1)."""
-        key = (away, counts[AN_KHE].counts_as(unit))
+        key = (away, unit.garrison, stacking_group(unit, mix))
         fit = answers.get(key)
         if fit is None:
             fit = answers[key] = [
-                loc for loc in lzs if loc != away and counts[loc].plus(unit).problem(values) is None
+                loc
+                for loc in lzs
+                if loc != away
+                and stacking_problem([*us_at[loc], unit], mix=mix, values=values) is None
             ]
         return fit
 

@@ -16,13 +16,13 @@ if TYPE_CHECKING:
     from rulebook.maps.point_map import PointMap
 
 __all__ = [
-    "Stack",
     "add_fatigue",
     "choose_garrison",
     "consume_for_combat",
     "consume_supply",
     "garrison_size",
     "move_fatigue",
+    "stacking_group",
     "stacking_problem",
 ]
 
@@ -47,90 +47,45 @@ def stacking_problem(
     >>> stacking_problem(three + [us_company(spec, "A/2/8")], mix="brigade") is None
     True
     """
-    return Stack.of(units, mix).problem(values)
+    # One pass (options builders ask this for every company and destination).
+    nva = us = 0
+    groups = set()
+    by_battalion = mix == "battalion"
+    for u in units:
+        if u.eliminated:
+            continue
+        if isinstance(u, NvaCompany):
+            nva += 1
+        elif isinstance(u, UsCompany) and not u.garrison:
+            us += 1
+            groups.add(u.battalion if by_battalion else u.brigade)  # see stacking_group
+    nva_limit = number(values, "nva_stack")
+    if nva > nva_limit:
+        return f"{nva} NVA units: at most {nva_limit} may stack"
+    if not us:
+        return None
+    if len(groups) == 1:
+        one = number(values, "us_stack_one_battalion")
+        if us > one:
+            return f"{us} US companies: at most {one} of one battalion may stack"
+        return None
+    mixed = number(values, "us_stack_mixed")
+    if us > mixed:
+        return f"US companies of more than one {mix}: at most {mixed} may stack, not {us}"
+    return None
 
 
-class Stack:
-    """What stacking counts of the units in one place (ftv:2.3.1): NVA units, US companies and
-    the battalions (or brigades, by *mix*) they come from.
-
-    The option builders ask whether each company may join each place; a place's count is made
-    once and each candidate is added to it (:meth:`plus`), instead of recounting the place.
+def stacking_group(unit: UsCompany, mix: str = "battalion") -> str | int | None:
+    """What a US company counts as for mixing (ftv:2.3.1): its battalion, or its brigade when
+    *mix* is ``brigade``. Two companies of one group are alike to :func:`stacking_problem`
+    (neither a garrison nor eliminated), so an options builder may ask it once per group.
 
     >>> from rulebook.games.first_team import campaign_scenario, us_company
-    >>> spec = campaign_scenario().first_team
-    >>> here = Stack.of([us_company(spec, c) for c in ("A/1/8", "B/1/8")], "battalion")
-    >>> here.plus(us_company(spec, "C/1/8")).problem() is None
-    True
-    >>> here.plus(us_company(spec, "A/2/8")).problem()
-    'US companies of more than one battalion: at most 2 may stack, not 3'
+    >>> unit = us_company(campaign_scenario().first_team, "A/2/8")
+    >>> stacking_group(unit), stacking_group(unit, "brigade")
+    ('2/8', 1)
     """
-
-    __slots__ = ("by_battalion", "groups", "mix", "nva", "us")
-
-    def __init__(self, mix: str, nva: int = 0, us: int = 0, groups: frozenset = frozenset()):
-        self.mix, self.by_battalion = mix, mix == "battalion"
-        self.nva, self.us, self.groups = nva, us, groups
-
-    @classmethod
-    def of(cls, units: Iterable[Company], mix: str = "battalion") -> Stack:
-        """The count of *units*."""
-        return cls(mix).plus(*units)
-
-    def counts_as(self, unit: Company) -> tuple | None:
-        """What *unit* adds to a count: ``("nva",)``, ``("us", its battalion or brigade)``, or
-        None for an eliminated unit or a garrison. Units alike here are alike for stacking."""
-        if unit.eliminated:
-            return None
-        if isinstance(unit, NvaCompany):
-            return ("nva",)
-        if isinstance(unit, UsCompany) and not unit.garrison:
-            return ("us", unit.battalion if self.by_battalion else unit.brigade)
-        return None
-
-    def plus(self, *units: Company) -> Stack:
-        """This count with *units* added (they must not be counted here already)."""
-        nva, us, groups = self.nva, self.us, self.groups
-        for unit in units:
-            kind = self.counts_as(unit)
-            if kind is None:
-                continue
-            if len(kind) == 1:
-                nva += 1
-            else:
-                us += 1
-                if kind[1] not in groups:
-                    groups = groups | {kind[1]}
-        return Stack(self.mix, nva, us, groups)
-
-    def joined(self, other: Stack) -> Stack:
-        """This count and *other*'s together (the units of both in one place)."""
-        return Stack(self.mix, self.nva + other.nva, self.us + other.us, self.groups | other.groups)
-
-    def kinds(self, units: Iterable[Company]) -> dict[tuple | None, Company]:
-        """One of *units* for each way of counting (:meth:`counts_as`), in their order."""
-        found: dict[tuple | None, Company] = {}
-        for unit in units:
-            found.setdefault(self.counts_as(unit), unit)
-        return found
-
-    def problem(self, values: Mapping[str, Any] | None = None) -> str | None:
-        """Why this count breaks a stacking limit, or None."""
-        nva, us, mix = self.nva, self.us, self.mix
-        nva_limit = number(values, "nva_stack")
-        if nva > nva_limit:
-            return f"{nva} NVA units: at most {nva_limit} may stack"
-        if not us:
-            return None
-        if len(self.groups) == 1:
-            one = number(values, "us_stack_one_battalion")
-            if us > one:
-                return f"{us} US companies: at most {one} of one battalion may stack"
-            return None
-        mixed = number(values, "us_stack_mixed")
-        if us > mixed:
-            return f"US companies of more than one {mix}: at most {mixed} may stack, not {us}"
-        return None
+    return unit.battalion if mix == "battalion" else unit.brigade
 
 
 def garrison_size(point_map: PointMap, loc: str, attackers: int) -> int:
