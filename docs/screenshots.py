@@ -98,7 +98,12 @@ def _balance_comparison(page) -> None:
     page.keyboard.press("Home")
     for _ in range(19):  # 2 + 19 x 2 = 40 games each
         page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(1000)  # the slider's last steps reach the kernel before Run does
     page.get_by_role("button", name="Run", exact=True).click()
+    # The page scrolls inside Voila's container, so a full-page shot stops at the first
+    # screen: scroll down to show the change beside its comparison and verdict instead.
+    page.wait_for_selector(".rb-verdict", timeout=120_000)
+    page.locator(".rb-changes").evaluate("e => e.scrollIntoView({block: 'start'})")
 
 
 #: Every app's screenshot. Add yours here.
@@ -177,7 +182,6 @@ SHOTS: list[Shot] = [
         "balance_lab.png",
         steps=_balance_comparison,
         wait_for=".rb-verdict",
-        full_page=True,
     ),
 ]
 
