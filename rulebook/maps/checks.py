@@ -194,7 +194,7 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
         if not fits:
             nowhere.setdefault(where, []).append(f"{name} (turn {arrival.turn})")
             continue
-        if arrival.area:  # a named area off the map (LZ Columbus) holds any number
+        if arrival.area == "LZ-Columbus":  # a base outside the stacking limit (lza:6.1)
             continue
         key = (arrival.turn, side, where)
         entry = load.setdefault(key, [0, fits])
@@ -214,13 +214,19 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
         findings.append(Finding(text))
     for (turn, side, where), (platoons, fits) in load.items():
         room = limit * len(fits)
-        if platoons > room:
-            findings.append(
-                Finding(
-                    f"Turn {turn}: {platoons} {side.upper()} platoons arrive in {where}, which has "
-                    f"{len(fits)} area{'s' if len(fits) != 1 else ''}: room for {room} at "
-                    f"{limit} to an area (lza:6.1). Mark more areas.",
-                    tuple(fits),
-                )
+        if platoons <= room:
+            continue
+        if where.startswith("area "):  # one named area: the stacking limit applies on placement
+            text = (
+                f"Turn {turn}: {platoons} {side.upper()} platoons arrive in {where}, which holds "
+                f"{room} (lza:3.2D, lza:6.1); the others would wait a turn for room. Choose a "
+                "place of several areas for them in Set-up."
             )
+        else:
+            text = (
+                f"Turn {turn}: {platoons} {side.upper()} platoons arrive in {where}, which has "
+                f"{len(fits)} area{'s' if len(fits) != 1 else ''}: room for {room} at "
+                f"{limit} to an area (lza:6.1). Mark more areas."
+            )
+        findings.append(Finding(text, tuple(fits)))
     return findings

@@ -104,3 +104,19 @@ def test_with_a_scenario_the_set_up_is_checked_against_the_map():
         d.update_area(area, tags=tags)
     found = [str(p) for p in d.problems("s.yaml")]
     assert any("arrives: no area of the map has tag 'nva-tan-2'" in m for m in found)
+
+
+def test_lza_3_2d_a_company_sent_to_one_area_is_told_that_only_three_platoons_fit():
+    """Stacking applies at placement (lza:3.2D, lza:6.1): five platoons into one named area
+    overflow; LZ Columbus, a base outside the limit, never does."""
+    from rulebook.maps.setup import with_arrival
+
+    d = MapDesign.load(STANDARD)
+    d.edit_scenario(with_arrival(d.scenario, "B/2-7", turn=3, place=(None, None, "C4")))
+    found = [f for f in d.findings() if f.places == ("C4",)]
+    assert [f.text for f in found] == [
+        "Turn 3: 5 US platoons arrive in area C4, which holds 3 (lza:3.2D, lza:6.1); the others "
+        "would wait a turn for room. Choose a place of several areas for them in Set-up."
+    ]
+    d.edit_scenario(with_arrival(d.scenario, "B/2-7", turn=3, place=(None, None, "LZ-Columbus")))
+    assert d.findings() == []
