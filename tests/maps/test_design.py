@@ -115,8 +115,10 @@ def test_lza_3_2d_a_company_sent_to_one_area_is_told_that_only_three_platoons_fi
     d.edit_scenario(with_arrival(d.scenario, "B/2-7", turn=3, place=(None, None, "C4")))
     found = [f for f in d.findings() if f.places == ("C4",)]
     assert [f.text for f in found] == [
-        "Turn 3: 5 US platoons arrive in area C4, which holds 3 (lza:3.2D, lza:6.1); the others "
-        "would wait a turn for room. Choose a place of several areas for them in Set-up."
+        (
+            "Turn 3: 5 US platoons arrive in area C4, which holds 3 (lza:3.2D, lza:6.1); the "
+            "others would wait a turn for room. Choose a place of several areas for them in Set-up."
+        )
     ]
     d.edit_scenario(with_arrival(d.scenario, "B/2-7", turn=3, place=(None, None, "LZ-Columbus")))
     assert d.findings() == []
