@@ -92,7 +92,7 @@ class SetupPanel(ipw.VBox):
                             "Board edges (where retreating NVA leave the map, lza:5.2E) can be "
                             "marked the same way, or all at once from the drawing's outline:"
                         ),
-                        self.edges_button,
+                        ipw.HBox([self.edges_button]),
                     ]
                 ),
                 self.arrival_rows,
@@ -168,9 +168,10 @@ class SetupPanel(ipw.VBox):
         self._arrivals = {}
         widgets = [header]
         for row in rows:
-            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="4em"))
-            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="15em"))
-            book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto"))
+            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="3.5em"))
+            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="12.5em"))
+            # The book's value sits beside the row, or under it when it does not fit beside.
+            book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto", margin="0 0 0 0.5em"))
             unit = row.unit
 
             def changed(_: Any, unit: str = unit, turn: Any = turn, where: Any = where) -> None:
@@ -183,11 +184,11 @@ class SetupPanel(ipw.VBox):
             label = ipw.HTML(
                 f"<span style='white-space:nowrap' title='{row.platoons} platoons' "
                 f"data-unit='{escape(row.unit)}'>"
-                f"<b>{escape(row.unit)}</b> {row.side.upper()}</span>",
-                layout=ipw.Layout(width="8.5em"),
+                f"<b>{escape(row.unit)}</b> <small>{row.side.upper()}</small></span>",
+                layout=ipw.Layout(width="7em"),
             )
             self._arrivals[unit] = (turn, where, book)
-            box = ipw.HBox([label, turn, where, book])
+            box = ipw.HBox([label, turn, where, book], layout=ipw.Layout(flex_flow="row wrap"))
             box.add_class("rb-arrival")
             widgets.append(box)
         self.arrival_rows.children = widgets

@@ -106,7 +106,7 @@ class AreaCountLOS:
     >>> m = demo_map()          # A B C over D E F; B and F are jungle
     >>> los = AreaCountLOS()
     >>> print(los.explain(m, "A", "F"))
-    A sees F (lza:7.8): a line from (5, 105) to (250, 50) enters 3 area(s): D, E, F
+    A sees F (lza:7.8): a straight line between them enters 3 areas: D, E, F
     >>> print(los.explain(m, "A", "C"))
     A does not see C (lza:7.8): every line crosses jungle: the best one crosses B (entering B, C)
     >>> print(los.explain(m, "D", "C", night=True))
@@ -293,8 +293,10 @@ class AreaCountLOS:
         start, end = (tuple(map(float, p)) for p in segments[best])
         through = ", ".join(path)
         if ok[best]:
+            # The line's ends stay in the result (``line``) for drawing; the words need no numbers.
+            n = len(path)
             reason = (
-                f"a line from {_fmt(start)} to {_fmt(end)} enters {len(path)} area(s): {through}"
+                f"a straight line between them enters {n} area{'s' if n != 1 else ''}: {through}"
             )
         elif not crossed[best]:
             reason = (
@@ -323,10 +325,6 @@ def _touching(area_map: AreaMap, ids: list[str], tree: shapely.STRtree) -> nx.Gr
     graph.add_nodes_from(ids)
     graph.add_edges_from((ids[i], ids[j]) for i, j in zip(left, right, strict=True) if i != j)
     return graph
-
-
-def _fmt(point: Point) -> str:
-    return f"({point[0]:.0f}, {point[1]:.0f})"
 
 
 def strategy_for(area_map: AreaMap) -> AreaCountLOS:

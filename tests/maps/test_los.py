@@ -41,7 +41,7 @@ def test_lza_7_8_target_counts_own_area_does_not():
     result = m.los.explain("P", "S")
     assert result.visible
     assert result.entered == ("Q", "R", "S")
-    assert "enters 3 area(s): Q, R, S" in result.reason
+    assert "enters 3 areas: Q, R, S" in result.reason
 
 
 def test_lza_7_8_a_fourth_area_blocks_and_the_reason_says_too_many():
