@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Protocol
 
 from rulebook.dice import Dice
 from rulebook.errors import IllegalActionError, InvalidActionError, Problem, ScenarioError
-from rulebook.games._decisions import CHANCE, Action, Chance, Decision
+from rulebook.games._decisions import CHANCE, RESTART, Action, Chance, Decision
 from rulebook.scenario import Scenario
 from rulebook.trace import NullTrace, Trace, TraceStep
 
@@ -76,8 +76,9 @@ class FlowGame:
     over_rule: ClassVar[str]
     chance_rule: ClassVar[str] = ""
     log_version: ClassVar[int] = 1
-    # A recorded game copies its position at a resumable point at most this often (in actions),
-    # so Undo restarts from the nearest copy; 0 for games whose sequence cannot resume.
+    # A recorded game copies its position at a resumable point (a resumable pending decision,
+    # or a RESTART its sequence yields) at most this often (in actions), so Undo restarts from
+    # the nearest copy; 0 for games whose sequence cannot resume.
     checkpoint_every: ClassVar[int] = 0
 
     def __init__(
@@ -143,23 +144,40 @@ class FlowGame:
 
     # --- the decision loop --------------------------------------------------------------
 
+    def _advance(self, action: Action | None) -> None:
+        """Run the sequence on to its next decision (None once it ends).
+
+        A sequence may also yield :data:`~rulebook.games._decisions.RESTART` where it could
+        start again from the board alone (a game's :meth:`resume_sequence` picks it up there):
+        a recorded game may copy the position at such a point (see :meth:`_maybe_checkpoint`).
+        """
+        flow = self._flow
+        try:
+            pending = flow.send(action) if action is not None else next(flow)
+            while pending is RESTART:
+                if self.record:
+                    self._maybe_checkpoint()
+                pending = next(flow)
+        except StopIteration:
+            pending = None
+        self._pending = pending
+
     def _step(self, action: Action | None, player: str, label: str) -> None:
         if not self.record:
-            try:
-                self._pending = self._flow.send(action) if action is not None else next(self._flow)
-            except StopIteration:
-                self._pending = None
+            self._advance(action)
             return
         mark = len(self.board.trace)
         turn, phase = self.board.turn, self.board.phase
-        try:
-            self._pending = self._flow.send(action) if action is not None else next(self._flow)
-        except StopIteration:
-            self._pending = None
+        self._advance(action)
         steps = Trace(self.board.trace[mark:])
         self.log.append(LogEntry(len(self.log), turn, phase, player, label, steps))
+        if self.checkpoint_every and self._pending is not None and self.resumable():
+            self._maybe_checkpoint()
+
+    def _maybe_checkpoint(self) -> None:
+        """Copy the position if ``checkpoint_every`` actions have passed since the last copy."""
         every = self.checkpoint_every
-        if every and self._pending is not None and self.resumable():
+        if every:
             last = self._checkpoints[-1].actions if self._checkpoints else 0
             if len(self.history) - last >= every:
                 self._checkpoints.append(self._checkpoint())
@@ -200,9 +218,9 @@ class FlowGame:
         game.board.trace = self.board.trace[: point.trace]
         game.history = self.history[: point.actions]
         game.log = self.log[: point.actions + 1]
-        game._checkpoints = usable  # never changed once taken, so safely shared
+        game._checkpoints = usable  # a new list; the checkpoints in it never change once taken
         game._flow = game.resume_sequence()
-        game._pending = next(game._flow)
+        game._advance(None)
         for action in self.history[point.actions : keep]:
             if game.current_player() == CHANCE:
                 game.dice.pick(game.option_count(), game.chance_rule)

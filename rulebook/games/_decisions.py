@@ -19,6 +19,19 @@ from rulebook.errors import InvalidActionError
 CHANCE = "chance"
 
 
+class _Restart:
+    """The type of :data:`RESTART`."""
+
+    def __repr__(self) -> str:
+        return "RESTART"
+
+
+RESTART = _Restart()
+"""Yielded by a sequence of play where it could start again from the board alone (between two
+phases, say): no one is asked anything; a recorded game may copy its position there so that
+Undo replays only the actions after it (see ``FlowGame._advance``)."""
+
+
 class Action(NamedTuple):
     """A move in the game's notation: a verb and its arguments.
 

@@ -7,7 +7,10 @@ stepper can stop at any of them.
 
 from __future__ import annotations
 
-from rulebook.games._decisions import Action, ask
+from collections.abc import Callable
+from functools import partial
+
+from rulebook.games._decisions import RESTART, Action, ask
 from rulebook.games._reads import reads
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._air_strikes import air_strike_segment
@@ -101,15 +104,28 @@ def setup(s: CampaignState) -> Flow:
 
 def us_assault(s: CampaignState, number: int) -> Flow:
     """A US Assault Phase: its six segments in order (ftv:3.4); the second repeats it (ftv:3.6)."""
+    for step in _assault_steps(number):
+        yield from step(s)
+
+
+def _assault_begins(s: CampaignState, number: int) -> Flow:
     s.phase = "first US assault" if number == 1 else "second US assault"
     s.supporting, s.rocketed = {}, set()
     s.flown.clear()
     s.start = {u.id: s.where(u) for u in s.us.values()}
     yield from air_strike_segment(s)
-    yield from transport_segment(s, first=True)
-    yield from ground_movement_segment(s)
-    yield from support_and_combat_segment(s)
-    yield from transport_segment(s, first=False)
+
+
+def _assault_steps(number: int) -> list[Callable[[CampaignState], Flow]]:
+    """The US Assault Phase's segments as steps: everything one carries to the next is on the
+    board, so the campaign may restart between any two of them."""
+    return [
+        partial(_assault_begins, number=number),
+        partial(transport_segment, first=True),
+        ground_movement_segment,
+        support_and_combat_segment,
+        partial(transport_segment, first=False),
+    ]
 
 
 # --- 3.8, 3.9 and the end ----------------------------------------------------------------------
@@ -144,21 +160,52 @@ def final_supply(s: CampaignState) -> None:
             unit.hold = False
 
 
-def campaign(s: CampaignState) -> Flow:
-    yield from setup(s)
+def _now(phase: Callable[[CampaignState], None]) -> Callable[[CampaignState], Flow]:
+    """A phase that asks nothing, as a step of the turn."""
+
+    def step(s: CampaignState) -> Flow:
+        phase(s)
+        return
+        yield
+
+    return step
+
+
+TURN: tuple[Callable[[CampaignState], Flow], ...] = (
+    _now(command_phase),
+    intelligence_phase,
+    supply_phase,
+    *_assault_steps(1),
+    partial(nva_assault, number=1),
+    *_assault_steps(2),
+    partial(nva_assault, number=2),
+    _now(fatigue_reduction),
+    _now(final_supply),
+)
+"""A turn's phases and segments in order (ftv:3.0), each a step the campaign can restart at:
+nothing a step needs is kept outside the board between two steps."""
+
+
+def campaign(s: CampaignState, *, resume: bool = False) -> Flow:
+    """The whole campaign; with *resume*, picked up at the step ``s.resume_at`` names (a copy
+    of the position taken at a RESTART: see :class:`~rulebook.games._core.FlowGame`)."""
+    if resume:
+        first_turn, first_step = s.resume_at
+    else:
+        yield from setup(s)
+        first_turn, first_step = 1, 0
     turns = s.scenario.turns.value if s.scenario.turns else 15
     try:
-        for turn in range(1, turns + 1):
+        for turn in range(first_turn, turns + 1):
             s.turn = turn
-            command_phase(s)
-            yield from intelligence_phase(s)
-            yield from supply_phase(s)
-            yield from us_assault(s, 1)
-            yield from nva_assault(s, 1)
-            yield from us_assault(s, 2)
-            yield from nva_assault(s, 2)
-            fatigue_reduction(s)
-            final_supply(s)
+            for k, step in enumerate(TURN):
+                if turn == first_turn and k < first_step:
+                    continue
+                if not resume:
+                    s.resume_at = (turn, k)
+                    yield RESTART
+                resume = False
+                yield from step(s)
     except GameOver:
         s.phase = "game over"
         return

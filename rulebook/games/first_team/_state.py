@@ -155,6 +155,9 @@ class CampaignState:
         self.cambodia_first_turn: int | None = None
         self.cambodia_scored: set[int] = set()
         self.ending: str | None = None
+        # Where the campaign stands in its turn, (turn, step of _flow.TURN), at the last point it
+        # could restart from this board alone.
+        self.resume_at: tuple[int, int] = (1, 0)
 
     @property
     def segment(self) -> str:

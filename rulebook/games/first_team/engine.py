@@ -49,8 +49,19 @@ class CampaignGame(FlowGame):
         crt = campaign_crt() if spec == shipped.first_team else CRT(spec.tables.crt)
         return CampaignState(self.scenario, self.dice, self.options, crt, point_map)
 
+    # Undo restarts from a copy of the position taken between two phases or segments at least
+    # this many actions before (a copy costs about what a few actions do; see _flow.TURN).
+    checkpoint_every = 8
+
     def sequence(self):
         return campaign(self.board)
+
+    def resume_sequence(self):
+        return campaign(self.board, resume=True)
+
+    def shared_parts(self) -> list[object]:
+        board = self.board
+        return [self.scenario, board.spec, board.map, board.crt, board.values]
 
     @classmethod
     def default_scenario(cls) -> Scenario:
