@@ -19,6 +19,7 @@ from widgets.scenario_files import resolve_query_path, scenario_from_query
 
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
+SMALL_FIELD = ipw.Layout(width="14em")
 NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")
 FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
@@ -181,8 +182,13 @@ class BalanceLab(ipw.VBox):
             options=[("random players", "random"), ("scripted players", "scripted")],
             description="players",
         )
-        self.games = ipw.IntSlider(value=100, min=2, max=2000, step=2, description="games each")
-        self.seed = ipw.IntText(value=1965, description="seed", layout=ipw.Layout(width="14em"))
+        # Typed, not slid: a designer asks for a round number (500 a side), which a slider of
+        # 2 to 2000 in steps of 2 makes a hunt.
+        self.games = ipw.BoundedIntText(
+            value=100, min=2, max=2000, step=2, description="games each", layout=SMALL_FIELD
+        )
+        self.games.add_class("rb-games")
+        self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
             description="find",

@@ -392,14 +392,7 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     lab.get_by_label("new value").first.fill("3")
     lab.get_by_role("button", name="Add to the variant").click()
     lab.wait_for_selector("text=US rifle counters: melee: 2 → 3", timeout=15_000)
-    readout = lab.locator(".rb-balance-lab .widget-readout").first
-    readout.click()
-    lab.keyboard.press("Control+A")
-    lab.keyboard.type("500")
-    lab.keyboard.press("Enter")
-    lab.wait_for_function(
-        "document.querySelector('.rb-balance-lab .widget-readout').innerText.trim() === '500'"
-    )
+    lab.locator(".rb-games input").fill("500")
     started = time.perf_counter()
     lab.get_by_role("button", name="Run", exact=True).click()
     lab.wait_for_selector(".rb-balance tr[data-variant='variant']", timeout=900_000)
