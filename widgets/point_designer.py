@@ -503,9 +503,10 @@ def point_designer_app(
         "<p>Place locations (their zone letter and number name them, as on the printed map: A1-J6, "
         "CAM1-CAM6 for Cambodia, and Pleiku), join them with access lines typed road, jungle, river "
         "or jungle and mountain, rank the zones on the Zone Display, mark the Special Forces camps "
-        "and which locations the An Khe Box reaches. Under <b>Campaign</b>, set the Command Points "
-        "and LZ markers. The checks say what is left to fix; <b>Play this scenario</b> saves and "
-        "opens it in the campaign app.</p>"
+        "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments and when "
+        "and where they arrive; under <b>Campaign</b>, the US set-up, Command Points, LZ markers "
+        "and victory values. The checks say what is left to fix and open the place to fix it; "
+        "<b>Play this scenario</b> saves and links to the campaign app and the balance lab.</p>"
     )
     design = PointDesign.blank() if source is None else PointDesign.load(source)
     designer = PointDesigner(design, path=save_to)

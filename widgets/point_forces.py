@@ -61,20 +61,29 @@ class NvaPanel(ipw.VBox):
         self.size_notes: dict[int, ipw.HTML] = {}
         self.arrivals = ipw.HTML()
         self.turn = ipw.BoundedIntText(
-            value=1, min=1, max=15, description="turn", layout=ipw.Layout(width="9em")
+            value=1,
+            min=1,
+            max=15,
+            description="turn",
+            style={"description_width": "initial"},
+            layout=ipw.Layout(width="7em"),
         )
         self.turn.add_class("rb-arrival-turn")
         self.roll = ipw.Dropdown(
             options=[(f"{r} ({WAYS[r]} in 36)", r) for r in ROLLS],
             value=7,
             description="roll",
-            layout=ipw.Layout(width="12em"),
+            style={"description_width": "initial"},
+            layout=ipw.Layout(width="11em", margin="0 0 0 1em"),
         )
         self.roll.add_class("rb-arrival-roll")
         self.picks = ipw.HBox()
         self.pick_boxes: dict[int, ipw.Checkbox] = {}
         self.zone = ipw.Dropdown(
-            options=ZONES, description="to zone", layout=ipw.Layout(width="10em")
+            options=ZONES,
+            description="to zone",
+            style={"description_width": "initial"},
+            layout=ipw.Layout(width="8em", margin="0 0 0 1em"),
         )
         self.zone.add_class("rb-arrival-zone")
         self.now = ipw.HTML()

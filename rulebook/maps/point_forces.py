@@ -40,7 +40,7 @@ __all__ = [
     "with_zone_sent",
 ]
 
-NOTE = "set in the point map designer"
+EDITED = "Changed in the point map designer from the rebuild below."
 ROLLS = range(2, 13)
 
 
@@ -108,7 +108,7 @@ def _with_tables(scenario: Scenario, **tables) -> Scenario:
     assert ft is not None
     new = {
         name: table.model_copy(
-            update={"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {table.note}"}
+            update={"provenance": Provenance.ASSUMED, "note": f"{EDITED} {table.note}"}
             if table.provenance != Provenance.ASSUMED
             else {}
         )
@@ -173,7 +173,7 @@ def with_lz_markers(scenario: Scenario, real: int, empty: int) -> Scenario:
     us = ft.us.model_copy(update={"lz_markers": real, "no_lz_markers": empty})
     if ft.us.provenance != Provenance.ASSUMED:
         us = us.model_copy(
-            update={"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {ft.us.note}"}
+            update={"provenance": Provenance.ASSUMED, "note": f"{EDITED} {ft.us.note}"}
         )
     return scenario.model_copy(update={"first_team": ft.model_copy(update={"us": us})})
 
@@ -191,6 +191,6 @@ def with_regiment_size(scenario: Scenario, regiment: int, companies: int) -> Sce
     regiments = {**ft.nva.regiments, regiment: list(range(first, first + companies))}
     update: dict = {"regiments": regiments}
     if ft.nva.provenance != Provenance.ASSUMED:
-        update |= {"provenance": Provenance.ASSUMED, "note": f"{NOTE}; {ft.nva.note}"}
+        update |= {"provenance": Provenance.ASSUMED, "note": f"{EDITED} {ft.nva.note}"}
     nva = ft.nva.model_copy(update=update)
     return scenario.model_copy(update={"first_team": ft.model_copy(update={"nva": nva})})
