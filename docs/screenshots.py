@@ -125,10 +125,14 @@ def _select_an_area(page) -> None:
 
 
 def _select_a_location(page) -> None:
-    """Click the Plei Me camp (G4): its lines and zone show beside the map."""
+    """Click the Plei Me camp (G4): its lines and zone show beside the map; then the NVA tab
+    shows the regiments and their arrivals (the campaign's reinforcement waves) in words."""
     page.wait_for_selector(".rb-loc[data-loc='G4'] .dot", timeout=60_000)
     box = page.locator(".rb-loc[data-loc='G4'] .dot").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector(".rb-selected[data-loc='G4']", timeout=30_000)
+    page.locator(".rb-point-tabs .lm-TabBar-tab", has_text="NVA").click()
+    page.wait_for_selector(".rb-arrivals", timeout=30_000)
 
 
 SHOTS: list[Shot] = [

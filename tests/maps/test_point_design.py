@@ -52,3 +52,21 @@ def test_bad_geojson_names_the_feature():
         point_map_from_geojson(
             {"type": "FeatureCollection", "features": [{"geometry": {"type": "Polygon"}}]}, "x"
         )
+
+
+def test_ftv_3_5_2_arrivals_refuse_rolls_turns_and_regiments_the_game_lacks():
+    d = PointDesign.blank()
+    with pytest.raises(ValueError, match="roll 2 to 12, not 13"):
+        d.set_arrival(1, 13, [32], "A")
+    with pytest.raises(ValueError, match="turns 1 to 15, not 16"):
+        d.set_arrival(16, 7, [32], "A")
+    with pytest.raises(ValueError, match="no 45th Regiment"):
+        d.set_arrival(1, 7, [45], "A")
+    with pytest.raises(ValueError, match="a regiment has 1 to 20 companies"):
+        d.set_regiment_size(32, 0)
+    with pytest.raises(ValueError, match="a different zone"):
+        d.send_zone("C", "C")
+    d.set_arrival(2, 12, [33, 32], "F")
+    assert d.scenario.first_team.tables.offboard.turns[2][10] == "23F"
+    d.undo()
+    assert d.scenario.first_team.tables.offboard.turns[2][10] == "-"
