@@ -45,6 +45,11 @@ def _cell_words(cell: str, scenario: Any) -> str:
     return f"{names} to zone {cell[-1]}"
 
 
+def _word(text: str) -> ipw.HTML:
+    """A label before a field (ipywidgets' own descriptions take a fixed, wide column)."""
+    return ipw.HTML(text, layout=ipw.Layout(margin="0 0.4em 0 0.8em", width="auto"))
+
+
 class NvaPanel(ipw.VBox):
     """NVA set-up, arrivals and zone sending, each change one undoable step."""
 
@@ -60,31 +65,17 @@ class NvaPanel(ipw.VBox):
         self.size_boxes: dict[int, ipw.BoundedIntText] = {}
         self.size_notes: dict[int, ipw.HTML] = {}
         self.arrivals = ipw.HTML()
-        self.turn = ipw.BoundedIntText(
-            value=1,
-            min=1,
-            max=15,
-            description="turn",
-            style={"description_width": "initial"},
-            layout=ipw.Layout(width="7em"),
-        )
+        self.turn = ipw.BoundedIntText(value=1, min=1, max=15, layout=ipw.Layout(width="4.5em"))
         self.turn.add_class("rb-arrival-turn")
         self.roll = ipw.Dropdown(
             options=[(f"{r} ({WAYS[r]} in 36)", r) for r in ROLLS],
             value=7,
-            description="roll",
-            style={"description_width": "initial"},
-            layout=ipw.Layout(width="11em", margin="0 0 0 1em"),
+            layout=ipw.Layout(width="8.5em"),
         )
         self.roll.add_class("rb-arrival-roll")
         self.picks = ipw.HBox()
         self.pick_boxes: dict[int, ipw.Checkbox] = {}
-        self.zone = ipw.Dropdown(
-            options=ZONES,
-            description="to zone",
-            style={"description_width": "initial"},
-            layout=ipw.Layout(width="8em", margin="0 0 0 1em"),
-        )
+        self.zone = ipw.Dropdown(options=ZONES, layout=ipw.Layout(width="4.5em"))
         self.zone.add_class("rb-arrival-zone")
         self.now = ipw.HTML()
         self.set_button = ipw.Button(description="Set arrival", layout=ipw.Layout(width="auto"))
@@ -93,9 +84,9 @@ class NvaPanel(ipw.VBox):
             description="Nothing on this roll", layout=ipw.Layout(width="auto")
         )
         self.clear_button.add_class("rb-clear-arrival")
-        self.missing = ipw.Dropdown(description="zone", layout=ipw.Layout(width="9em"))
+        self.missing = ipw.Dropdown(layout=ipw.Layout(width="4.5em"))
         self.missing.add_class("rb-missing-zone")
-        self.send_to = ipw.Dropdown(description="send to", layout=ipw.Layout(width="10em"))
+        self.send_to = ipw.Dropdown(layout=ipw.Layout(width="4.5em"))
         self.send_to.add_class("rb-send-to")
         self.send_button = ipw.Button(
             description="Send its results there", layout=ipw.Layout(width="auto")
@@ -103,7 +94,18 @@ class NvaPanel(ipw.VBox):
         self.send_button.add_class("rb-send-zone")
         self.missing_text = ipw.HTML()
         self.missing_box = ipw.VBox(
-            [self.missing_text, ipw.HBox([self.missing, self.send_to, self.send_button])]
+            [
+                self.missing_text,
+                ipw.HBox(
+                    [
+                        _word("zone"),
+                        self.missing,
+                        _word("send to zone"),
+                        self.send_to,
+                        self.send_button,
+                    ]
+                ),
+            ]
         )
         self.set_button.on_click(lambda _: self._set(clear=False))
         self.clear_button.on_click(lambda _: self._set(clear=True))
@@ -124,7 +126,16 @@ class NvaPanel(ipw.VBox):
                 ),
                 self.arrivals,
                 ipw.HTML("<b>Set what a roll brings</b>:"),
-                ipw.HBox([self.turn, self.roll, self.zone]),
+                ipw.HBox(
+                    [
+                        _word("turn"),
+                        self.turn,
+                        _word("roll"),
+                        self.roll,
+                        _word("to zone"),
+                        self.zone,
+                    ]
+                ),
                 ipw.HBox([ipw.HTML("regiments:&nbsp;"), self.picks]),
                 self.now,
                 ipw.HBox([self.set_button, self.clear_button]),
