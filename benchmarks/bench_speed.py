@@ -6,6 +6,8 @@ shared and noisy, so read the ratios more than the absolute figures):
 - LZ Albany games/s and First Team campaigns/s, random and scripted players, in the
   simulation mode (no traces, no log) against the same games with traces on;
 - Undo at moves 10, 100 and 1,000 against a traced replay to the same move;
+- First Team Undo at moves 10, 100, half-way and the end of a scripted campaign, and loading
+  the saved campaign;
 - each exact-odds query the rule-interactions app makes (situation built, odds computed),
   and icepool on the same pools (icepool keeps its own cache, so repeats are cheap for it);
 - the line-of-sight table for 44, 60, 200 and 800-area maps, with the fitted exponent.
@@ -76,6 +78,30 @@ def undo_section() -> None:
             f"move {at:>5}: undo {undo * 1e3:6.2f} ms; traced replay to the same move "
             f"{full * 1e3:7.1f} ms ({full / undo:.0f}x)"
         )
+
+
+def first_team_undo_section() -> None:
+    print("== First Team Undo and loading a saved campaign (ms, CPU, best of 3) ==")
+    from rulebook.games.first_team.engine import CampaignGame, new_campaign, replay_campaign
+    from rulebook.games.first_team.policy import scripted_policy
+
+    game, policy = new_campaign(seed=3), scripted_policy()
+    while not game.is_over():
+        game.apply(policy(game))
+    ends = len(game.history)
+    for move in (10, 100, ends // 2, ends):
+        there = game.undo(ends - move)
+        undo = min(timeit.repeat(lambda there=there: there.undo(1), number=1, repeat=3, timer=CPU))
+        start = time.process_time()
+        replay_campaign(game.scenario, 3, game.history[: move - 1])
+        full = time.process_time() - start
+        print(
+            f"move {move:>5}: undo {undo * 1e3:6.2f} ms; traced replay to the same move "
+            f"{full * 1e3:7.1f} ms ({full / undo:.0f}x)"
+        )
+    record = game.to_json()
+    load = min(timeit.repeat(lambda: CampaignGame.from_json(record), number=1, repeat=3, timer=CPU))
+    print(f"loading the saved campaign ({ends} actions, a traced replay): {load * 1e3:6.1f} ms")
 
 
 def _pools(procedure: str, dist) -> list[int]:
@@ -164,6 +190,7 @@ def los_section() -> None:
 def main(games: int = 30) -> None:
     games_section(games)
     undo_section()
+    first_team_undo_section()
     odds_section()
     los_section()
 
