@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rulebook.games._decisions import Action, Options, ask
+from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._command import location_die
 from rulebook.games.first_team._common import (
@@ -20,9 +20,11 @@ from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team.logistics import (
     add_fatigue,
+    may_join,
     move_fatigue,
     stacking_group,
-    stacking_problem,
+    stacking_tally,
+    stacking_verdict,
 )
 from rulebook.maps.point_map import AN_KHE
 
@@ -74,59 +76,53 @@ def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
     ]
 
 
-def _ground_options(s: CampaignState, done: set[str]) -> Options:
+def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
     """Move a company, or the whole free stack of a location, with or without the location's
     supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
 
-    The moves are runs made when read. Whether a mover may join the place it walks to depends
-    only on its stacking group (:func:`stacking_group`), so each group is tried once per place.
+    Each place a path ends at is tallied once for stacking, and whether a company may join it
+    is asked once per stacking group (:func:`stacking_group`).
     """
-    options = Options()
+    options: list[Action] = []
     mix = stacking_mix(s)
     values = s.values
     board = s.board
-    # A path never ends where it starts, so the companies staying at its end are all the US
-    # there, and companies of one group fare alike there: each is asked once per place.
+    # A path never ends where it starts, so the companies staying at its end are all the US there.
     fits: dict[tuple, bool] = {}
+    tallies: dict[str, tuple] = {}
+    new = tuple.__new__
     for loc in [AN_KHE, *s.us_on_map()]:
         movers = _movers(s, loc, done)
         if not movers:
             continue
         carry = [(), ("supply",)] if loc != AN_KHE and board.supply.get(loc, 0) else [()]
         groups = [stacking_group(u, mix) for u in movers]
+        together = stacking_tally(movers, mix)
         for path in _paths(s, loc):
             dest = path[-1]
-            stay = board.us(dest)
-            fit = []
+            stay = tallies.get(dest)
+            if stay is None:
+                stay = tallies[dest] = stacking_tally(board.us(dest), mix)
+            tokens = tuple(to_token(p) for p in path[1:])
             for unit, group in zip(movers, groups, strict=True):
                 ok = fits.get((dest, group))
                 if ok is None:
-                    ok = fits[dest, group] = (
-                        stacking_problem([*stay, unit], mix=mix, values=values) is None
-                    )
+                    ok = fits[dest, group] = may_join(stay, unit, mix=mix, values=values)
                 if ok:
-                    fit.append(unit.id)
-            tokens = tuple(to_token(p) for p in path[1:])
-            options.run(len(fit) * len(carry), _moves(fit, tokens, carry), "move")
-            if (
-                len(movers) > 1
-                and stacking_problem([*stay, *movers], mix=mix, values=values) is None
-            ):
+                    head = (unit.id, *tokens)
+                    options += [new(Action, ("move", head + c)) for c in carry]
+            if len(movers) > 1 and _stack_may_go(stay, together, mix, values):
                 here = (to_token(loc), *tokens)
-                options.extend(Action("stack", here + c) for c in carry)
+                options += [new(Action, ("stack", here + c)) for c in carry]
         if loc != AN_KHE:
-            options.extend(Action("hold", (unit.id,)) for unit in movers)
+            options += [new(Action, ("hold", (unit.id,))) for unit in movers]
     return options
 
 
-def _moves(units: list[str], tokens: tuple[str, ...], carry: list[tuple[str, ...]]):
-    """The maker of the k-th move of *units* along a path, each with every way to *carry*."""
-
-    def make(k: int) -> Action:
-        unit, c = divmod(k, len(carry))
-        return Action("move", (units[unit], *tokens, *carry[c]))
-
-    return make
+def _stack_may_go(there: tuple, movers: tuple, mix: str, values: dict) -> bool:
+    """Whether a whole stack (its tally *movers*) may join a place of tally *there* (ftv:2.3.1)."""
+    joined = (there[0] + movers[0], there[1] + movers[1], there[2] | movers[2])
+    return stacking_verdict(joined, mix=mix, values=values) is None
 
 
 def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
@@ -162,7 +158,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
     entered: set[str] = set()
     while True:
         prompt = "ground movement: move a company or a stack, or hold"
-        action = yield from ask("us", _ground_options(s, done).add(DONE), prompt, "ftv:3.4.3")
+        action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
         if action == DONE:
             break
         args = list(action.args)

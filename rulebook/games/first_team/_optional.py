@@ -136,6 +136,15 @@ def open_to_us(s: CampaignState, loc: str) -> bool:
     return not s.map.in_cambodia(loc) or cambodia_open(s)
 
 
+def open_places(s: CampaignState) -> list[str]:
+    """The map locations :func:`open_to_us`, in the map's order (kept on the map per reading)."""
+    key = ("open to the US", cambodia_open(s))
+    found = s.map.derived.get(key)
+    if found is None:
+        found = s.map.derived[key] = [loc for loc in s.map.locations if open_to_us(s, loc)]
+    return found
+
+
 def cambodia_open(s: CampaignState) -> bool:
     """Whether option 6.1 lets the US into Cambodia: the one thing besides the map that
     :func:`open_to_us` reads."""

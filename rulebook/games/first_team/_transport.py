@@ -18,7 +18,7 @@ from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.logistics import stacking_group, stacking_problem
+from rulebook.games.first_team.logistics import may_join, stacking_group, stacking_tally
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
 
@@ -82,9 +82,10 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     """
     lzs = _landing_zones(s, lz_marker)
     options = Options()
-    # Nothing moves while the list is built: each place's companies and each kind of flight's
-    # helicopter are read once; where a company may go depends only on its stacking group
-    # (battalion or brigade; garrisons do not count), so that answer is kept per group.
+    # Nothing moves while the list is built: each place's companies, its stacking tally and
+    # each kind of flight's helicopter are read once; whether a company may join a place
+    # depends only on its stacking group (battalion or brigade; garrisons count for nothing),
+    # so each place is asked once per group.
     board, values = s.board, s.values
     us_at = {loc: board.us(loc) for loc in [AN_KHE, *lzs]}
     mix = stacking_mix(s)
@@ -97,17 +98,24 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
             flyers[key] = flights.helicopter(leg, unit)
         return flyers[key]
 
+    tallies = {loc: stacking_tally(units, mix) for loc, units in us_at.items()}
+    joins: dict[tuple, bool] = {}
+
     def fitting(unit: UsCompany, away: str | None) -> list[str]:
         """The landing zones other than *away* that *unit* may join (ftv:2.3.1)."""
-        key = (away, unit.garrison, stacking_group(unit, mix))
+        group = (unit.garrison, stacking_group(unit, mix))
+        key = (away, group)
         fit = answers.get(key)
         if fit is None:
-            fit = answers[key] = [
-                loc
-                for loc in lzs
-                if loc != away
-                and stacking_problem([*us_at[loc], unit], mix=mix, values=values) is None
-            ]
+            fit = answers[key] = []
+            for loc in lzs:
+                if loc == away:
+                    continue
+                ok = joins.get((loc, group))
+                if ok is None:
+                    ok = joins[loc, group] = may_join(tallies[loc], unit, mix=mix, values=values)
+                if ok:
+                    fit.append(loc)
         return fit
 
     for unit in us_at[AN_KHE]:
@@ -134,8 +142,8 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
         nva = set(s.nva_on_map())
         options.extend(
             _action("pathfinder", loc)
-            for loc in s.map.locations
-            if loc not in nva and not board.is_lz(loc) and _optional.open_to_us(s, loc)
+            for loc in _optional.open_places(s)
+            if loc not in nva and not board.is_lz(loc)
         )
     return options
 

@@ -21,9 +21,12 @@ __all__ = [
     "consume_for_combat",
     "consume_supply",
     "garrison_size",
+    "may_join",
     "move_fatigue",
     "stacking_group",
     "stacking_problem",
+    "stacking_tally",
+    "stacking_verdict",
 ]
 
 reads_values("us_stack_one_battalion", "us_stack_mixed", "nva_stack", "fatigue_breaks_at")
@@ -47,18 +50,75 @@ def stacking_problem(
     >>> stacking_problem(three + [us_company(spec, "A/2/8")], mix="brigade") is None
     True
     """
-    # One pass (options builders ask this for every company and destination).
+    return stacking_verdict(stacking_tally(units, mix), mix=mix, values=values)
+
+
+def stacking_tally(units: Iterable[Company], mix: str = "battalion") -> tuple[int, int, frozenset]:
+    """What ftv:2.3.1 counts of *units*: NVA units, US companies (not garrisons) and the groups
+    (:func:`stacking_group`) those come from; eliminated units count for nothing.
+
+    An options builder tallies each place once and asks :func:`may_join` for each candidate.
+
+    >>> from rulebook.games.first_team import campaign_scenario, us_company
+    >>> spec = campaign_scenario().first_team
+    >>> stacking_tally([us_company(spec, c) for c in ("A/1/8", "B/1/8", "Plei Me")])
+    (0, 2, frozenset({'1/8'}))
+    """
     nva = us = 0
     groups = set()
-    by_battalion = mix == "battalion"
     for u in units:
-        if u.eliminated:
-            continue
-        if isinstance(u, NvaCompany):
+        counted = _counts_as(u, mix)
+        if counted is _NVA:
             nva += 1
-        elif isinstance(u, UsCompany) and not u.garrison:
+        elif counted is not _NOTHING:
             us += 1
-            groups.add(u.battalion if by_battalion else u.brigade)  # see stacking_group
+            groups.add(counted)
+    return nva, us, frozenset(groups)
+
+
+_NVA, _NOTHING = object(), object()
+
+
+def _counts_as(unit: Company, mix: str) -> object:
+    """What *unit* adds to a stacking tally: ``_NVA``, its US group, or ``_NOTHING``
+    (eliminated units and garrisons; ftv:2.3.1, 2.5.2)."""
+    if unit.eliminated:
+        return _NOTHING
+    if isinstance(unit, NvaCompany):
+        return _NVA
+    if isinstance(unit, UsCompany) and not unit.garrison:
+        return stacking_group(unit, mix)
+    return _NOTHING
+
+
+def may_join(
+    tally: tuple[int, int, frozenset],
+    unit: Company,
+    *,
+    mix: str = "battalion",
+    values: Mapping[str, Any] | None = None,
+) -> bool:
+    """Whether *unit* may join a place of this tally: ``stacking_problem([*there, unit])`` is
+    None (ftv:2.3.1), without counting the place again."""
+    nva, us, groups = tally
+    counted = _counts_as(unit, mix)
+    if counted is _NVA:
+        nva += 1
+    elif counted is not _NOTHING:
+        us += 1
+        if counted not in groups:
+            groups = groups | {counted}
+    return stacking_verdict((nva, us, groups), mix=mix, values=values) is None
+
+
+def stacking_verdict(
+    tally: tuple[int, int, frozenset],
+    *,
+    mix: str = "battalion",
+    values: Mapping[str, Any] | None = None,
+) -> str | None:
+    """Why a place of this tally (:func:`stacking_tally`) breaks a stacking limit, or None."""
+    nva, us, groups = tally
     nva_limit = number(values, "nva_stack")
     if nva > nva_limit:
         return f"{nva} NVA units: at most {nva_limit} may stack"

@@ -203,12 +203,10 @@ def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Actio
     if supply:
         return supply[0]
     if first:
-        near = [
-            a
-            for a in inbound
-            if any(s.board.nva(n) for n in s.map.neighbors(a.args[1]))
-            and not s.board.nva(a.args[1])
-        ]
+        beside: dict[str, bool] = {}  # each landing zone looked at once, not once per company
+        for loc in {a.args[1] for a in inbound}:
+            beside[loc] = not s.board.nva(loc) and any(s.board.nva(n) for n in s.map.neighbors(loc))
+        near = [a for a in inbound if beside[a.args[1]]]
         if near:
             return min(near, key=lambda a: (a.args[0].split("/", 1)[-1], a.args[1]))
         return done
