@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from rulebook.games.ambush_valley.scenario import Scenario
 
@@ -77,7 +78,7 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     # A click on a spot of the table selects it, as the drop-down does.
     page.locator(".leaflet-marker-icon", has=page.locator("[data-spot='spot-3']")).click()
     page.wait_for_selector(".rb-av-selected[data-id='spot-3']", timeout=15_000)
-    assert page.locator(".rb-av-item-y input").input_value() == "10"
+    expect(page.locator(".rb-av-item-y input")).to_have_value("10")  # the kernel fills it in
     item.select_option(label="tunnel spot 2")
     page.wait_for_selector(".rb-av-selected[data-id='spot-2']", timeout=15_000)
     page.locator(".rb-av-item-x input").fill("14")
@@ -103,8 +104,8 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     )
     chosen = item.evaluate("s => s.options[s.selectedIndex].text")
     assert chosen.replace("\xa0", " ") == "tunnel spot 1"  # ipywidgets writes option spaces as nbsp
-    assert page.locator(".rb-av-item-x input").input_value() == "14"
-    assert page.locator(".rb-av-item-y input").input_value() == "40"
+    expect(page.locator(".rb-av-item-x input")).to_have_value("14")
+    expect(page.locator(".rb-av-item-y input")).to_have_value("40")
     page.screenshot(path=str(artifacts / "ambush_valley_problem_selected.png"), full_page=True)
 
     page.locator(".rb-av-item-x input").fill("20")

@@ -154,7 +154,12 @@ def test_selecting_terrain_by_a_click_on_the_table_and_deleting_it():
     panel.picker.value = "dak_po"
     panel.table_map._clicked_shape(feature={"properties": {"id": "hamlet", "kind": "open"}})
     assert panel.item.value == "hamlet"
-    assert panel.item_x.disabled  # terrain is redrawn, not moved by a point
+    assert panel.item_tools.children == (panel.item_kind, panel.change_kind)  # no x, y
+    assert panel.item_kind.value == "open"
+    panel.item_kind.value = "paddy"
+    panel.change_kind.click()
+    assert panel.scenario.spec.layout.features[4].kind == "paddy"
+    assert "Dak Po (paddy)" in dict(panel.item.options)
     panel.delete_item.click()
     # The tunnel rules keep spots away from the hamlet: without it the check says so.
     assert "no terrain feature has that id" in panel.problems.text
@@ -201,3 +206,30 @@ def _walk(widget):
     yield widget
     for child in getattr(widget, "children", ()):
         yield from _walk(child)
+
+
+def test_undo_and_redo_every_edit_and_a_revert():
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    assert panel.undo_button.disabled
+    panel.item.value = "spot-1"
+    panel.item_x.value = 20.0
+    panel.move_item.click()
+    panel.item.value = "civilians-1"
+    panel.delete_item.click()
+    assert len(panel.scenario.spec.layout.civilians) == 2
+    panel.undo_button.click()
+    assert len(panel.scenario.spec.layout.civilians) == 3
+    assert panel.scenario.spec.layout.tunnel_spots[0].at == (20.0, 40.0)
+    panel.undo_button.click()
+    assert panel.scenario.spec.layout.tunnel_spots[0].at == (14.0, 40.0)
+    assert panel.undo_button.disabled
+    panel.redo_button.click()
+    panel.redo_button.click()
+    assert len(panel.scenario.spec.layout.civilians) == 2
+    assert panel.redo_button.disabled
+    panel.revert.click()  # the file again, and undoable
+    assert len(panel.scenario.spec.layout.civilians) == 3
+    panel.undo_button.click()
+    assert len(panel.scenario.spec.layout.civilians) == 2
+    assert panel.errors.value == ""

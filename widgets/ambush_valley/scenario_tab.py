@@ -15,6 +15,7 @@ from rulebook.errors import ScenarioError
 from rulebook.games.ambush_valley.catalogue import platoon
 from rulebook.games.ambush_valley.naming import find, item_names, name_of, terrain_words
 from rulebook.games.ambush_valley.scenario import Scenario
+from rulebook.maps._history import VersionHistory
 from rulebook.render.svg import TERRAIN_FILL, table_svg
 from rulebook.saves import SAVES, resolve_save_name
 from rulebook.scenario import load_scenario
@@ -30,7 +31,7 @@ from widgets.ambush_valley.scenario_views import (
 from widgets.ambush_valley.table_map import AvTableMap
 from widgets.ambush_valley.words import platoon_options
 
-__all__ = ["BLANK", "SCENARIOS", "ScenarioPanel", "saved_scenarios"]
+__all__ = ["BLANK", "SCENARIOS", "ScenarioPanel", "Versions", "saved_scenarios"]
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "ambush_valley"
 
@@ -94,6 +95,43 @@ def saved_scenarios(folder: Path) -> dict[str, tuple[str, Path]]:
     return out
 
 
+def _number(value: float) -> ipw.FloatText:
+    """A short number field in inches, labelled by a :func:`_label` beside it (the page's CSS
+    gives every widget description a wide minimum, too wide for a row of numbers)."""
+    return ipw.FloatText(value=value, layout=ipw.Layout(width="4.5em"))
+
+
+def _label(text: str) -> ipw.HTML:
+    return ipw.HTML(
+        f"<span style='padding:0 0.3em 0 0.6em;white-space:nowrap'>{escape(text)}</span>"
+    )
+
+
+class Versions(VersionHistory):
+    """The versions of the scenario being edited, for undo and redo; a new edit drops the
+    versions after the current one.
+
+    >>> v = Versions("a"); v.push("b"); v.undo(); v.current, v.can_redo
+    ('a', True)
+    >>> v.push("c"); v.current, v.can_redo
+    ('c', False)
+    """
+
+    def __init__(self, first: Any) -> None:
+        self._versions, self._at = [first], 0
+
+    @property
+    def current(self) -> Any:
+        return self._versions[self._at]
+
+    def push(self, version: Any) -> None:
+        self._versions = [*self._versions[: self._at + 1], version]
+        self._at += 1
+
+    def all(self) -> list[Any]:
+        return list(self._versions)
+
+
 class ScenarioPanel(ipw.VBox):
     """One scenario: the table, forces, reinforcement odds, problems; edits; save."""
 
@@ -120,7 +158,8 @@ class ScenarioPanel(ipw.VBox):
             "to add terrain of the kind chosen below.</p>"
         )
         self.selected: str | None = None
-        self.scenario = Scenario.load(self.files[self.picker.value])
+        self._listing = False  # True while refresh() rebuilds the selection drop-down
+        self.versions = Versions(Scenario.load(self.files[self.picker.value]))
         self.table_map = AvTableMap(self.scenario.spec)
         self.table_map.on_draw(self._drawn)
         self.table_map.on_spot_moved(self._marker_dragged)
@@ -144,35 +183,32 @@ class ScenarioPanel(ipw.VBox):
         )
         self.item.add_class("rb-av-item")
         self.item.observe(self._item_changed, "value")
-        short = {"description_width": "3.5em"}
-        self.item_x = ipw.FloatText(
-            description="x (in)", style=short, layout=ipw.Layout(width="9.5em")
-        )
-        self.item_y = ipw.FloatText(
-            description="y (in)", style=short, layout=ipw.Layout(width="9.5em")
-        )
+        self.item_x = _number(0)
+        self.item_y = _number(0)
         self.item_x.add_class("rb-av-item-x")
         self.item_y.add_class("rb-av-item-y")
         self.move_item = ipw.Button(description="Move", layout=ipw.Layout(width="auto"))
         self.move_item.on_click(self._move_item)
         self.delete_item = ipw.Button(description="Delete", layout=ipw.Layout(width="auto"))
+        self.item_kind = ipw.Dropdown(
+            options=[(terrain_words(k), k) for k in sorted(TERRAIN_FILL)],
+            layout=ipw.Layout(width="13em"),
+        )
+        self.item_kind.add_class("rb-av-item-kind")
+        self.change_kind = ipw.Button(description="Change terrain", layout=ipw.Layout(width="auto"))
+        self.change_kind.on_click(self._change_kind)
+        # What the selection offers: a position for a marker, a terrain kind for terrain.
+        self.position = [_label("x"), self.item_x, _label("y"), self.item_y, self.move_item]
+        self.item_tools = ipw.HBox(self.position)
         self.delete_item.on_click(self._delete_item)
         self.kind = ipw.Dropdown(
             options=[(terrain_words(k), k) for k in sorted(TERRAIN_FILL)],
             value="heavy-foliage",
-            description="terrain",
+            description="new terrain",
             style=wide,
             layout=ipw.Layout(width="16em"),
         )
-        self.box = [
-            ipw.FloatText(
-                value=v,
-                description=d,
-                style={"description_width": "3.5em"},
-                layout=ipw.Layout(width="7.5em"),
-            )
-            for v, d in ((10, "x"), (10, "y"), (8, "width"), (6, "depth"))
-        ]
+        self.box = [_number(v) for v in (10, 10, 8, 6)]  # x, y, width, depth in inches
         self.add_feature = ipw.Button(description="Add terrain", layout=ipw.Layout(width="8em"))
         self.add_feature.on_click(self._add_feature)
         self.width = ipw.FloatText(
@@ -182,7 +218,7 @@ class ScenarioPanel(ipw.VBox):
         self.resize = ipw.Button(description="Resize table", layout=ipw.Layout(width="9em"))
         self.resize.on_click(self._resize)
         self.revert = ipw.Button(
-            description="Revert to file", icon="undo", layout=ipw.Layout(width="10em")
+            description="Revert to file", icon="refresh", layout=ipw.Layout(width="10em")
         )
         self.revert.on_click(self._revert)
         self.new_button = ipw.Button(
@@ -207,19 +243,53 @@ class ScenarioPanel(ipw.VBox):
         self.file_name.add_class("rb-av-file")
         self.save_button = ipw.Button(description="Save", button_style="primary")
         self.save_button.on_click(self._save)
+        self.undo_button = ipw.Button(
+            description="Undo", icon="undo", layout=ipw.Layout(width="auto")
+        )
+        self.undo_button.on_click(self._undo)
+        self.redo_button = ipw.Button(
+            description="Redo", icon="repeat", layout=ipw.Layout(width="auto")
+        )
+        self.redo_button.on_click(self._redo)
         self.saved = ipw.HTML()
         return ipw.VBox(
             [
-                ipw.HBox([self.item, self.item_x, self.item_y, self.move_item, self.delete_item]),
-                ipw.HBox([self.kind, *self.box, self.add_feature]),
+                ipw.HBox([self.item, self.item_tools, self.delete_item]),
+                ipw.HBox(
+                    [
+                        self.kind,
+                        _label("at x"),
+                        self.box[0],
+                        _label("y"),
+                        self.box[1],
+                        _label("size"),
+                        self.box[2],
+                        _label("by"),
+                        self.box[3],
+                        self.add_feature,
+                    ]
+                ),
                 ipw.HBox([self.width, self.depth, self.resize, self.revert, self.new_button]),
                 ipw.HBox([self.platoon, self.side, self.add_platoon]),
-                ipw.HBox([self.file_name, self.save_button]),
+                ipw.HBox([self.file_name, self.save_button, self.undo_button, self.redo_button]),
                 self.saved,
             ]
         )
 
     # -- loading and drawing ---------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario:
+        """The version being edited."""
+        return self.versions.current
+
+    @guarded
+    def _undo(self, _: Any = None) -> None:
+        self.versions.undo()
+
+    @guarded
+    def _redo(self, _: Any = None) -> None:
+        self.versions.redo()
 
     def _list_files(self) -> None:
         """The book's scenarios by title, then those saved in ``saves/``."""
@@ -238,7 +308,7 @@ class ScenarioPanel(ipw.VBox):
     def _pick(self, _: Any = None) -> None:
         if self._quiet or self.picker.value is None:
             return
-        self.scenario = Scenario.load(self.files[self.picker.value])
+        self.versions = Versions(Scenario.load(self.files[self.picker.value]))
         self.selected = None
         self.saved.value = ""
 
@@ -259,11 +329,21 @@ class ScenarioPanel(ipw.VBox):
         self.table_map.set_marks(culprits, self.selected)
         self.odds_view.value = odds_html(s)
         self.forces_view.value = forces_html(s)
-        self.item.options = [("nothing", "")] + [(name, key) for key, name in names.items()]
-        self.item.value = self.selected or ""
+        # New options reset the drop-down to its first choice; keep the selection through that.
+        keep, self._listing = self.selected, True
+        try:
+            self.item.options = [("nothing", "")] + [(name, key) for key, name in names.items()]
+            self.item.value = keep or ""
+        finally:
+            self._listing = False
+        self.selected = keep
         self._item_changed()
         self.width.value, self.depth.value = spec.table
+        self.undo_button.disabled = not self.versions.can_undo
+        self.redo_button.disabled = not self.versions.can_redo
+        side = self.side.value
         self.side.options = [(key.upper(), key) for key in spec.sides]
+        self.side.value = side if side in spec.sides else next(iter(spec.sides), None)
 
     # -- selection ---------------------------------------------------------------------------------
 
@@ -288,14 +368,22 @@ class ScenarioPanel(ipw.VBox):
 
     def _item_changed(self, _: Any = None) -> None:
         """Follow the drop-down: fill in the position of a marker; marks follow on refresh."""
+        if self._listing:
+            return
         chosen = self.item.value or None
         found = find(self.scenario.spec, chosen) if chosen else None
         marker = found is not None and found[0] in MARKERS
+        terrain = found is not None and found[0] == "features"
         for w in (self.item_x, self.item_y, self.move_item):
             w.disabled = not marker
         self.delete_item.disabled = found is None
         if marker:
             self.item_x.value, self.item_y.value = found[2].at
+        if terrain:
+            self.item_kind.value = found[2].kind
+            self.item_tools.children = [self.item_kind, self.change_kind]
+        else:
+            self.item_tools.children = self.position
         if chosen != self.selected:
             self.selected = chosen
             self.table_map.set_marks(self.table_map.culprits, chosen)
@@ -308,8 +396,8 @@ class ScenarioPanel(ipw.VBox):
 
     def _commit(self, spec: Any) -> None:
         data = self.scenario.file.model_copy(update={"ambush_valley": spec})
-        self.scenario = Scenario(
-            type(self.scenario.file).model_validate(data.model_dump()), self.scenario.path
+        self.versions.push(
+            Scenario(type(self.scenario.file).model_validate(data.model_dump()), self.scenario.path)
         )
 
     @guarded
@@ -328,6 +416,16 @@ class ScenarioPanel(ipw.VBox):
             raise ValueError("select a tunnel spot, objective or civilian group to move")
         group, i, marker = found
         getattr(spec.layout, group)[i] = marker.model_copy(update={"at": at})
+        self._commit(spec)
+
+    @guarded
+    def _change_kind(self, _: Any = None) -> None:
+        spec = self._edit()
+        found = find(spec, self.item.value)
+        if found is None or found[0] != "features":
+            raise ValueError("select a piece of terrain to change its kind")
+        _group, i, feature = found
+        spec.layout.features[i] = feature.model_copy(update={"kind": self.item_kind.value})
         self._commit(spec)
 
     @guarded
@@ -376,7 +474,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _new(self, _: Any = None) -> None:
-        self.scenario = Scenario(type(self.scenario.file).model_validate(BLANK), None)
+        self.versions = Versions(Scenario(type(self.scenario.file).model_validate(BLANK), None))
         self.selected = None
         self.saved.value = ""
 
@@ -396,8 +494,10 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _revert(self, _: Any = None) -> None:
+        """Back to the file as saved; a version of its own, so Undo brings the edits back."""
         if self.picker.value is not None:
-            self._pick()
+            self.versions.push(Scenario.load(self.files[self.picker.value]))
+            self.saved.value = ""
 
     @guarded
     def _save(self, _: Any = None) -> None:
@@ -407,7 +507,8 @@ class ScenarioPanel(ipw.VBox):
         path = resolve_save_name(name, (".yaml", ".yml"))
         path.parent.mkdir(parents=True, exist_ok=True)
         self.scenario.save(path)
-        self.scenario = Scenario(self.scenario.file, path)
+        for version in self.versions.all():  # undo stays possible; every version now has a home
+            version.path = path
         self._list_files()  # the saved file joins the picker, chosen, so Revert goes back to it
         self._quiet = True
         try:
