@@ -5,7 +5,10 @@ shared and noisy, so read the ratios more than the absolute figures):
 
 - LZ Albany games/s and First Team campaigns/s, random and scripted players, in the
   simulation mode (no traces, no log) against the same games with traces on;
-- Undo at moves 10, 100 and 1,000 against a traced replay to the same move;
+- the balance lab's case: 1,000 LZ Albany games of a variant (one value changed) on a
+  2-worker pool, wall time (this one is wall-clock: it is what a designer waits for);
+- Undo at moves 10, 100 and 1,000 against a traced replay to the same move, and loading a
+  saved game of 1,000 moves (from the checkpoint its record carries; and Undo right after);
 - First Team Undo at moves 10, 100, half-way and the end of a scripted campaign, and loading
   the saved campaign;
 - each exact-odds query the rule-interactions app makes (situation built, odds computed),
@@ -17,6 +20,7 @@ Run: python benchmarks/bench_speed.py [games]   (about three minutes with the de
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import sys
@@ -26,7 +30,13 @@ import timeit
 import icepool
 
 from rulebook.games.first_team import campaign_scenario
-from rulebook.games.lz_albany import new_game, random_policy, replay, standard_scenario
+from rulebook.games.lz_albany import (
+    GameState,
+    new_game,
+    random_policy,
+    replay,
+    standard_scenario,
+)
 from rulebook.games.lz_albany.odds import odds
 from rulebook.games.lz_albany.situation import attack
 from rulebook.maps import AreaCountLOS, AreaMap
@@ -60,19 +70,63 @@ def games_section(games: int) -> None:
             )
 
 
-def undo_section() -> None:
-    print("== Undo (ms, CPU, best of 3) ==")
-    game = new_game(seed=3)
-    policy = random_policy(random.Random(3))
-    while len(game.history) < 1001 and not game.is_terminal():
+def lab_section(games: int = 1000, workers: int = 2) -> None:
+    print(f"== Balance lab: {games:,} LZ Albany games of a variant on {workers} workers ==")
+    from rulebook.sim import Variant, sweep
+
+    variant = Variant("rally on 5", {"values.rally_face_without_officer.value": "5"})
+    start, cpu = time.perf_counter(), time.process_time()
+    result = sweep(standard_scenario(), games, seed=1, variants=[variant], workers=workers)
+    wall = time.perf_counter() - start
+    assert len(result.results) == games
+    print(
+        f"{games:,} games in {wall:.1f} s wall ({games / wall:.0f} games/s; pool start-up "
+        f"included; the parent used {time.process_time() - cpu:.1f} s CPU)"
+    )
+
+
+def long_game(actions: int = 1000):
+    """A recorded random LZ Albany game of *actions* moves (seed 4 runs past 1,000)."""
+    game = new_game(seed=4)
+    policy = random_policy(random.Random(4))
+    while len(game.history) < actions and not game.is_terminal():
         chance = game.current_player() == "chance"
         game.apply(game.sample_chance() if chance else policy(game))
+    return game
+
+
+def load_section() -> None:
+    print("== Loading a saved LZ Albany game (ms, CPU, best of 3) ==")
+    game = long_game(1000)
+    text = game.to_json()
+    record = json.loads(text)
+    del record["checkpoint"]
+    old = json.dumps(record)
+    scenario = game.scenario
+    load = min(
+        timeit.repeat(lambda: GameState.from_json(text, scenario), number=1, repeat=3, timer=CPU)
+    )
+    loaded = GameState.from_json(text, scenario)
+    undo = min(timeit.repeat(lambda: loaded.undo(1), number=1, repeat=3, timer=CPU))
+    full = min(
+        timeit.repeat(lambda: GameState.from_json(old, scenario), number=1, repeat=3, timer=CPU)
+    )
+    print(
+        f"{len(game.history):,} moves: load {load * 1e3:5.1f} ms, Undo after the load "
+        f"{undo * 1e3:5.1f} ms; the same record without its checkpoint (a full replay) "
+        f"{full * 1e3:6.1f} ms ({full / load:.0f}x)"
+    )
+
+
+def undo_section() -> None:
+    print("== Undo (ms, CPU, best of 3) ==")
+    game = long_game(1001)
     for move in (10, 100, 1000):
         at = min(move, len(game.history))
         there = game.undo(len(game.history) - at)
         undo = min(timeit.repeat(lambda there=there: there.undo(1), number=1, repeat=3, timer=CPU))
         start = time.process_time()
-        replay(game.scenario, 3, game.history[: at - 1])
+        replay(game.scenario, 4, game.history[: at - 1])
         full = time.process_time() - start
         print(
             f"move {at:>5}: undo {undo * 1e3:6.2f} ms; traced replay to the same move "
@@ -189,7 +243,9 @@ def los_section() -> None:
 
 def main(games: int = 30) -> None:
     games_section(games)
+    lab_section()
     undo_section()
+    load_section()
     first_team_undo_section()
     odds_section()
     los_section()

@@ -54,6 +54,16 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class _Past:
+    """What a game loaded from a saved checkpoint has not rebuilt yet: the log entries, rolls
+    and trace steps of the actions before the checkpoint (rebuilt by a replay when read)."""
+
+    actions: int
+    rolls: int
+    trace: int
+
+
+@dataclass(frozen=True, slots=True)
 class _Checkpoint:
     """A copy of the position after some actions, with the dice's state, to restart from."""
 
@@ -80,6 +90,10 @@ class FlowGame:
     # or a RESTART its sequence yields) at most this often (in actions), so Undo restarts from
     # the nearest copy; 0 for games whose sequence cannot resume.
     checkpoint_every: ClassVar[int] = 0
+    # The package under rulebook/games whose code plays the game (its hash signs saved
+    # checkpoints); a game that writes checkpoints into its records also defines
+    # board_record and restore_board.
+    rules_package: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -109,7 +123,8 @@ class FlowGame:
         if not record:
             self.board.trace = NullTrace()
         self.history: list[Action] = []
-        self.log: list[LogEntry] = []
+        self._log: list[LogEntry] = []
+        self._past: _Past | None = None
         self._checkpoints: list[_Checkpoint] = []
         self._flow = self.sequence()
         self._pending: Decision | Chance | None = None
@@ -142,6 +157,59 @@ class FlowGame:
     def default_scenario(cls) -> Scenario:
         raise NotImplementedError
 
+    def board_record(self, board: Any) -> dict[str, Any] | None:
+        """A position as JSON-ready data, for the checkpoint a saved record carries (None:
+        this game writes none, and its records are replayed in full when loaded)."""
+        return None
+
+    def restore_board(self, board: Any, record: dict[str, Any]) -> None:
+        """Put a position written by :meth:`board_record` onto a freshly set-up *board*."""
+        raise NotImplementedError
+
+    # --- the log ---------------------------------------------------------------------
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """One entry per action (and one for the set-up), each with the trace it caused.
+
+        A game loaded from a saved checkpoint rebuilds the entries before the checkpoint
+        the first time its log is read (a replay of those actions).
+        """
+        if self._past is not None:
+            self._rebuild_past()
+        return self._log
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log = entries
+        self._past = None
+
+    def _rebuild_past(self) -> None:
+        """Replay the actions before the loaded checkpoint with traces and put their log
+        entries, rolls and trace steps in front of this game's own."""
+        past, self._past = self._past, None
+        assert past is not None
+        full = type(self).replay(
+            self.scenario, self.seed, self.history[: past.actions], self.options
+        )
+        if (len(full._log), len(full.dice.rolls), len(full.board.trace)) != (
+            past.actions + 1,
+            past.rolls,
+            past.trace,
+        ):
+            raise RuntimeError("replaying the actions before the checkpoint does not match it")
+        self._log = full._log + self._log
+        self.dice.rolls[:0] = full.dice.rolls
+        self.board.trace = type(self.board.trace)([*full.board.trace, *self.board.trace])
+        self._checkpoints = full._checkpoints + [
+            c for c in self._checkpoints if c.actions > past.actions
+        ]
+
+    def _before(self) -> tuple[int, int, int]:
+        """Log entries, rolls and trace steps not held yet (a loaded game's rebuilt later)."""
+        past = self._past
+        return (0, 0, 0) if past is None else (past.actions + 1, past.rolls, past.trace)
+
     # --- the decision loop --------------------------------------------------------------
 
     def _advance(self, action: Action | None) -> None:
@@ -170,7 +238,8 @@ class FlowGame:
         turn, phase = self.board.turn, self.board.phase
         self._advance(action)
         steps = Trace(self.board.trace[mark:])
-        self.log.append(LogEntry(len(self.log), turn, phase, player, label, steps))
+        index = len(self._log) + (self._past.actions + 1 if self._past is not None else 0)
+        self._log.append(LogEntry(index, turn, phase, player, label, steps))
         if self.checkpoint_every and self._pending is not None and self.resumable():
             self._maybe_checkpoint()
 
@@ -194,12 +263,13 @@ class FlowGame:
         return copied
 
     def _checkpoint(self) -> _Checkpoint:
+        _, rolls, trace = self._before()
         return _Checkpoint(
             len(self.history),
             self._copy_board(self.board, None, None),
             self.dice._rng.getstate(),
-            len(self.dice.rolls),
-            len(self.board.trace),
+            rolls + len(self.dice.rolls),
+            trace + len(self.board.trace),
         )
 
     def _restored(self, keep: int) -> FlowGame | None:
@@ -208,16 +278,20 @@ class FlowGame:
         if not usable:
             return None
         point = usable[-1]
+        if self._past is not None and point.actions < self._past.actions:
+            self._rebuild_past()  # going back before a loaded checkpoint: the log is needed
+        entries, rolls, trace = self._before()  # a loaded game's undo stays as lazy as it is
         game = object.__new__(type(self))
         game.scenario, game.seed, game.options = self.scenario, self.seed, self.options
         game.record = self.record
         game.dice = Dice(self.seed)
         game.dice._rng.setstate(point.rng)
-        game.dice.rolls = self.dice.rolls[: point.rolls]
+        game.dice.rolls = self.dice.rolls[: point.rolls - rolls]
         game.board = self._copy_board(point.board, game.dice, None)
-        game.board.trace = self.board.trace[: point.trace]
+        game.board.trace = self.board.trace[: point.trace - trace]
         game.history = self.history[: point.actions]
-        game.log = self.log[: point.actions + 1]
+        game._log = self._log[: point.actions + 1 - entries]
+        game._past = self._past
         game._checkpoints = usable  # a new list; the checkpoints in it never change once taken
         game._flow = game.resume_sequence()
         game._advance(None)
@@ -320,18 +394,80 @@ class FlowGame:
     # --- records ------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The replayable record (scenario id, seed, options, actions) and the position reached."""
-        return json.dumps(
-            {
-                "log_version": self.log_version,
-                "scenario": self.scenario.id,
-                "seed": self.seed,
-                "options": self.options,
-                "actions": [a.notation() for a in self.history],
-                "position": self.board.summary(),
-            },
-            indent=1,
+        """The replayable record (scenario id, seed, options, actions) and the position reached.
+
+        A game that can resume from a copy of its position adds its latest checkpoint (see
+        :mod:`rulebook.games._saved`), so loading need not replay every action.
+        """
+        actions = [a.notation() for a in self.history]
+        record = {
+            "log_version": self.log_version,
+            "scenario": self.scenario.id,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": actions,
+            "position": self.board.summary(),
+        }
+        checkpoint = self._saved_checkpoint(actions)
+        if checkpoint is not None:
+            record["checkpoint"] = checkpoint
+        return json.dumps(record, indent=1)
+
+    def _saved_checkpoint(self, actions: list[str]) -> dict[str, Any] | None:
+        from rulebook.games._saved import checkpoint_record, rules_digest
+
+        point = self._checkpoints[-1] if self._checkpoints and self.rules_package else None
+        board = None if point is None else self.board_record(point.board)
+        if point is None or board is None:
+            return None
+        return checkpoint_record(
+            rules=rules_digest(self.rules_package),
+            scenario_json=self.scenario.model_dump_json(),
+            seed=self.seed,
+            options=self.options,
+            actions=actions[: point.actions],
+            rolls=point.rolls,
+            trace=point.trace,
+            rng=point.rng,
+            board=board,
         )
+
+    @classmethod
+    def _from_checkpoint(
+        cls, scenario: Scenario, data: dict[str, Any], actions: list[Action]
+    ) -> FlowGame | None:
+        """The game at a record's checkpoint, if it has one this code can trust (else None)."""
+        from rulebook.games._saved import rng_state, rules_digest, usable_checkpoint
+
+        if not cls.rules_package or "checkpoint" not in data:
+            return None
+        point = usable_checkpoint(
+            data["checkpoint"],
+            rules=rules_digest(cls.rules_package),
+            scenario_json=scenario.model_dump_json(),
+            seed=data["seed"],
+            options=data.get("options") or {},
+            actions=data["actions"],
+        )
+        if point is None:
+            return None
+        try:
+            game = cls(scenario, data["seed"], data.get("options"))
+            game.restore_board(game.board, point["board"])
+            game.dice._rng.setstate(rng_state(point["rng"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+        count = point["actions"]
+        game.dice.rolls, game.board.trace = [], Trace()
+        game.history = actions[:count]
+        game._log = []
+        game._past = _Past(count, point["rolls"], point["trace"])
+        game._flow = game.resume_sequence()
+        game._advance(None)
+        if not game.resumable():
+            return None
+        game._checkpoints = [game._checkpoint()]
+        return game
 
     @classmethod
     def from_json(
@@ -350,14 +486,20 @@ class FlowGame:
 
         scenario = scenario or cls.default_scenario()
         data = parse_game_record(text, file, scenario_id=scenario.id, log_version=cls.log_version)
-        state = cls.replay(scenario, data["seed"], [], data.get("options"))
-        for i, notation in enumerate(data["actions"]):
+        try:
+            actions = [Action.from_notation(a) for a in data["actions"]]
+            state = cls._from_checkpoint(scenario, data, actions)
+        except InvalidActionError:
+            state = None
+        if state is not None:  # only the actions after the checkpoint are replayed
             try:
-                state.replay_more([notation])
-            except (ValueError, KeyError) as err:
-                raise ScenarioError(
-                    [Problem(file, f"actions.{i}", f"{notation!r}: {err}")]
-                ) from None
+                state.replay_more(actions[len(state.history) :])
+            except (ValueError, KeyError):
+                state = None
+            if state is not None and state.board.summary() != data["position"]:
+                state = None
+        if state is None:  # no checkpoint, or one that does not hold: replay from the start
+            state = cls._replayed(scenario, data, file)
         if state.board.summary() != data["position"]:
             raise ScenarioError(
                 [
@@ -366,6 +508,18 @@ class FlowGame:
                     )
                 ]
             )
+        return state
+
+    @classmethod
+    def _replayed(cls, scenario: Scenario, data: dict[str, Any], file: str) -> FlowGame:
+        state = cls.replay(scenario, data["seed"], [], data.get("options"))
+        for i, notation in enumerate(data["actions"]):
+            try:
+                state.replay_more([notation])
+            except (ValueError, KeyError) as err:
+                raise ScenarioError(
+                    [Problem(file, f"actions.{i}", f"{notation!r}: {err}")]
+                ) from None
         return state
 
     @classmethod

@@ -18,6 +18,7 @@ from typing import Any
 from rulebook.games._core import FlowGame, LogEntry
 from rulebook.games._decisions import Action, Chance
 from rulebook.games._reads import reads
+from rulebook.games.lz_albany import _saved
 from rulebook.games.lz_albany._flow import game as sequence_of_play
 from rulebook.games.lz_albany._state import State
 from rulebook.scenario import Scenario, load_scenario
@@ -80,6 +81,7 @@ class GameState(FlowGame):
     chance_rule = "lza:3.6"
     log_version = LOG_VERSION
     checkpoint_every = 40  # a copy costs about as much as 20 actions; Undo replays < 40 + a chit
+    rules_package = "lz_albany"
 
     def new_board(self) -> State:
         board = State.new(self.scenario, self.dice)
@@ -96,6 +98,12 @@ class GameState(FlowGame):
 
     def resume_sequence(self):
         return sequence_of_play(self.board, resume=True)
+
+    def board_record(self, board: State) -> dict[str, Any]:
+        return _saved.board_record(board)
+
+    def restore_board(self, board: State, record: dict[str, Any]) -> None:
+        _saved.restore_board(board, record)
 
     def shared_parts(self) -> list[object]:
         board = self.board
