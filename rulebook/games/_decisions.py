@@ -120,13 +120,27 @@ class Options(Sequence[Action]):
 
     def add(self, action: Action) -> Options:
         """Add one option."""
-        return self.extend((action,))
+        tail = self._tail
+        if tail is None:
+            return self.extend((action,))
+        tail.append(action)
+        self._runs[-1][1] += 1
+        self._len += 1
+        self._made = None
+        return self
 
     def extend(self, actions: Iterable[Action]) -> Options:
         """Add options: another Options keeps its runs unmade; anything else is read now."""
         if type(actions) is Options:
+            runs, starts, at = self._runs, self._starts, self._len
             for _start, count, make, verb in actions._runs:
-                self.run(count, make, verb)
+                if count:  # (a run of one-by-one actions may still be empty)
+                    runs.append([at, count, make, verb])
+                    starts.append(at)
+                    at += count
+            if at != self._len:
+                self._len = at
+                self._made = self._tail = None
             return self
         tail = self._tail
         if tail is None:

@@ -355,6 +355,7 @@ class LOSTable:
         self.overrides = {frozenset(o.between): o for o in area_map.spec.los.overrides}
         self._day: dict[frozenset[str], bool] | None = None
         self._seen: dict[tuple[str, str, bool], bool] = {}  # answers so far (the map is frozen)
+        self._sight: dict[tuple[str, bool], frozenset[str]] = {}
 
     @property
     def day(self) -> dict[frozenset[str], bool]:
@@ -409,7 +410,19 @@ class LOSTable:
 
     def visible_from(self, source: str, *, night: bool = False) -> list[str]:
         """Every area *source* sees, itself included, sorted."""
-        return sorted(t for t in self.map.areas if self.visible(source, t, night=night))
+        return sorted(self.seen_from(source, night=night))
+
+    def seen_from(self, source: str, *, night: bool = False) -> frozenset[str]:
+        """Every area *source* sees, itself included, as a set (worked out once per area).
+
+        >>> sorted(demo_map().los.seen_from("D", night=True))
+        ['A', 'D', 'E']
+        """
+        found = self._sight.get((source, night))
+        if found is None:
+            found = frozenset(t for t in self.map.areas if self.visible(source, t, night=night))
+            self._sight[(source, night)] = found
+        return found
 
     def to_frame(self, *, night: bool = False) -> pd.DataFrame:
         """A square table of booleans, observer areas as rows and targets as columns."""

@@ -21,11 +21,12 @@ Flow = Generator
 
 def activated(s: State, side: str, group: str) -> set[str]:
     """The group's platoons and officers on the map, and senior officers with them (lza:5.2, 5.2D, 10.1)."""
-    ids = {u.id for u in s.on_map(side) if u.group == group}
-    areas = {s.units[i].area for i in ids if not s.units[i].is_officer}
+    on_map = s._where[(side,)]  # the index's own list: read, not changed, here
+    ids = {u.id for u in on_map if u.group == group}
+    areas = {u.area for u in on_map if u.group == group and not u.is_officer}
     unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
     limit = None if unlimited else s.rules.senior_activations
-    for officer in s.on_map(side):
+    for officer in on_map:
         with_group = officer.senior and not officer.wounded and officer.area in areas
         if with_group and (limit is None or s.officer_activations[officer.id] < limit):
             ids.add(officer.id)
@@ -77,7 +78,7 @@ def _destinations(s: State, unit: Unit, adrenaline: bool) -> tuple[str, ...]:
         return ()
     retreating = s.retreat and side == "nva"
     key = (here, side, adrenaline, retreating)
-    found = s._reach.get(key)  # the rest depends on the map alone: worked out once a game
+    found = s._reach.get(key)  # the rest depends on the map alone: worked out once a map
     if found is None:
         found = s._reach[key] = _reachable(s, here, side, adrenaline=adrenaline, retreat=retreating)
     return found
@@ -373,8 +374,9 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     shelled: set[str] = set()
     platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
     # An area's fire options depend on who stands there and next to it and how hurt they are
-    # (lza:6.1, 7.2A, 7.3): kept, with the change counts of those areas, until one changes.
-    kept: dict[str, tuple[tuple[int, ...], Options | None, bool]] = {}
+    # (lza:6.1, 7.2A, 7.3): kept on the board, with the change counts of those areas, until
+    # one changes (the next activation of the same counters may find them still good).
+    kept, group = s._kept, frozenset(ids)
     changes, neighbors = s._changes.get, s.map._neighbors  # (None where nothing ever changed)
     while True:
         areas = sorted({u.area for u in platoons if u.status == "on-map"})
@@ -384,9 +386,9 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
             options.add(Action("done", ()))
             for area in areas:
                 stamp = tuple(map(changes, (area, *neighbors[area])))
-                block = kept.get(area)
+                block = kept.get((area, group))
                 if block is None or block[0] != stamp:
-                    block = kept[area] = (stamp, *_fire_block(s, area, side, ids))
+                    block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
                 _, shots, mortars = block
                 if shots is not None and area not in fired:
                     options.extend(shots)
@@ -449,6 +451,8 @@ def _rescale(choice: Action, dice: int) -> Action:
     """
     shares = [(t.split(":")[0], int(t.split(":")[1])) for t in choice.args[1:]]
     extra = sum(d for _, d in shares) - dice
+    if not extra:
+        return choice  # every senior officer joined: the split stands as chosen
     for i in range(len(shares) - 1, -1, -1):
         cut = min(extra, shares[i][1])
         shares[i] = (shares[i][0], shares[i][1] - cut)

@@ -403,14 +403,20 @@ def mortar_targets(s: State, area: str, side: str) -> list[str]:
     key = ("mortar", area, side, s.night, tuple(sorted(s.flares_now)) if s.flares_now else ())
     found = facts.get(key)
     if found is None:
-        reach = s.map.within(area, s.rules.mortar_range)
-        enemy = {u.area for u in s._where[(other(side),)] if not u.is_officer}
+        reach = s._reach.get(("mortar", area, s.rules.mortar_range))  # the map's alone
+        if reach is None:
+            reach = frozenset(s.map.within(area, s.rules.mortar_range)) - {
+                area,
+                TRANSITION,
+                COLUMBUS,
+            }
+            s._reach[("mortar", area, s.rules.mortar_range)] = reach
+        enemy = facts.get(("held", other(side)))
+        if enemy is None:
+            enemy = {u.area for u in s._where[(other(side),)] if not u.is_officer}
+            facts[("held", other(side))] = enemy
         found = facts[key] = sorted(
-            t
-            for t in enemy & reach.keys()
-            if t not in (area, TRANSITION, COLUMBUS)
-            and (side == "nva" or not s.disputed(t))
-            and s.spotted(side, t)
+            t for t in enemy & reach if (side == "nva" or not s.disputed(t)) and s.spotted(side, t)
         )
     return list(found)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from rulebook.games._decisions import Action, Chance, ask
 from rulebook.games.lz_albany._activation import (
@@ -174,9 +174,7 @@ def action_phase(s: State) -> Flow:
     """Draw chits one at a time until the pool is empty (lza:3.6, 5.1)."""
     s.phase = "action"
     while s.pool:
-        pool = sorted(s.pool)
-        odds = _even(len(pool))
-        draw = yield Chance(tuple((_draw(c), odds) for c in pool), "draw a chit", "lza:3.6")
+        draw = yield Chance(_draws(tuple(sorted(s.pool))), "draw a chit", "lza:3.6")
         chit = s.chits[draw.args[0]]
         s.pool.remove(chit.id)
         s.flares_now = set()
@@ -187,15 +185,11 @@ def action_phase(s: State) -> Flow:
         wounded_check(s)
 
 
-@cache
-def _even(n: int) -> Fraction:
-    """Each of *n* chits is as likely to be drawn (made once per pool size)."""
-    return Fraction(1, n)
-
-
-@cache
-def _draw(chit: str) -> Action:
-    return Action("draw", (chit,))
+@lru_cache(maxsize=4096)
+def _draws(pool: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """Each chit in the pool, equally likely to be drawn (made once per pool seen)."""
+    odds = Fraction(1, len(pool))
+    return tuple((Action("draw", (c,)), odds) for c in pool)
 
 
 def play_chit(s: State, chit: Chit) -> Flow:
@@ -249,7 +243,7 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from flares(s)
     groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
-    present = {u.group for u in s.on_map(side)}
+    present = {u.group for u in s._where[(side,)]}
     options = [
         Action("activate", (g, mode))
         for g in groups

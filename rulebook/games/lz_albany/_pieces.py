@@ -89,6 +89,9 @@ class PlacedUnit(Unit):
                 self._board.hurt(self)
             return
         board = self._board
+        if name == "area":  # the commonest change: only the area's lists change
+            board.relocate(self, value)
+            return
         board.lift(self)  # out of the index under the old values, back in under the new
         object.__setattr__(self, name, value)
         board.drop(self)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
-from bisect import insort
+from bisect import bisect_left, insort
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from rulebook.dice import Dice
 from rulebook.games.lz_albany._pieces import (
@@ -25,6 +26,28 @@ if TYPE_CHECKING:
     from rulebook.scenario import Scenario
 
 _order = attrgetter("_order")
+
+
+_MAP_FACTS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _map_facts(area_map: AreaMap) -> dict:
+    """Facts that depend on a map alone, one dict per map, kept while the map lives."""
+    found = _MAP_FACTS.get(area_map)
+    if found is None:
+        found = _MAP_FACTS[area_map] = {}
+    return found
+
+
+def _remove(where: dict, key: tuple, unit: Any) -> None:
+    """Take *unit* out of the index list under *key* (kept in counter order, so found by bisection)."""
+    group = where[key]
+    i = bisect_left(group, unit._order, key=_order)
+    if not (i < len(group) and group[i] is unit):  # never expected: look it up one by one
+        i = next(j for j, u in enumerate(group) if u is unit)
+    del group[i]
+    if not group and len(key) == 3:
+        del where[key]
 
 
 def _flat_copy(record: Any) -> Any:
@@ -197,10 +220,14 @@ class State:
     _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-    # where a counter can go from an area, by side and circumstance: the map's alone (lza:6.2)
+    # options worked out for some counters, with the change counts they were worked out at
+    _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # where a counter can go or a mortar reach from an area: the map's alone (lza:6.2, 7.4),
+    # so shared by every game on the same map (see _map_facts)
     _reach: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self._reach = _map_facts(self.map)
         self._build_index()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
@@ -213,7 +240,7 @@ class State:
                 new.__dict__[name] = {k: _flat_copy(v) for k, v in value.items()}
             elif name == "_reach":
                 new._reach = value  # depends on the map alone: shared
-            elif name not in ("_where", "_facts", "_changes"):
+            elif name not in ("_where", "_facts", "_changes", "_kept"):
                 new.__dict__[name] = copy.deepcopy(value, memo)
         new._build_index()
         return new
@@ -261,7 +288,8 @@ class State:
     def _build_index(self) -> None:
         self._where = {("us",): [], ("nva",): []}
         self._facts = {}
-        self._changes = {}
+        self._changes = {}  # counted afresh, so options kept against the old counts go too
+        self._kept = {}
         for order, unit in enumerate(self.units.values()):
             unit._order, unit._board = order, self
             unit.__class__ = PlacedUnit  # from now on it keeps this index current
@@ -279,13 +307,26 @@ class State:
         changes[unit.area] = changes.get(unit.area, 0) + 1
         where = self._where
         for key in self._keys(unit):
-            group = where[key]
-            for i, other_unit in enumerate(group):
-                if other_unit is unit:
-                    del group[i]
-                    break
-            if not group and len(key) == 3:
-                del where[key]
+            _remove(where, key, unit)
+
+    def relocate(self, unit: Unit, area: str | None) -> None:
+        """Move a counter to *area* and keep the index current (its side's list stays as it is)."""
+        self._facts = {}
+        if unit.status != "on-map":
+            object.__setattr__(unit, "area", area)
+            return
+        where, changes, side, old = self._where, self._changes, unit.side, unit.area
+        changes[old] = changes.get(old, 0) + 1
+        changes[area] = changes.get(area, 0) + 1
+        for officers in (unit.is_officer, None):
+            _remove(where, (old, side, officers), unit)
+        object.__setattr__(unit, "area", area)
+        for officers in (unit.is_officer, None):
+            group = where.get((area, side, officers))
+            if group is None:
+                where[(area, side, officers)] = [unit]
+            else:
+                insort(group, unit, key=_order)
 
     def drop(self, unit: Unit) -> None:
         """Put a counter into the index (after its area, status or wounded side changed)."""
@@ -379,19 +420,25 @@ class State:
     def spotted(self, side: str, target: str) -> bool:
         """Some unwounded officer of *side* has the target in sight (lza:10.3 Spotting)."""
         night = self.night and target not in self.flares_now  # night_in, inlined: asked often
-        facts = self._facts
-        key = ("spotted", side, target, night)
-        seen = facts.get(key)
-        if seen is None:
-            areas = facts.get(("spotters", side))
-            if areas is None:
-                areas = {u.area for u in self._where[(side,)] if u.is_officer and not u.wounded}
-                facts[("spotters", side)] = areas
-            visible = self.map.los.visible
-            seen = facts[key] = any(
-                a is not None and visible(a, target, night=night) for a in areas
+        return target in self.sighted(side, night=night)
+
+    def sighted(self, side: str, *, night: bool) -> set[str]:
+        """Every area some unwounded officer of *side* sees, by day or by night (lza:10.3).
+
+        Worked out once per position: the union of what each officer's area sees.
+        """
+        key = ("sighted", side, night)
+        found = self._facts.get(key)
+        if found is None:
+            seen_from = self.map.los.seen_from
+            found = self._facts[key] = set().union(
+                *(
+                    seen_from(u.area, night=night)
+                    for u in self._where[(side,)]
+                    if u.is_officer and not u.wounded and u.area is not None
+                )
             )
-        return seen
+        return found
 
     # --- score -----------------------------------------------------------------
 
