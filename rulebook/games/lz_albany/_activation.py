@@ -373,29 +373,8 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     fired: set[str] = set()
     shelled: set[str] = set()
     platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
-    # An area's fire options depend on who stands there and next to it and how hurt they are
-    # (lza:6.1, 7.2A, 7.3): kept on the board, with the change counts of those areas, until
-    # one changes (the next activation of the same counters may find them still good).
-    kept, group = s._kept, frozenset(ids)
-    changes, neighbors = s._changes.get, s.map._neighbors  # (None where nothing ever changed)
     while True:
-        areas = sorted({u.area for u in platoons if u.status == "on-map"})
-        pending = [a for a in areas if s.disputed(a) and a not in fought]
-        options = Options([Action("melee", (a,)) for a in pending])
-        if not pending:
-            options.add(Action("done", ()))
-            for area in areas:
-                stamp = tuple(map(changes, (area, *neighbors[area])))
-                block = kept.get((area, group))
-                if block is None or block[0] != stamp:
-                    block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
-                _, shots, mortars = block
-                if shots is not None and area not in fired:
-                    options.extend(shots)
-                if mortars and area not in shelled:
-                    options.extend(
-                        [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
-                    )
+        options = fire_choices(s, side, ids, platoons, fought=fought, fired=fired, shelled=shelled)
         choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
         if choice.verb == "done":
             break
@@ -419,6 +398,47 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
         elif choice.verb == "mortar":
             shelled.add(area)
             yield from mortar_fire(s, area, choice.args[1], side, ids)
+
+
+def fire_choices(
+    s: State,
+    side: str,
+    ids: set[str],
+    platoons: list[Unit],
+    *,
+    fought: set[str],
+    fired: set[str],
+    shelled: set[str],
+    kept: dict | None = None,
+) -> Options:
+    """What a fire activation may do next: melee where engaged, else fire or shell from each
+    area not yet used, or stop (lza:7.2-7.4). *platoons* are the activated platoons.
+
+    An area's fire options depend on who stands there and next to it and how hurt they are
+    (lza:6.1, 7.2A, 7.3): they are kept (in *kept*, the board's store by default) with the
+    change counts of those areas, until one changes; the next activation of the same
+    counters may find them still good.
+    """
+    areas = sorted({u.area for u in platoons if u.status == "on-map"})
+    pending = [a for a in areas if s.disputed(a) and a not in fought]
+    options = Options([Action("melee", (a,)) for a in pending])
+    if pending:
+        return options
+    options.add(Action("done", ()))
+    kept = s._kept if kept is None else kept
+    group = frozenset(ids)
+    changes, neighbors = s._changes.get, s.map._neighbors  # (None where nothing ever changed)
+    for area in areas:
+        stamp = tuple(map(changes, (area, *neighbors[area])))
+        block = kept.get((area, group))
+        if block is None or block[0] != stamp:
+            block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
+        _, shots, mortars = block
+        if shots is not None and area not in fired:
+            options.extend(shots)
+        if mortars and area not in shelled:
+            options.extend([Action("mortar", (area, t)) for t in mortar_targets(s, area, side)])
+    return options
 
 
 def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[Options | None, bool]:

@@ -221,3 +221,60 @@ def test_picking_the_kth_option_is_applying_the_kth_legal_action():
         by_action.apply(played)
     assert by_index.log_text() == by_action.log_text()
     assert longest > 20
+
+
+def _frame_of(game: GameState, name: str):
+    """The running frame of the flow generator *name* (the chain of ``yield from`` below the
+    game's sequence of play), to read the state a decision was built from."""
+    gen = game._flow
+    while gen is not None:
+        if gen.gi_code.co_name == name:
+            return gen.gi_frame
+        gen = gen.gi_yieldfrom
+    raise AssertionError(f"{name} is not running")
+
+
+def test_options_kept_between_decisions_are_the_ones_worked_out_afresh():
+    """Fire options kept per area against change counts (lza:7.3, 7.4) and each counter's moves
+    kept until a move touches its area (lza:6.2) are, at every decision of these games, the
+    options worked out from scratch with nothing kept (the speed-ups change no option)."""
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany._activation import fire_choices, move_options, must_move
+
+    checked = {"lza:7.0": 0, "lza:6.2": 0}
+    for seed in (1, 5):
+        game = new_game(seed=seed, record=False)
+        policy = random_policy(random.Random(seed))
+        while not game.is_terminal():
+            rule = game.decision.rule
+            if rule == "lza:7.0":
+                f = _frame_of(game, "fire_activation").f_locals
+                s = f["s"]
+                s._facts = {}  # derived facts too are worked out again
+                fresh = fire_choices(
+                    s,
+                    f["side"],
+                    f["ids"],
+                    f["platoons"],
+                    fought=f["fought"],
+                    fired=f["fired"],
+                    shelled=f["shelled"],
+                    kept={},
+                )
+                assert list(game.decision.options) == list(fresh)
+                checked[rule] += 1
+            elif rule == "lza:6.2":
+                f = _frame_of(game, "move_activation").f_locals
+                s, side = f["s"], f["side"]
+                moves = list(
+                    move_options(s, f["ids"], f["moved"], side, adrenaline=f["adrenaline"])
+                )
+                fresh = moves if moves and must_move(s, side) else [Action("done", ()), *moves]
+                assert list(game.decision.options) == fresh
+                checked[rule] += 1
+            if game.current_player() == "chance":
+                game.resolve_chance()
+            else:
+                game.apply_option(policy.index(game))
+    assert checked["lza:7.0"] > 100
+    assert checked["lza:6.2"] > 100
