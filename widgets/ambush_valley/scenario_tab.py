@@ -11,17 +11,21 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from rulebook.errors import ScenarioError
 from rulebook.games.ambush_valley.catalogue import platoon
 from rulebook.games.ambush_valley.naming import find, item_names, name_of, terrain_words
 from rulebook.games.ambush_valley.scenario import Scenario
-from rulebook.maps._history import VersionHistory
 from rulebook.render.svg import TERRAIN_FILL, table_svg
 from rulebook.saves import SAVES, resolve_save_name
-from rulebook.scenario import load_scenario
 from rulebook.scenario._av_models import Feature, Unit
 from widgets._page import guarded
+from widgets.ambush_valley.controls import Versions, label, number
 from widgets.ambush_valley.problems_view import ProblemsPanel
+from widgets.ambush_valley.scenario_files import (
+    BLANK,
+    SCENARIOS,
+    saved_scenarios,
+    scenario_title,
+)
 from widgets.ambush_valley.scenario_views import (
     forces_html,
     legend_html,
@@ -31,105 +35,12 @@ from widgets.ambush_valley.scenario_views import (
 from widgets.ambush_valley.table_map import AvTableMap
 from widgets.ambush_valley.words import platoon_options
 
-__all__ = ["BLANK", "SCENARIOS", "ScenarioPanel", "Versions", "saved_scenarios"]
+__all__ = ["ScenarioPanel"]
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios" / "ambush_valley"
 
 #: What can be selected, in the order the drop-down lists it (spots first: moved most).
 SELECTABLE = ("tunnel_spots", "features", "deployment", "objectives", "civilians")
 MARKERS = ("tunnel_spots", "objectives", "civilians")
-
-#: A blank 6 x 4 ft table with a Free World and a VC side, to build on.
-BLANK = {
-    "schema_version": 1,
-    "id": "new-scenario",
-    "game": "ambush-valley",
-    "title": "New scenario",
-    "ambush_valley": {
-        "table": [72, 48],
-        "duration": "10 turns",
-        "layout": {
-            "provenance": "reconstructed",
-            "note": "Drawn in the designer; not from the book.",
-        },
-        "tunnels": {"count": 5},
-        "sides": {
-            "us": {
-                "name": "US platoon",
-                "force": "us-army",
-                "tq": 8,
-                "morale": 8,
-                "supply": "Well",
-            },
-            "vc": {
-                "name": "VC",
-                "force": "vc-main-force",
-                "tq": 8,
-                "morale": 8,
-                "supply": "Normal",
-            },
-        },
-    },
-}
-
-
-def _title(path: Path) -> str:
-    """A scenario file as the picker names it: its title, or its file name if it cannot be read."""
-    try:
-        return load_scenario(path).title
-    except ScenarioError:
-        return f"{path.name} (cannot be read)"
-
-
-def saved_scenarios(folder: Path) -> dict[str, tuple[str, Path]]:
-    """The Ambush Valley scenarios saved in *folder*: ``saves/NAME`` -> (picker label, path).
-    Files of other games, and files that cannot be read, are left out."""
-    out = {}
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        try:
-            loaded = load_scenario(path)
-        except ScenarioError:
-            continue
-        if loaded.ambush_valley is not None:
-            out[f"{SAVES}/{path.name}"] = (f"{loaded.title} (saved as {SAVES}/{path.name})", path)
-    return out
-
-
-def _number(value: float) -> ipw.FloatText:
-    """A short number field in inches, labelled by a :func:`_label` beside it (the page's CSS
-    gives every widget description a wide minimum, too wide for a row of numbers)."""
-    return ipw.FloatText(value=value, layout=ipw.Layout(width="4.5em"))
-
-
-def _label(text: str) -> ipw.HTML:
-    return ipw.HTML(
-        f"<span style='padding:0 0.3em 0 0.6em;white-space:nowrap'>{escape(text)}</span>"
-    )
-
-
-class Versions(VersionHistory):
-    """The versions of the scenario being edited, for undo and redo; a new edit drops the
-    versions after the current one.
-
-    >>> v = Versions("a"); v.push("b"); v.undo(); v.current, v.can_redo
-    ('a', True)
-    >>> v.push("c"); v.current, v.can_redo
-    ('c', False)
-    """
-
-    def __init__(self, first: Any) -> None:
-        self._versions, self._at = [first], 0
-
-    @property
-    def current(self) -> Any:
-        return self._versions[self._at]
-
-    def push(self, version: Any) -> None:
-        self._versions = [*self._versions[: self._at + 1], version]
-        self._at += 1
-
-    def all(self) -> list[Any]:
-        return list(self._versions)
 
 
 class ScenarioPanel(ipw.VBox):
@@ -183,8 +94,8 @@ class ScenarioPanel(ipw.VBox):
         )
         self.item.add_class("rb-av-item")
         self.item.observe(self._item_changed, "value")
-        self.item_x = _number(0)
-        self.item_y = _number(0)
+        self.item_x = number(0)
+        self.item_y = number(0)
         self.item_x.add_class("rb-av-item-x")
         self.item_y.add_class("rb-av-item-y")
         self.move_item = ipw.Button(description="Move", layout=ipw.Layout(width="auto"))
@@ -198,7 +109,7 @@ class ScenarioPanel(ipw.VBox):
         self.change_kind = ipw.Button(description="Change terrain", layout=ipw.Layout(width="auto"))
         self.change_kind.on_click(self._change_kind)
         # What the selection offers: a position for a marker, a terrain kind for terrain.
-        self.position = [_label("x"), self.item_x, _label("y"), self.item_y, self.move_item]
+        self.position = [label("x"), self.item_x, label("y"), self.item_y, self.move_item]
         self.item_tools = ipw.HBox(self.position)
         self.delete_item.on_click(self._delete_item)
         self.kind = ipw.Dropdown(
@@ -208,7 +119,7 @@ class ScenarioPanel(ipw.VBox):
             style=wide,
             layout=ipw.Layout(width="16em"),
         )
-        self.box = [_number(v) for v in (10, 10, 8, 6)]  # x, y, width, depth in inches
+        self.box = [number(v) for v in (10, 10, 8, 6)]  # x, y, width, depth in inches
         self.add_feature = ipw.Button(description="Add terrain", layout=ipw.Layout(width="8em"))
         self.add_feature.on_click(self._add_feature)
         self.width = ipw.FloatText(
@@ -258,13 +169,13 @@ class ScenarioPanel(ipw.VBox):
                 ipw.HBox(
                     [
                         self.kind,
-                        _label("at x"),
+                        label("at x"),
                         self.box[0],
-                        _label("y"),
+                        label("y"),
                         self.box[1],
-                        _label("size"),
+                        label("size"),
                         self.box[2],
-                        _label("by"),
+                        label("by"),
                         self.box[3],
                         self.add_feature,
                     ]
@@ -293,7 +204,7 @@ class ScenarioPanel(ipw.VBox):
 
     def _list_files(self) -> None:
         """The book's scenarios by title, then those saved in ``saves/``."""
-        book = {p.stem: (_title(p), p) for p in sorted(self.folder.glob("*.yaml"))}
+        book = {p.stem: (scenario_title(p), p) for p in sorted(self.folder.glob("*.yaml"))}
         saved = saved_scenarios(Path.cwd() / SAVES)
         self.files = {key: path for key, (_, path) in (book | saved).items()}
         chosen = self.picker.value
