@@ -178,3 +178,30 @@ def test_both_apps_offer_their_scenario_files_and_saved_games(tmp_path):
     labels = [label for label, _ in campaign.scenario.options]
     assert any("scenarios/first_team/campaign.yaml" in label for label in labels)
     assert not any("lz_albany" in label for label in labels)
+
+
+def test_a_long_saved_game_loads_from_its_checkpoint_and_shows_what_the_game_showed(tmp_path):
+    """A saved game of several hundred actions carries a checkpoint (issue 16): the app loads
+    it, shows the status and map the game showed when saved, and can step back to the start."""
+    import random
+
+    from rulebook.games.lz_albany import random_policy
+
+    game = new_game(seed=4)
+    policy = random_policy(random.Random(4))
+    while len(game.history) < 300:
+        game.apply(game.sample_chance() if game.current_player() == CHANCE else policy(game))
+    shown = LzAlbanyStepper(game, saves=tmp_path)
+    shown.save_name.value = "long"
+    shown._save()
+    assert "checkpoint" in json.loads((tmp_path / "long.json").read_text())
+    loaded = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    loaded.save_name.value = "long"
+    loaded._load()
+    assert loaded.errors.value == ""
+    assert loaded.game.to_json() == game.to_json()
+    assert loaded.status.value == shown.status.value
+    assert loaded.prompt.value == shown.prompt.value
+    loaded.replay.value = 1  # the start of the game, before the checkpoint
+    assert "data-entry='1'" in loaded.status.value
+    assert loaded.game.log_text() == game.log_text()
