@@ -7,9 +7,19 @@ fifth loss eliminates it. A US company has a combat-ready and a broken side and 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
-__all__ = ["Company", "NvaCompany", "UsCompany"]
+__all__ = ["Company", "NvaCompany", "UsCompany", "flat_copy"]
+
+
+def flat_copy(self, memo: dict):
+    """``__deepcopy__`` for a counter whose fields all hold immutable values (numbers, text,
+    tuples of them): a shallow copy is a deep one, made without walking the tuples (the
+    position is copied at every Undo checkpoint)."""
+    new = copy.copy(self)
+    memo[id(self)] = new
+    return new
 
 
 @dataclass(eq=False)
@@ -22,6 +32,8 @@ class NvaCompany:
     step: int = 1
     hold: bool = False
     side: str = field(default="nva", init=False)
+
+    __deepcopy__ = flat_copy
 
     @property
     def id(self) -> str:
@@ -77,6 +89,8 @@ class UsCompany:
     eliminated: bool = False
     hold: bool = False
     side: str = field(default="us", init=False)
+
+    __deepcopy__ = flat_copy
 
     @property
     def garrison(self) -> bool:

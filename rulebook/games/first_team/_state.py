@@ -191,7 +191,10 @@ class CampaignState:
 
     # --- queries ----------------------------------------------------------------------------
 
-    def note(self, rule: str, text: str, **kwargs: Any) -> TraceStep:
+    def note(self, rule: str, text: str, **kwargs: Any) -> TraceStep | None:
+        """Add a step to the trace; with traces off (``record=False``) nothing is built."""
+        if not getattr(self.trace, "keeps", True):
+            return None
         step = TraceStep.of(rule, text, **kwargs)
         self.trace.append(step)
         return step

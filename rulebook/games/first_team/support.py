@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rulebook.errors import IllegalActionError
+from rulebook.games.first_team._pieces import flat_copy
 from rulebook.trace import Trace
 
 __all__ = ["CommandPoints", "SupportUnit", "return_support"]
@@ -27,6 +28,8 @@ class SupportUnit:
     fired: bool = False
     fatigued: bool = False
     box: str = "an-khe"
+
+    __deepcopy__ = flat_copy
 
     @property
     def ready(self) -> bool:
@@ -73,6 +76,8 @@ class CommandPoints:
     def __init__(self, per_turn: int) -> None:
         self.per_turn = per_turn
         self.left = per_turn
+
+    __deepcopy__ = flat_copy
 
     def new_turn(self) -> None:
         """Unspent points are lost; the marker goes back to the top (ftv:3.1)."""
