@@ -233,3 +233,21 @@ def test_undo_and_redo_every_edit_and_a_revert():
     panel.undo_button.click()
     assert len(panel.scenario.spec.layout.civilians) == 2
     assert panel.errors.value == ""
+
+
+def test_a_problem_with_a_sides_forces_opens_that_side():
+    """A unit set up at a place the table lacks is named with its side, and the problem's button
+    unfolds that side's forces."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    spec = panel._edit()
+    spec.sides["vc"].units[0].setup = "the-old-well"
+    panel._commit(spec)
+    panel.refresh()
+    row = panel.problems.rows.children[0]
+    assert "sets up at 'the-old-well', which is no zone, feature or marker" in panel.problems.text
+    assert row.children[1].description == "Show VC forces"
+    assert "rb-av-flagged" not in panel.forces_view.value
+    row.children[1].click()
+    assert "open class='rb-av-side rb-av-flagged'" in panel.forces_view.value
+    assert "data-side='vc'" in panel.forces_view.value.split("rb-av-flagged")[1][:80]

@@ -16,10 +16,14 @@ __all__ = ["ProblemsPanel"]
 
 class ProblemsPanel(ipw.VBox):
     """A count, then one row a problem: its sentence, its rule as a link, and a button naming
-    the first thing it is about; the button calls ``on_select(item_id)``."""
+    the first thing it is about; the button calls ``on_select(item_id)``, or, for a problem
+    with a side's forces, ``on_side(side)``."""
 
-    def __init__(self, on_select: Callable[[str], None]) -> None:
+    def __init__(
+        self, on_select: Callable[[str], None], on_side: Callable[[str], None] | None = None
+    ) -> None:
         self.on_select = on_select
+        self.on_side = on_side
         self.summary = ipw.HTML()
         self.rows = ipw.VBox(layout=ipw.Layout(max_height="300px", overflow="auto"))
         self.found: list[ScenarioProblem] = []
@@ -61,6 +65,15 @@ class ProblemsPanel(ipw.VBox):
                 )
                 button.add_class("rb-av-select-culprit")
                 button.on_click(lambda _, target=target: self.on_select(target))
+                row.append(button)
+            elif p.side and self.on_side is not None:
+                button = ipw.Button(
+                    description=f"Show {p.side.upper()} forces",
+                    tooltip="open that side's forces, beneath the reinforcement odds",
+                    layout=ipw.Layout(width="auto", flex="0 0 auto", max_width="16em"),
+                )
+                button.add_class("rb-av-show-side")
+                button.on_click(lambda _, side=p.side: self.on_side(side))
                 row.append(button)
             box = ipw.HBox(row, layout=ipw.Layout(align_items="center"))
             box.add_class("rb-av-problem-row")

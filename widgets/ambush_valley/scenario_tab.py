@@ -61,7 +61,8 @@ class ScenarioPanel(ipw.VBox):
         self.forces_view = ipw.HTML()
         self.odds_view = ipw.HTML()
         self.odds_view.add_class("rb-av-odds")
-        self.problems = ProblemsPanel(self._select)
+        self.problems = ProblemsPanel(self._select, self._show_side)
+        self.open_side: str | None = None  # the side whose forces a problem's button opened
         self.legend = ipw.HTML()
         self.drawn_info = ipw.HTML(
             "<p class='rb-av-hint'>Click a tunnel spot or a piece of terrain to select it; drag "
@@ -239,7 +240,9 @@ class ScenarioPanel(ipw.VBox):
         culprits = tuple(dict.fromkeys(i for p in found for i in p.places))
         self.table_map.set_marks(culprits, self.selected)
         self.odds_view.value = odds_html(s)
-        self.forces_view.value = forces_html(s)
+        if self.open_side not in spec.sides:
+            self.open_side = None
+        self.forces_view.value = forces_html(s, self.open_side)
         # New options reset the drop-down to its first choice; keep the selection through that.
         keep, self._listing = self.selected, True
         try:
@@ -276,6 +279,11 @@ class ScenarioPanel(ipw.VBox):
             point = Polygon(item.outline).representative_point()
             x, y = point.x, point.y
         self.table_map.show(x, y)
+
+    @guarded
+    def _show_side(self, side: str) -> None:
+        """Unfold *side*'s forces (a problem is about them)."""
+        self.open_side = side
 
     def _item_changed(self, _: Any = None) -> None:
         """Follow the drop-down: fill in the position of a marker; marks follow on refresh."""

@@ -94,8 +94,9 @@ def odds_html(s: Scenario) -> str:
     return "".join(out)
 
 
-def forces_html(s: Scenario) -> str:
-    """Each side, folded: force, ratings, supply, figures; its units with their firepower."""
+def forces_html(s: Scenario, open_side: str | None = None) -> str:
+    """Each side, folded: force, ratings, supply, figures; its units with their firepower.
+    *open_side* is shown unfolded and outlined (a problem pointed at it)."""
     out = []
     for key, side in s.spec.sides.items():
         units = "".join(
@@ -115,8 +116,13 @@ def forces_html(s: Scenario) -> str:
         extra = [f"booby trap cards {side.booby_trap_cards}"] if side.booby_trap_cards else []
         extra += [f"{side.asset_cards} asset cards"] if side.asset_cards else []
         extra += [f"vehicles: {', '.join(side.vehicles)}"] if side.vehicles else []
+        flagged = (
+            " open class='rb-av-side rb-av-flagged' style='outline:2px solid #aa00ff'"
+            if key == open_side
+            else " class='rb-av-side'"
+        )
         out.append(
-            f"<details class='rb-av-side' data-side='{escape(key)}'><summary><b>{escape(side.name)}</b>: "
+            f"<details{flagged} data-side='{escape(key)}'><summary><b>{escape(side.name)}</b>: "
             f"{escape(force_name(side.force))}, TQ D{side.tq}, Morale D{side.morale}, "
             f"{side.supply} supply, {s.figures(key)} figures{escape(''.join('; ' + e for e in extra))}"
             f"</summary><ul>{units}</ul><p>{escape(side.objective)}</p></details>"

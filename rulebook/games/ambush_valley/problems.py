@@ -39,7 +39,8 @@ _ROW = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?$")
 @dataclass(frozen=True, slots=True)
 class ScenarioProblem(Problem):
     """A problem in a designer's words: *message* is the sentence, *rule* the rule case that
-    asks for it (or ``""``), *places* the layout ids to mark on the table, *path* the field.
+    asks for it (or ``""``), *places* the layout ids to mark on the table, *side* the side whose
+    forces it is about (or ``""``), *path* the field.
 
     >>> p = ScenarioProblem("s.yaml", "ambush_valley.tunnels.near", "No feature is called x.")
     >>> str(p)
@@ -48,6 +49,7 @@ class ScenarioProblem(Problem):
 
     rule: str = ""
     places: tuple[str, ...] = ()
+    side: str = ""
 
     @property
     def text(self) -> str:
@@ -89,8 +91,10 @@ def problems(spec: AmbushValleySpec, file: str = "<scenario>") -> list[ScenarioP
     """Everything the book's rules forbid in this scenario, in words, each naming its field."""
     out: list[ScenarioProblem] = []
 
-    def add(path: str, text: str, rule: str = "", places: Sequence[str] = ()) -> None:
-        out.append(ScenarioProblem(file, path, _sentence(text, rule), rule, tuple(places)))
+    def add(
+        path: str, text: str, rule: str = "", places: Sequence[str] = (), side: str = ""
+    ) -> None:
+        out.append(ScenarioProblem(file, path, _sentence(text, rule), rule, tuple(places), side))
 
     ids = _layout_problems(spec, add)
     _tunnel_problems(spec, add)
@@ -256,6 +260,7 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
                 f"{who} is of a force {side.force!r} the book's army lists do not have; "
                 f"the forces are {', '.join(forces)}",
                 "av:army-lists",
+                side=key,
             )
         if side.platoon is not None and side.platoon not in platoons:
             add(
@@ -263,21 +268,28 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
                 f"{who} uses a platoon list {side.platoon!r} the book does not have; the lists "
                 f"are {', '.join(platoons)}",
                 "av:army-lists",
+                side=key,
             )
         for i, name in enumerate(side.vehicles):
             if name not in vehicles:
-                add(f"{where}.vehicles[{i}]", f"{who} has a vehicle {name!r} not in the catalogue")
+                add(
+                    f"{where}.vehicles[{i}]",
+                    f"{who} has a vehicle {name!r} not in the catalogue",
+                    side=key,
+                )
         for i, unit in enumerate(side.units):
             if unit.vehicle is not None and unit.vehicle not in vehicles:
                 add(
                     f"{where}.units[{i}].vehicle",
                     f"{unit.name} of {who} rides a vehicle {unit.vehicle!r} not in the catalogue",
+                    side=key,
                 )
             if unit.setup and unit.setup not in ids and not unit.setup.startswith("anywhere"):
                 add(
                     f"{where}.units[{i}].setup",
                     f"{unit.name} of {who} sets up at {unit.setup!r}, which is no zone, feature "
                     "or marker of the table",
+                    side=key,
                 )
 
 
