@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,16 @@ def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
         w for w in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if span / w < most
     )
     return width, int(low // width * width)
+
+
+def _duration(seconds: float) -> str:
+    """A run's length in words.
+
+    >>> _duration(7.4), _duration(124.2)
+    ('7 s', '2 min 4 s')
+    """
+    minutes, secs = divmod(round(seconds), 60)
+    return f"{minutes} min {secs} s" if minutes else f"{secs} s"
 
 
 def _bar(low: float, high: float, point: float) -> str:
@@ -185,9 +196,14 @@ class BalanceLab(ipw.VBox):
         # Typed, not slid: a designer asks for a round number (500 a side), which a slider of
         # 2 to 2000 in steps of 2 makes a hunt.
         self.games = ipw.BoundedIntText(
-            value=100, min=2, max=2000, step=2, description="games each", layout=SMALL_FIELD
+            value=100,
+            min=2,
+            max=2000,
+            step=2,
+            description="games each",
+            layout=SMALL_FIELD,
+            _dom_classes=("rb-games",),
         )
-        self.games.add_class("rb-games")
         self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
@@ -219,6 +235,7 @@ class BalanceLab(ipw.VBox):
         self.run_button = ipw.Button(description="Run", button_style="primary")
         self.cancel_button = ipw.Button(description="Cancel", disabled=True)
         self.bar = ipw.IntProgress(value=0, min=0, max=1, description="games")
+        self.timing = ipw.HTML()
         self.table = ipw.HTML()
         self.errors = ipw.HTML()
         self._rows: list[ScenarioValue] = []
@@ -258,6 +275,7 @@ class BalanceLab(ipw.VBox):
                 self.seed,
                 ipw.HBox([self.run_button, self.cancel_button]),
                 self.bar,
+                self.timing,
             ],
             layout=ipw.Layout(flex="2 1 22em", min_width="0"),
         )
@@ -409,6 +427,8 @@ class BalanceLab(ipw.VBox):
                     "(a scaled whole number may round back to itself)"
                 )
             self.bar.value, self.bar.max = 0, self.games.value * len(variants)
+            self.timing.value = ""
+            started = time.perf_counter()
             result = sweep(
                 self.scenario,
                 self.games.value,
@@ -421,6 +441,10 @@ class BalanceLab(ipw.VBox):
                 progress=lambda done, total: setattr(self.bar, "value", done),
             )
             self.table.value = results_html(result, self.scenario.game)
+            self.timing.value = (
+                f"<span class='rb-timing'>{len(result.frame()):,} games in "
+                f"{_duration(time.perf_counter() - started)}.</span>"
+            )
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)
         finally:

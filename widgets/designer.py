@@ -178,6 +178,7 @@ class MapDesigner(ipw.VBox):
 
     def _before_action(self) -> None:
         self.notice.value = ""
+        self.los_info.value = ""  # a sight line read before an edit may no longer hold
         self._tested = []
 
     def _wire(self) -> None:

@@ -411,6 +411,7 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     lab.get_by_role("button", name="Run", exact=True).click()
     lab.wait_for_selector(".rb-balance tr[data-variant='variant']", timeout=900_000)
     print(f"500 games a side: {time.perf_counter() - started:.0f} s")
+    assert lab.locator(".rb-timing").inner_text().startswith("1,000 games in ")
     rows = lab.locator(".rb-balance tr[data-variant]")
     assert rows.count() == 2
     verdict = lab.locator(".rb-verdict").first.inner_text()
