@@ -2,6 +2,27 @@
 
 Outside CI a machine without Chromium skips these tests and says why; with
 CI=true a missing browser is an error, never a skip.
+
+What a browser test can ask for (opening an app starts a kernel and runs its notebook: the
+costly step, a few seconds each, so share an opened app where the tests allow it):
+
+- ``voila_url`` (session): the base URL of one `rulebook serve` for the whole run.
+- ``browser`` (session): one headless Chromium.
+- ``page`` (per test): a fresh 1280 x 900 page in its own context; only loopback requests
+  leave it. Use it when the test needs the app as it opens, or changes it in ways the
+  next test must not see.
+- ``shared_app`` (per module): ``shared_app(path, width=1400, height=900)`` opens
+  ``voila_url + path`` once per module and viewport and returns that same page to every test
+  of the module that asks for it (``.pageerrors`` collects the page's script errors since it
+  opened). Tests sharing an app run in file order: put the ones that only read before the
+  ones that change it, and say in each which state it expects.
+- ``new_page(width, height)``: a context of that size with the loopback-only routing, closed
+  after the test (for a second window, e.g. a play-test link).
+- ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
+
+Under ``pytest`` with no paths the suite runs on pytest-xdist workers; every test marked
+``browser`` goes to the same worker (conftest.py at the root), so they share one server and
+one Chromium, and the files they save under ``notebooks/saves`` never race.
 """
 
 from __future__ import annotations
@@ -103,18 +124,62 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+def _loopback_only(route) -> None:
+    """Nothing may reach past this machine; Voila's template asks a CDN for fonts."""
+    if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def _new_page(browser, width: int, height: int):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.route("**/*", _loopback_only)
+    return page
+
+
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    # Nothing may reach past this machine; Voila's template asks a CDN for fonts.
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
+    page = _new_page(browser, 1280, 900)
     yield page
-    context.close()
+    page.context.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """``new_page(width, height)``: a loopback-only page in its own context, closed after the test."""
+    opened = []
+
+    def make(width: int = 1280, height: int = 900):
+        opened.append(_new_page(browser, width, height))
+        return opened[-1]
+
+    yield make
+    for page in opened:
+        page.context.close()
+
+
+@pytest.fixture(scope="module")
+def shared_app(browser, voila_url):
+    """``shared_app(path, width=1400, height=900)``: an app opened once per module and viewport.
+
+    Waits for ``.rb-ready`` (the app built and shown); the page carries ``pageerrors``, the
+    script errors seen since it opened.
+    """
+    pages: dict[tuple[str, int, int], object] = {}
+
+    def open_once(path: str, width: int = 1400, height: int = 900):
+        key = (path, width, height)
+        if key not in pages:
+            page = _new_page(browser, width, height)
+            page.pageerrors = []
+            page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
+            page.goto(voila_url + path, timeout=180_000)
+            page.wait_for_selector(".rb-ready", timeout=180_000)
+            pages[key] = page
+        return pages[key]
+
+    yield open_once
+    for page in pages.values():
+        page.context.close()

@@ -23,17 +23,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 APP = "/voila/render/first_team_campaign.ipynb"
 
 
-def open_app(page, voila_url: str, width: int, query: str = "") -> None:
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(voila_url + APP + query)
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def open_app(shared_app, width: int, query: str = ""):
+    """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
+    page = shared_app(APP + query, width)
     page.wait_for_selector(".rb-ftv-map .leaflet-container", timeout=60_000)
     page.wait_for_selector(".rb-area-label[data-area='A1']", timeout=60_000)
+    return page
 
 
 @pytest.mark.parametrize("width", [1400, 800])
-def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width):
-    open_app(page, voila_url, width)
+def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
+    """The app as it opens (this test only reads it; the artillery test goes on from here)."""
+    page = open_app(shared_app, width)
     assert in_first_screen(page, ".rb-ftv-map .leaflet-container", 900)
     assert in_first_screen(page, ".rb-choices", 900)
     assert overlaps(visible_boxes(page)) == []
@@ -41,9 +42,9 @@ def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width)
 
 
 def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved(
-    voila_url, page, artifacts
+    shared_app, artifacts
 ):
-    open_app(page, voila_url, 1400, "?scenario=scenarios/first_team/campaign.yaml")
+    page = open_app(shared_app, 1400, "?scenario=scenarios/first_team/campaign.yaml")
     prompt = page.locator(".rb-prompt")
     before = prompt.get_attribute("data-refresh")
     assert "A1" in prompt.get_attribute("data-candidates").split()
@@ -76,8 +77,8 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     page.screenshot(path=str(artifacts / "first_team_campaign.png"))
 
 
-def test_switch_on_nva_artillery_and_start_again(voila_url, page):
-    open_app(page, voila_url, 1400)
+def test_switch_on_nva_artillery_and_start_again(shared_app):
+    page = open_app(shared_app, 1400)
     page.get_by_text("Options and optional rules").click()
     page.locator(".rb-option-nva_artillery select").select_option(label="on")
     page.get_by_role("button", name="New game with these options").click()

@@ -28,19 +28,18 @@ def status(page, key: str) -> int:
     return int(page.locator(".rb-status").get_attribute(f"data-{key}"))
 
 
-def open_app(page, voila_url: str, width: int, height: int = 900) -> None:
-    page.set_viewport_size({"width": width, "height": height})
-    page.goto(voila_url + APP)
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def open_app(shared_app, width: int):
+    """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
+    page = shared_app(APP, width)
     page.wait_for_selector(".rb-map .leaflet-container", timeout=60_000)
     page.wait_for_selector(".rb-area-label[data-area='C3']", timeout=60_000)
+    return page
 
 
 @pytest.mark.parametrize("width", [1400, 800])
-def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width):
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    open_app(page, voila_url, width)
+def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
+    """The app as it opens (this test only reads it; the next ones play on the same page)."""
+    page = open_app(shared_app, width)
     assert in_first_screen(page, ".rb-map .leaflet-container", 900)
     assert in_first_screen(page, ".rb-choices", 900)
     assert in_first_screen(page, ".rb-play-controls", 900) or width < 900
@@ -49,11 +48,13 @@ def test_map_and_choices_share_the_first_screen_in_words(voila_url, page, width)
     assert raw_values(text) == []
     options = [o.replace("\xa0", " ") for o in page.locator(".rb-choices option").all_inner_texts()]
     assert "Place A/2-7-1 in C3" in options  # actions in words, not notation
-    assert errors == []
+    assert page.pageerrors == []
 
 
-def test_demonstration_two_turns_by_map_clicks_replay_and_save(voila_url, page, artifacts):
-    open_app(page, voila_url, 1400)
+def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts):
+    """From the opening position (the first-screen test only read it), as a teacher plays it."""
+    page = open_app(shared_app, 1400)
+    assert status(page, "actions") == 0
     assert "You play" in page.locator(".rb-human-side").inner_text()
     clicks = applies = missed = 0
     for step in range(400):
@@ -106,8 +107,9 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(voila_url, page, 
     page.screenshot(path=str(artifacts / "lz_albany_play.png"))
 
 
-def test_a_failed_load_says_why(voila_url, page):
-    open_app(page, voila_url, 1400)
+def test_a_failed_load_says_why(shared_app):
+    """In the middle of a game (after the demonstration, when the module runs in order)."""
+    page = open_app(shared_app, 1400)
     page.locator(".rb-files input[type='text']").fill("no-such-game")
     page.get_by_role("button", name="Load").click()
     page.wait_for_selector(".rb-error", timeout=15_000)

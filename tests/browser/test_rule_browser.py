@@ -9,18 +9,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOWN = "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule"
 
 
-def open_app(page, voila_url, query=""):
-    page.goto(f"{voila_url}/voila/render/rules_reference.ipynb{query}")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def open_app(shared_app, query="", width=1280):
+    """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
+    page = shared_app(f"/voila/render/rules_reference.ipynb{query}", width)
     page.wait_for_function(f"{SHOWN} !== undefined", timeout=30_000)
+    return page
 
 
 def wait_shown(page, rule_id):
     page.wait_for_function(f"{SHOWN} === '{rule_id}'", timeout=15_000)
 
 
-def test_a_rule_id_and_enter_opens_it_and_back_retraces(voila_url, page, artifacts):
-    open_app(page, voila_url)
+def test_a_rule_id_and_enter_opens_it_and_back_retraces(shared_app):
+    """The app as it opens; the search test goes on from where this one leaves it."""
+    page = open_app(shared_app)
     assert page.get_by_role("button", name="Back").is_disabled()  # nothing opened yet
     query = page.locator(".rb-rule-query input")
     query.fill("lza:7.8")
@@ -37,8 +39,8 @@ def test_a_rule_id_and_enter_opens_it_and_back_retraces(voila_url, page, artifac
     wait_shown(page, "lza:7.8")
 
 
-def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(voila_url, page, artifacts):
-    open_app(page, voila_url)
+def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(shared_app, artifacts):
+    page = open_app(shared_app)
     query = page.locator(".rb-rule-query input")
     query.fill("LOS")
     page.wait_for_function(
@@ -64,31 +66,18 @@ def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(voila_url, 
     page.screenshot(path=str(artifacts / "rules_reference.png"), full_page=True)
 
 
-def test_the_url_opens_an_entry_and_at_800px_the_columns_stack(voila_url, browser, artifacts):
-    context = browser.new_context(viewport={"width": 800, "height": 900})
-    page = context.new_page()
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
-    try:
-        open_app(page, voila_url, "?rule=lza%3A7.3")
-        wait_shown(page, "lza:7.3")
-        side = page.locator(".rb-rule-side").bounding_box()
-        main = page.locator(".rb-rule-main").bounding_box()
-        assert main["y"] >= side["y"] + side["height"] - 1, (side, main)  # stacked, not overlapping
-        box = page.locator(".rb-rule-query input").bounding_box()
-        assert box["x"] + box["width"] <= 800
-        page.screenshot(path=str(artifacts / "rules_reference_800.png"), full_page=True)
-    finally:
-        context.close()
+def test_the_url_opens_an_entry_and_at_800px_the_columns_stack(shared_app, artifacts):
+    page = open_app(shared_app, "?rule=lza%3A7.3", width=800)
+    wait_shown(page, "lza:7.3")
+    side = page.locator(".rb-rule-side").bounding_box()
+    main = page.locator(".rb-rule-main").bounding_box()
+    assert main["y"] >= side["y"] + side["height"] - 1, (side, main)  # stacked, not overlapping
+    box = page.locator(".rb-rule-query input").bounding_box()
+    assert box["x"] + box["width"] <= 800
+    page.screenshot(path=str(artifacts / "rules_reference_800.png"), full_page=True)
 
 
-def test_a_first_team_entry_shows_its_wrong_cross_reference(voila_url, page):
-    open_app(page, voila_url, "?rule=ftv%3A3.5.8")
+def test_a_first_team_entry_shows_its_wrong_cross_reference(shared_app):
+    page = open_app(shared_app, "?rule=ftv%3A3.5.8")
     wait_shown(page, "ftv:3.5.8")
     assert "cites “6.1” (ftv:6.1)" in page.locator(".rb-findings").inner_text()
