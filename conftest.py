@@ -1,5 +1,14 @@
-"""Doctest namespace: the examples in docstrings may use these names without importing."""
+"""Doctest namespace, the report header, and how the whole suite shares out over CPU cores.
 
+Run with no paths (the README's ``pytest``), the suite runs on one pytest-xdist worker per core
+(at most four): pyproject's ``-n auto --dist loadgroup``, with the number chosen below. Each
+test module stays on one worker, so its module-scoped fixtures are built once; every browser test
+shares one worker, one Voila server and one Chromium (they also share the apps' ``saves/``
+folder). Naming paths (``pytest tests/sim -x``) runs in this one process, as before; ``-n 0`` or
+``-n 2`` overrides either way.
+"""
+
+import os
 from pathlib import Path
 
 # Imported up front: hypothesis's pytest plugin otherwise imports it while printing the
@@ -40,3 +49,24 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config) -> None:
     ]
     if skipped:
         terminalreporter.write_line(f"{len(skipped)} tests skipped: {SKIP_REASON}")
+
+
+MAX_WORKERS = 4  # each worker imports the whole project; browser tests add Voila and Chromium
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Workers for ``-n auto``: one per core for the whole suite; none when paths are named."""
+    if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
+        return 0
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    workers = min(cores or 1, MAX_WORKERS)
+    return workers if workers > 1 else 0
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook turns the marks into groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep each module's tests together on one worker, and all browser tests on one worker."""
+    for item in items:
+        group = "browser" if item.get_closest_marker("browser") else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))

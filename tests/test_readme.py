@@ -49,3 +49,19 @@ def test_binder_builds_the_project_on_a_pinned_python():
     assert requirements == ["-e .[app]"]
     assert "urlpath=voila/render/notebooks/00_start_here.ipynb" in README
     assert "urlpath=lab" in README
+
+
+def test_the_test_extra_installs_every_plugin_the_test_command_needs():
+    """`pytest` on a fresh clone reads pyproject's addopts: each plugin option needs its package."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    addopts = project["tool"]["pytest"]["ini_options"]["addopts"]
+    extra = {
+        re.split(r"[<>=\[; ]", requirement)[0]
+        for requirement in project["project"]["optional-dependencies"]["test"]
+    }
+    needs = {"-n": "pytest-xdist", "--dist": "pytest-xdist", "--nbval-lax": "nbval"}
+    for option, package in needs.items():
+        if option in addopts:
+            assert package in extra, f"addopts uses {option}: the test extra must install {package}"
