@@ -94,6 +94,9 @@ class FlowGame:
     # checkpoints); a game that writes checkpoints into its records also defines
     # board_record and restore_board.
     rules_package: ClassVar[str] = ""
+    # True for a game whose checkpoints are taken at the RESTARTs its sequence yields (before a
+    # step runs) rather than at a resumable decision: a loaded checkpoint is that position.
+    restarts_between_steps: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -192,15 +195,14 @@ class FlowGame:
         full = type(self).replay(
             self.scenario, self.seed, self.history[: past.actions], self.options
         )
-        if (len(full._log), len(full.dice.rolls), len(full.board.trace)) != (
-            past.actions + 1,
-            past.rolls,
-            past.trace,
-        ):
+        rolls, trace = full.dice.rolls, list(full.board.trace)
+        if self.restarts_between_steps:  # the replay ran on past the restart to a decision
+            rolls, trace = rolls[: past.rolls], trace[: past.trace]
+        if (len(full._log), len(rolls), len(trace)) != (past.actions + 1, past.rolls, past.trace):
             raise RuntimeError("replaying the actions before the checkpoint does not match it")
         self._log = full._log + self._log
-        self.dice.rolls[:0] = full.dice.rolls
-        self.board.trace = type(self.board.trace)([*full.board.trace, *self.board.trace])
+        self.dice.rolls[:0] = rolls
+        self.board.trace = type(self.board.trace)([*trace, *self.board.trace])
         self._checkpoints = full._checkpoints + [
             c for c in self._checkpoints if c.actions > past.actions
         ]
@@ -462,11 +464,14 @@ class FlowGame:
         game.history = actions[:count]
         game._log = []
         game._past = _Past(count, point["rolls"], point["trace"])
+        taken = game._checkpoint() if cls.restarts_between_steps else None
         game._flow = game.resume_sequence()
         game._advance(None)
-        if not game.resumable():
-            return None
-        game._checkpoints = [game._checkpoint()]
+        if taken is None:
+            if not game.resumable():
+                return None
+            taken = game._checkpoint()
+        game._checkpoints = [taken]
         return game
 
     @classmethod

@@ -16,7 +16,7 @@ from typing import Any
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import Action
 from rulebook.games._reads import reads
-from rulebook.games.first_team import campaign_crt, campaign_map, campaign_scenario
+from rulebook.games.first_team import _saved, campaign_crt, campaign_map, campaign_scenario
 from rulebook.games.first_team._flow import campaign
 from rulebook.games.first_team._state import CampaignState
 from rulebook.scenario import Scenario
@@ -52,12 +52,21 @@ class CampaignGame(FlowGame):
     # Undo restarts from a copy of the position taken between two phases or segments at least
     # this many actions before (a copy costs about what a few actions do; see _flow.TURN).
     checkpoint_every = 8
+    # Saved campaigns carry their last checkpoint (signed by this package's code): see _saved.
+    rules_package = "first_team"
+    restarts_between_steps = True
 
     def sequence(self):
         return campaign(self.board)
 
     def resume_sequence(self):
         return campaign(self.board, resume=True)
+
+    def board_record(self, board: CampaignState) -> dict[str, Any] | None:
+        return _saved.board_record(board)
+
+    def restore_board(self, board: CampaignState, record: dict[str, Any]) -> None:
+        _saved.restore_board(board, record)
 
     def shared_parts(self) -> list[object]:
         board = self.board

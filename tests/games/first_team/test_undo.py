@@ -5,6 +5,7 @@ traces and the log and trace are taken as they were."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -80,3 +81,31 @@ def test_ftv_undo_of_an_undone_game_still_matches():
     full = replay_campaign(game.scenario, 6, back.history[:-7])
     assert again.log_text() == full.log_text()
     assert again.to_json() == full.to_json()
+
+
+@pytest.mark.parametrize(("kind", "stop"), [("scripted", 250), ("random", 10_000)])
+def test_ftv_a_saved_campaign_loads_from_its_checkpoint_as_a_full_replay_would(kind, stop):
+    """A saved campaign carries its last checkpoint; loading restores it and replays only the
+    actions after it, and the game is the one a replay from the start gives (log rebuilt when
+    read, Undo, playing on). An edited checkpoint is not trusted: the record replays in full."""
+    game = new_campaign(seed=3)
+    policy = scripted_policy() if kind == "scripted" else random_policy(random.Random(3))
+    while not game.is_over() and len(game.history) < stop:
+        game.apply(policy(game))
+    record = game.to_json()
+    assert '"checkpoint"' in record
+    loaded = CampaignGame.from_json(record)
+    assert loaded._past is not None  # restored, not replayed from the start
+    full = replay_campaign(game.scenario, 3, game.history)
+    assert loaded.to_json() == full.to_json()
+    back, back_full = loaded.undo(len(loaded.history) - 20), full.undo(len(full.history) - 20)
+    assert back.to_json() == back_full.to_json()
+    assert back.log_text() == back_full.log_text()
+    assert loaded.log_text() == full.log_text()
+    assert loaded.dice.rolls == full.dice.rolls
+    assert list(loaded.board.trace) == list(full.board.trace)
+    edited = json.loads(record)
+    edited["checkpoint"]["board"]["vp"] = 99
+    replayed = CampaignGame.from_json(json.dumps(edited))
+    assert replayed._past is None
+    assert replayed.to_json() == full.to_json()
