@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.maps.design import MapDesign
-from rulebook.maps.places import place_label
+from rulebook.maps.places import by_id, place_label
 from widgets._page import app_page, guarded
 from widgets.designer_common import ChecksPanel, confined_save_path, play_link_html
 from widgets.designer_setup import SetupPanel
@@ -461,7 +461,7 @@ class MapDesigner(ipw.VBox):
         if self.anchor and self.anchor in m:
             marks[self.anchor] = "selected"
             area = m.area(self.anchor)
-            neighbours = ", ".join(m.neighbors(self.anchor)) or "none"
+            neighbours = ", ".join(by_id(m.neighbors(self.anchor))) or "none"
             seen = len(m.los.visible_from(self.anchor)) - 1
             places = ", ".join(place_label(t) for t in sorted(area.tags)) or "none"
             self.info.value = (

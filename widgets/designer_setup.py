@@ -15,7 +15,7 @@ import ipywidgets as ipw
 
 from rulebook.maps import setup
 from rulebook.maps.design import MapDesign
-from rulebook.maps.places import PLACE_TAGS, arrival_words, place_label
+from rulebook.maps.places import PLACE_TAGS, arrival_words, by_id, place_label
 from rulebook.render import provenance_badge
 
 __all__ = ["SetupPanel"]
@@ -133,7 +133,7 @@ class SetupPanel(ipw.VBox):
             self.marked.value = "<i>This file has no LZ Albany forces to set up.</i>"
             return
         tag = self.place.value
-        areas = design.map.tagged(tag)
+        areas = by_id(design.map.tagged(tag))
         self.marked.value = (
             f"<div class='rb-marked' data-tag='{escape(tag)}' data-count='{len(areas)}'>"
             f"{escape(place_label(tag))}: "

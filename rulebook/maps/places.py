@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLACE_TAGS", "arrival_words", "place_label"]
+__all__ = ["PLACE_TAGS", "arrival_words", "by_id", "place_label"]
 
 # The places the LZ Albany set-up names, in the order the designer offers them.
 PLACE_TAGS: dict[str, str] = {
@@ -59,3 +59,12 @@ def arrival_words(tag: str | None, terrain: str | None, area: str | None) -> str
     if terrain:
         parts.append(f"in {terrain}" if parts else f"any {terrain} area")
     return " ".join(parts) or "anywhere"
+
+
+def by_id(ids: list[str]) -> list[str]:
+    """Area ids in reading order: numbers compared as numbers, so A2 comes before A10.
+
+    >>> by_id(["A10", "LZ-Albany", "A2", "B1"])
+    ['A2', 'A10', 'B1', 'LZ-Albany']
+    """
+    return sorted(ids, key=lambda i: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", i)])
