@@ -2,9 +2,9 @@
 
 Run with no paths (the README's ``pytest``), the suite runs on one pytest-xdist worker per core
 (at most four): pyproject's ``-n auto --dist loadgroup``, with the number chosen below. Each
-test module stays on one worker, so its module-scoped fixtures are built once; every browser test
-shares one worker, one Voila server and one Chromium (they also share the apps' ``saves/``
-folder). Naming paths (``pytest tests/sim -x``) runs in this one process, as before; ``-n 0`` or
+test module stays on one worker, so its module-scoped fixtures are built once; the browser tests
+that save or list files in the apps' ``saves/`` folder share one worker, one Voila server and
+one Chromium, and those marked ``browser_reads`` (apps that only read) may run on another. Naming paths (``pytest tests/sim -x``) runs in this one process, as before; ``-n 0`` or
 ``-n 2`` overrides either way.
 """
 
@@ -66,7 +66,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook turns the marks into groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep each module's tests together on one worker, and all browser tests on one worker."""
+    """Keep each module's tests together on one worker, and the browser tests in two groups.
+
+    The browser tests whose apps save or list files under ``notebooks/saves`` share one worker
+    (one Voila server; no test sees another's file come and go); those marked
+    ``browser_reads`` form a second group that may run on another worker beside them.
+    """
     for item in items:
-        group = "browser" if item.get_closest_marker("browser") else item.nodeid.split("::")[0]
+        if item.get_closest_marker("browser_reads"):
+            group = "browser-reads"
+        elif item.get_closest_marker("browser"):
+            group = "browser"
+        else:
+            group = item.nodeid.split("::")[0]
         item.add_marker(pytest.mark.xdist_group(group))

@@ -20,9 +20,11 @@ costly step, a few seconds each, so share an opened app where the tests allow it
   after the test (for a second window, e.g. a play-test link).
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
 
-Under ``pytest`` with no paths the suite runs on pytest-xdist workers; every test marked
-``browser`` goes to the same worker (conftest.py at the root), so they share one server and
-one Chromium, and the files they save under ``notebooks/saves`` never race.
+Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
+root). Every test marked ``browser`` goes to one worker, so they share one server and one
+Chromium, and the files they save under ``notebooks/saves`` never race; a test whose apps
+neither write nor list anything there may add ``pytest.mark.browser_reads``, and those run as
+a second group, possibly on the other worker with its own server and Chromium.
 """
 
 from __future__ import annotations
@@ -76,7 +78,9 @@ def voila_url() -> Iterator[str]:
     )
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
-    log = ARTIFACTS / "voila.log"
+    # One log per xdist worker (each starts its own server); plain voila.log otherwise.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    log = ARTIFACTS / (f"voila-{worker}.log" if worker else "voila.log")
     with log.open("w") as out:
         server = subprocess.Popen(
             [rulebook, "serve", "--port", str(port)], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
