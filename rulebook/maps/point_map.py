@@ -140,9 +140,19 @@ class PointMap:
         return self.spec.fatigue[self.line(a, b)]
 
     def road_lines(self, loc: str) -> int:
-        return sum(
-            1 for n in self.graph[self._known(loc)] if self.graph.edges[loc, n]["kind"] == "road"
-        )
+        """How many road lines meet at *loc* (worked out once per location: the map is fixed)."""
+        found = self._road_lines.get(loc)
+        if found is None:
+            found = self._road_lines[loc] = sum(
+                1
+                for n in self.graph[self._known(loc)]
+                if self.graph.edges[loc, n]["kind"] == "road"
+            )
+        return found
+
+    @cached_property
+    def _road_lines(self) -> dict[str, int]:
+        return {}
 
     def is_road_location(self, loc: str) -> bool:
         """Joined to at least two road lines (ftv:1.5.17)."""
