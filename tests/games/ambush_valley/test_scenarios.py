@@ -107,11 +107,22 @@ def test_spots_closer_than_six_inches_and_too_many_near_the_hamlet(tmp_path):
     assert {"spot-1", "spot-2"} <= set(crowd.places)
 
 
-def test_a_force_not_in_the_books_lists_is_named(tmp_path):
-    found = _problems(
+def test_a_force_or_platoon_list_not_in_the_books_army_lists_is_named(tmp_path):
+    """av:army-lists: a side's force and platoon list come from the book's army lists."""
+    force = Scenario.load(
         _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(force="khmer-rouge"))
-    )
-    assert any("ambush_valley.sides.vc.force" in p and "khmer-rouge" in p for p in found), found
+    ).problems()
+    wrong = [p for p in force if p.path == "ambush_valley.sides.vc.force"]
+    assert len(wrong) == 1
+    assert "'khmer-rouge' the book's army lists do not have" in wrong[0].message
+    assert wrong[0].rule == "av:army-lists"
+    platoon = Scenario.load(
+        _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(platoon="no-such"))
+    ).problems()
+    wrong = [p for p in platoon if p.path == "ambush_valley.sides.vc.platoon"]
+    assert len(wrong) == 1
+    assert "platoon list 'no-such' the book does not have" in wrong[0].message
+    assert wrong[0].rule == "av:army-lists"
 
 
 def test_a_reinforcement_table_with_a_gap_is_named(tmp_path):
