@@ -372,6 +372,10 @@ def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> Non
     assert play.locator(".rb-error").count() == 0, play.locator(".rb-error").inner_text()
     play.wait_for_selector(".rb-area-label[data-area='LZ-Columbus']", timeout=60_000)
     assert play.locator(".rb-area-label[data-area='A6']").count() == 0  # the renamed clearing
+    # The first choice is where the first US platoon sets up: exactly the areas marked for it.
+    options = [o.replace("\xa0", " ") for o in play.locator(".rb-choices option").all_inner_texts()]
+    placed = {o.rsplit(" in ", 1)[1] for o in options if o.startswith("Place A/2-7")}
+    assert placed == set(US_SET_UP), options
     status = play.locator(".rb-status")
     for _ in range(300):
         if "Turn 2" in status.inner_text():
