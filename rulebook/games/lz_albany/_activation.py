@@ -6,6 +6,8 @@ from collections.abc import Generator
 
 from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.lz_albany._combat import (
+    carry,
+    carry_loads,
     fire_options,
     firing_dice,
     infantry_fire,
@@ -190,24 +192,11 @@ def _unit_moves(
     )
 
 
-def carry_loads(s: State, unit: Unit) -> list[str]:
-    """What a US platoon may carry along: one casualty, or all of them (lza:6.3, lza:8.4A, lza:10.4)."""
-    if unit.side != "us" or unit.is_officer:
-        return []
-    here = [w.id for w in s.wounded_in(unit.area)] + [
-        o.id for o in s.in_area(unit.area, "us", officers=True) if o.wounded
-    ]
-    if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
-        return [*here, "all"]
-    return here
-
-
 def do_move(s: State, action: Action, moved: set[str]) -> str:
     """Carry out a move (or follow) action; return the destination."""
     uid, dest, *rest = action.args
     unit = s.units[uid]
     origin = unit.area
-    every_load = [x for x in carry_loads(s, unit) if x != "all"] if rest else []
     unit.area = dest
     moved.add(uid)
     if not rest:  # a counter alone: the common case
@@ -221,12 +210,7 @@ def do_move(s: State, action: Action, moved: set[str]) -> str:
         moved.add(extras["with"])
         text += f" with {extras['with']} (lza:6.2A)"
     if "carry" in extras:
-        loads = every_load if extras["carry"] == "all" else [extras["carry"]]
-        for load in loads:
-            if load in s.wounded:
-                s.wounded[load].area = dest
-            else:
-                s.units[load].area = dest
+        loads = carry(s, extras["carry"], origin, dest)
         text += f", carrying {', '.join(loads)} (lza:8.4A)"
     if action.verb == "follow":
         text += f" following {extras.get('after', 'its officer')} (lza:6.2A)"

@@ -188,15 +188,63 @@ def retreats(s: State, area: str, side: str) -> Flow:
                 return
         elif not s.disputed(area):
             continue
-        options = [Action.of("stay", unit.id)] + [
-            Action.of("retreat", unit.id, a) for a in retreat_options(s, unit, area)
-        ]
+        dests = retreat_options(s, unit, area)
+        loads = carry_loads(s, unit) if dests else []
+        options = [Action.of("stay", unit.id)]
+        for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
+            options.append(Action.of("retreat", unit.id, a))
+            options += [Action.of("retreat", unit.id, a, "carry", w) for w in loads]
         choice = yield from ask(
             side, options, f"{unit.id}: stay in {area} or fall back?", "lza:7.2"
         )
         if choice.verb == "retreat":
-            unit.area = choice.args[1]
-            s.trace.step("lza:7.2", f"{unit.id} falls back from {area} to {unit.area}")
+            fall_back(s, unit, choice)
+
+
+def carry_loads(s: State, unit: Unit) -> list[str]:
+    """What a US platoon may carry along: one casualty, or all of them (lza:6.3, lza:8.4A, lza:10.4).
+
+    Wounded markers and wounded officers in the platoon's area; with the scenario option
+    ``wounded_per_platoon: any`` also "all" of them at once.
+    """
+    if unit.side != "us" or unit.is_officer:
+        return []
+    here = [w.id for w in s.wounded_in(unit.area)] + [
+        o.id for o in s.in_area(unit.area, "us", officers=True) if o.wounded
+    ]
+    if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
+        return [*here, "all"]
+    return here
+
+
+def carry(s: State, load: str, origin: str, dest: str) -> list[str]:
+    """Move the casualty *load* (or "all" of them) from *origin* to *dest*; return who went (lza:8.4A)."""
+    if load != "all":
+        loads = [load]
+    else:
+        loads = [w.id for w in s.wounded_in(origin)] + [
+            o.id for o in s.in_area(origin, "us", officers=True) if o.wounded
+        ]
+    for x in loads:
+        if x in s.wounded:
+            s.wounded[x].area = dest
+        else:
+            s.units[x].area = dest
+    return loads
+
+
+def fall_back(s: State, unit: Unit, choice: Action) -> None:
+    """A unit retreats out of a melee, carrying a casualty if its player chose to (lza:7.2, 8.4A).
+
+    Whether a retreating platoon may carry the wounded is interpretation lza:7.2/retreat-carry.
+    """
+    origin, dest = unit.area, choice.args[1]
+    text = f"{unit.id} falls back from {origin} to {dest}"
+    if len(choice.args) > 3 and choice.args[2] == "carry":
+        taken = carry(s, choice.args[3], origin, dest)
+        text += f", carrying {', '.join(taken)} (lza:8.4A)"
+    unit.area = dest
+    s.trace.step("lza:7.2", text)
 
 
 def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple[int, int]:

@@ -115,6 +115,15 @@ def _officer_words(v: str, a: tuple[str, ...], b: State | None) -> str | None:
     return None
 
 
+def _retreat_words(a: tuple[str, ...], b: State | None) -> str:
+    """A fall-back out of a melee, with the casualty carried along if any (lza:7.2, 8.4A)."""
+    origin = _where(a[0], b)
+    text = f"{_unit(a[0], b)} falls back" + (f" from {origin}" if origin else "") + f" to {a[1]}"
+    if len(a) > 3 and a[2] == "carry":
+        text += ", carrying " + ("every casualty there" if a[3] == "all" else _unit(a[3], b))
+    return text
+
+
 def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR0911, PLR0912 - one branch per verb, read like a glossary
     """An action in words; *board* (the position it is offered in) adds where units are."""
     v, a = action.verb, action.args
@@ -171,10 +180,7 @@ def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR091
         where = _where(a[0], b)
         return f"{_unit(a[0], b)} stays" + (f" in {where}" if where else "")
     if v == "retreat":
-        origin = _where(a[0], b)
-        return (
-            f"{_unit(a[0], b)} falls back" + (f" from {origin}" if origin else "") + f" to {a[1]}"
-        )
+        return _retreat_words(a, b)
     if v == "advance":
         return f"Advance from {a[0]} into {a[1]}"
     if v == "hit":

@@ -289,3 +289,60 @@ def test_lza_7_2b_guns_alone_in_columbus_do_not_fight_back():
     )
     texts = steps(with_officer.run("melee", "LZ-Columbus", "nva"), "lza:7.1")
     assert texts[-1].startswith("[lza:7.1] 0 dice")  # McDade cannot lend the guns a die
+
+
+def test_lza_7_2_a_us_platoon_falling_back_may_carry_a_casualty_of_its_players_choosing():
+    """lza:7.2 retreat with lza:6.3/8.4A (interpretation lza:7.2/retreat-carry): the US player is
+    offered to fall back alone or carrying each casualty in the area, and his pick is obeyed."""
+    s = Situation(
+        place={"A/2-7-1": "C4", "A/2-7-CO": "C4", "6/8-66-1": "C4", "7/8-66-1": "D4"},
+        wounded_officers=["A/2-7-CO"],
+        markers={"W-B/2-7-1": "C4"},
+        dice=[1] * 10,
+        choices=["retreat A/2-7-1 C3 carry W-B/2-7-1"],
+    )
+    result = s.run("melee", "C4", "nva")
+    retreat = next(d for d, _ in result.decisions if d.player == "us" and d.rule == "lza:7.2")
+    options = {str(a) for a in retreat.options}
+    assert {
+        "retreat A/2-7-1 C3",
+        "retreat A/2-7-1 C3 carry W-B/2-7-1",
+        "retreat A/2-7-1 C3 carry A/2-7-CO",
+    } <= options
+    state = result.state
+    assert state.units["A/2-7-1"].area == "C3"
+    assert state.wounded["W-B/2-7-1"].area == "C3"  # the one he chose went along
+    assert state.units["A/2-7-CO"].area == "C4"  # the other stays in the melee area
+    assert "A/2-7-1 falls back from C4 to C3, carrying W-B/2-7-1 (lza:8.4A)" in " ".join(
+        steps(result, "lza:7.2")
+    )
+
+
+def test_lza_7_2_nva_retreats_carry_nothing_and_the_us_may_leave_the_wounded():
+    """Only US platoons carry casualties (lza:8.4A); falling back alone leaves them in place."""
+    s = Situation(
+        place={"A/2-7-1": "C4", "6/8-66-1": "C4"},
+        markers={"W-B/2-7-1": "C4"},
+        dice=[1] * 10,
+        choices=["retreat 6/8-66-1 C5"],
+    )
+    result = s.run("melee", "C4", "us")
+    nva = next(d for d, _ in result.decisions if d.player == "nva" and d.rule == "lza:7.2")
+    assert not any("carry" in str(a) for a in nva.options)
+    assert result.state.units["6/8-66-1"].area == "C5"
+    left = Situation(
+        place={"A/2-7-1": "C4", "6/8-66-1": "C4"},
+        markers={"W-B/2-7-1": "C4"},
+        dice=[1] * 10,
+        choices=["retreat A/2-7-1 C3"],
+    ).run("melee", "C4", "nva")
+    assert left.state.wounded["W-B/2-7-1"].area == "C4"
+    assert left.state.units["A/2-7-1"].area == "C3"
+
+
+def test_lza_7_2_retreat_with_a_casualty_reads_as_a_sentence():
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany.narrate import describe
+
+    text = describe(Action.from_notation("retreat A/2-7-1 C3 carry W-B/2-7-1"))
+    assert text == "A/2-7-1 falls back to C3, carrying the wounded of B/2-7-1"
