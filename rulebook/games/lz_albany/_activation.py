@@ -8,6 +8,7 @@ from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.lz_albany._combat import (
     carry,
     carry_loads,
+    divide_fire,
     fire_options,
     firing_dice,
     infantry_fire,
@@ -377,7 +378,7 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
                 s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3"
             )
             count_senior(s, acting, {o.id for o in officers})
-            shares = _rescale(choice, dice)
+            shares = yield from divide_fire(s, _rescale(choice, dice), side)
             yield from infantry_fire(s, shares, side, acting)
         elif choice.verb == "mortar":
             shelled.add(area)
@@ -449,20 +450,11 @@ def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[Options 
 
 
 def _rescale(choice: Action, dice: int) -> Action:
-    """The chosen split of fire, less the dice of a senior officer who stayed out (lza:5.2D).
-
-    The dice come off the last-named area first, so the primary target keeps its share.
-    """
-    shares = [(t.split(":")[0], int(t.split(":")[1])) for t in choice.args[1:]]
-    extra = sum(d for _, d in shares) - dice
-    if not extra:
-        return choice  # every senior officer joined: the split stands as chosen
-    for i in range(len(shares) - 1, -1, -1):
-        cut = min(extra, shares[i][1])
-        shares[i] = (shares[i][0], shares[i][1] - cut)
-        extra -= cut
-    kept = [shares[0]] + [sh for sh in shares[1:] if sh[1] > 0]
-    return Action.of(choice.verb, choice.args[0], *(f"{t}:{d}" for t, d in kept))
+    """The chosen fire with the dice the group really rolls: the option counted every senior
+    officer's die, and one who stayed out takes his away (lza:5.2D). The player divides the
+    dice only after this (lza:7.3, :func:`divide_fire`), so he splits what he really has."""
+    target = choice.args[1].split(":")[0]
+    return Action("fire", (choice.args[0], f"{target}:{dice}"))
 
 
 def lone_officers(s: State, side: str) -> Flow:

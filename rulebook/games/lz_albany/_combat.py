@@ -299,27 +299,63 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
         )
 
 
-def fire_options(s: State, area: str, side: str, dice: int) -> Options:
-    """Ways to aim an area's fire: one target area, or a primary and a second with the dice split (lza:7.3).
-
-    The splits (every primary, second area and share) are made only when read.
-    """
+def fire_targets(s: State, area: str, side: str) -> list[str]:
+    """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3)."""
     where = s._where  # the board's index: a platoon of a side in an area, or none
-    targets = [
+    return [
         a
         for a in s.map._neighbors[area]
         if (a, other(side), False) in where and not s.disputed(a) and a != TRANSITION
     ]
-    options = Options([Action("fire", (area, f"{t}:{dice}")) for t in targets])
-    pairs = [(p, q) for p in targets for q in targets if p != q]
-    shares = dice - 1  # a split gives the primary 1 to dice - 1 dice
 
-    def split(k: int) -> Action:
-        p, q = pairs[k // shares]
-        first = k % shares + 1
-        return Action("fire", (area, f"{p}:{first}", f"{q}:{dice - first}"))
 
-    return options.run(len(pairs) * shares, split) if shares > 0 else options
+def fire_options(s: State, area: str, side: str, dice: int) -> Options:
+    """Ways to aim an area's fire: one per target area, which becomes the primary target with
+    all the dice (lza:7.3); the player may then divide them (:func:`divide_fire`).
+
+    Dividing is a run of small decisions rather than one option per split, so the list stays
+    one action per adjacent enemy area however many areas and dice there are.
+    """
+    return Options([Action("fire", (area, f"{t}:{dice}")) for t in fire_targets(s, area, side)])
+
+
+def divide_fire(s: State, action: Action, side: str) -> Flow:
+    """Let the firing player send part of the dice to other target areas, one area at a time (lza:7.3).
+
+    *action* names the firing area and the primary target with all the dice. Each decision
+    offers every other target area not yet given dice, with 1 up to all but one of the dice
+    the primary still holds (the primary keeps at least one), and "done". Returns the fire
+    action with every area's share, primary first. An action already naming several areas
+    (a split written out in full) is returned as it is.
+    """
+    if len(action.args) != 2:
+        return action
+    area, (primary, dice) = action.args[0], action.args[1].split(":")
+    left = int(dice)
+    others = [t for t in fire_targets(s, area, side) if t != primary]
+    given: list[str] = []
+    while others and left > 1:
+        per = left - 1
+        pool = tuple(others)
+        options = Options([Action("done", (primary,))]).run(
+            len(pool) * per,
+            lambda k, pool=pool, per=per: Action("share", (pool[k // per], str(k % per + 1))),
+            verb="share",
+        )
+        choice = yield from ask(
+            side,
+            options,
+            f"fire from {area}: {left} dice on the primary target {primary}; "
+            "send some to another area?",
+            "lza:7.3",
+        )
+        if choice.verb == "done":
+            break
+        target, share = choice.args[0], int(choice.args[1])
+        others.remove(target)
+        given.append(f"{target}:{share}")
+        left -= share
+    return Action("fire", (area, f"{primary}:{left}", *given))
 
 
 def fire_dice(

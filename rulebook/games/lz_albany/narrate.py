@@ -151,8 +151,12 @@ def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR091
         return f"Play Adrenaline: {group_label(a[0], b)} acts again {MODES.get(a[1], a[1])}"
     if v == "keep":
         return f"Keep {chit_label(a[0])} for later"
+    if v == "done" and a:
+        return f"Done dividing the fire: the dice left go into {a[0]}, the primary target"
     if v == "done":
         return "Done: end this activity"
+    if v == "share":
+        return f"Send {count(int(a[1]), 'die', 'dice')} of the fire into {a[0]} as well"
     if v == "fire":
         parts = [f"{count(n, 'die', 'dice')} into {t}" for t, n in _shares(a[1:])]
         return f"Fire from {a[0]}: {join_names(parts)}"

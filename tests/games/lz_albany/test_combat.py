@@ -346,3 +346,89 @@ def test_lza_7_2_retreat_with_a_casualty_reads_as_a_sentence():
 
     text = describe(Action.from_notation("retreat A/2-7-1 C3 carry W-B/2-7-1"))
     assert text == "A/2-7-1 falls back to C3, carrying the wounded of B/2-7-1"
+
+
+# Three NVA-held areas beside C4: D4 and C3 (clear) and C5 (jungle).
+THREE_TARGETS = {
+    "A/2-7-1": "C4",
+    "A/2-7-2": "C4",
+    "6/8-66-1": "D4",
+    "7/8-66-1": "C3",
+    "7/8-66-2": "C5",
+}
+
+
+def _fire_activation(place, choices, dice):
+    from rulebook.games.lz_albany import _activation
+
+    s = Situation(place=place, dice=dice, choices=choices)
+    flow = _activation.fire_activation(s.state, "us", {"A/2-7-1", "A/2-7-2"})
+    return s, flow
+
+
+def _play(state, flow, answers):
+    """Run *flow*, answering from *answers* (then the first option); return the decisions."""
+    from rulebook.games._decisions import Chance
+
+    asked = []
+    try:
+        request = next(flow)
+        while True:
+            if isinstance(request, Chance):
+                answer = request.options[0]
+            else:
+                answer = answers.pop(0) if answers else request.options[0]
+                assert answer in request.options, (answer, [str(o) for o in request.options])
+                asked.append((request, answer))
+            request = flow.send(answer)
+    except StopIteration:
+        return asked
+
+
+def test_lza_7_3_fire_may_be_divided_over_three_areas_one_decision_at_a_time():
+    """lza:7.3: the player names the primary area, then gives dice to each further area in
+    turn (never the Cartesian product of splits), and each area rolls its own share."""
+    from rulebook.games._decisions import Action
+
+    s, flow = _fire_activation(THREE_TARGETS, [], [1] * 30)
+    answers = [Action.from_notation(a) for a in ("fire C4 D4:4", "share C3 1", "share C5 2")]
+    asked = _play(s.state, flow, answers)
+    first = asked[0][0]
+    fires = [str(o) for o in first.options if o.verb == "fire"]
+    assert sorted(fires) == ["fire C4 C3:4", "fire C4 C5:4", "fire C4 D4:4"]  # one per area
+    divide = asked[1][0]
+    assert divide.rule == "lza:7.3"
+    # two other areas x 1..3 dice, and "done": the primary keeps at least one die
+    assert len(divide.options) == 1 + 2 * 3
+    assert "share C3 3" in {str(o) for o in divide.options}
+    second = {str(o) for o in asked[2][0].options}
+    assert second == {"done D4", "share C5 1", "share C5 2"}  # C3 is served
+    assert not any(o.verb == "share" for d, _ in asked[3:] for o in d.options)  # D4 has one die
+    text = " ".join(str(t) for t in s.state.trace)
+    assert "US fires from C4 at D4 (1 dice), C3 (1 dice), C5 (2 dice); primary target D4" in text
+    # the jungle penalty (one die per firing unit) comes off the jungle share (lza:7.3/split-jungle)
+    assert "firing into jungle C5: one die less per firing unit (dice 2 -> 0)" in text
+
+
+def test_lza_7_3_dividing_stops_when_the_primary_has_one_die_or_no_area_is_left():
+    from rulebook.games._decisions import Action
+
+    s, flow = _fire_activation(THREE_TARGETS, [], [1] * 30)
+    answers = [Action.from_notation(a) for a in ("fire C4 C3:4", "share D4 3")]
+    asked = _play(s.state, flow, answers)
+    assert [a.verb for _, a in asked[:2]] == ["fire", "share"]
+    assert not any(o.verb == "share" for d, _ in asked[2:] for o in d.options)  # one die left
+    text = " ".join(str(t) for t in s.state.trace)
+    assert "at C3 (1 dice), D4 (3 dice); primary target C3" in text
+
+
+def test_lza_7_3_dividing_fire_reads_as_sentences():
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany.narrate import describe
+
+    assert (
+        describe(Action.from_notation("share C3 2")) == "Send two dice of the fire into C3 as well"
+    )
+    assert describe(Action.from_notation("done D4")) == (
+        "Done dividing the fire: the dice left go into D4, the primary target"
+    )
