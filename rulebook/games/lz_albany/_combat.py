@@ -325,11 +325,8 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
     *action* names the firing area and the primary target with all the dice. Each decision
     offers every other target area not yet given dice, with 1 up to all but one of the dice
     the primary still holds (the primary keeps at least one), and "done". Returns the fire
-    action with every area's share, primary first. An action already naming several areas
-    (a split written out in full) is returned as it is.
+    action with every area's share, primary first (interpretation lza:7.3/primary-share).
     """
-    if len(action.args) != 2:
-        return action
     area, (primary, dice) = action.args[0], action.args[1].split(":")
     left = int(dice)
     others = [t for t in fire_targets(s, area, side) if t != primary]

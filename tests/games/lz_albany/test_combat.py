@@ -432,3 +432,17 @@ def test_lza_7_3_dividing_fire_reads_as_sentences():
     assert describe(Action.from_notation("done D4")) == (
         "Done dividing the fire: the dice left go into D4, the primary target"
     )
+
+
+def test_lza_7_3_done_leaves_the_rest_on_the_primary_and_untargeted_areas_do_not_return_fire():
+    """After one share the player says done: the primary rolls what is left, and only the areas
+    given dice may return fire (lza:7.3 Return Fire, interpretation lza:7.3/primary-share)."""
+    from rulebook.games._decisions import Action
+
+    s, flow = _fire_activation(THREE_TARGETS, [], [1] * 30)
+    answers = [Action.from_notation(a) for a in ("fire C4 D4:4", "share C3 1", "done D4")]
+    asked = _play(s.state, flow, answers)
+    text = " ".join(str(t) for t in s.state.trace)
+    assert "US fires from C4 at D4 (3 dice), C3 (1 dice); primary target D4" in text
+    returns = {str(o) for d, _ in asked for o in d.options if o.verb == "return-fire"}
+    assert returns == {"return-fire D4 C4", "return-fire C3 C4"}  # not C5, never targeted
