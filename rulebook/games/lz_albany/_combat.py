@@ -189,7 +189,8 @@ def retreats(s: State, area: str, side: str) -> Flow:
         elif not s.disputed(area):
             continue
         dests = retreat_options(s, unit, area)
-        loads = carry_loads(s, unit) if dests else []
+        carrying = dests and s.rules.options.get("retreat_carry", "may-carry") == "may-carry"
+        loads = carry_loads(s, unit) if carrying else []  # (lza:7.2/retreat-carry)
         options = [Action.of("stay", unit.id)]
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
             options.append(Action.of("retreat", unit.id, a))

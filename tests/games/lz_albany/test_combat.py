@@ -446,3 +446,19 @@ def test_lza_7_3_done_leaves_the_rest_on_the_primary_and_untargeted_areas_do_not
     assert "US fires from C4 at D4 (3 dice), C3 (1 dice); primary target D4" in text
     returns = {str(o) for d, _ in asked for o in d.options if o.verb == "return-fire"}
     assert returns == {"return-fire D4 C4", "return-fire C3 C4"}  # not C5, never targeted
+
+
+def test_lza_7_2_with_the_left_behind_reading_a_retreating_platoon_carries_nobody():
+    """Scenario option retreat_carry: left-behind (interpretation lza:7.2/retreat-carry)."""
+    s = Situation(
+        place={"A/2-7-1": "C4", "6/8-66-1": "C4"},
+        markers={"W-B/2-7-1": "C4"},
+        dice=[1] * 10,
+        choices=["retreat A/2-7-1 C3"],
+        options={"retreat_carry": "left-behind"},
+    )
+    result = s.run("melee", "C4", "nva")
+    asked = next(d for d, _ in result.decisions if d.player == "us" and d.rule == "lza:7.2")
+    assert "retreat A/2-7-1 C3" in {str(o) for o in asked.options}
+    assert not any("carry" in str(o) for o in asked.options)
+    assert result.state.wounded["W-B/2-7-1"].area == "C4"

@@ -99,6 +99,7 @@ def test_random_games_end_and_keep_every_invariant(seed):
         {"senior_officer_activations": "unlimited"},
         {"wounded_check": "administrative"},
         {"wounded_per_platoon": "any"},
+        {"retreat_carry": "left-behind"},
         {"columbus_stacking": "placement-only"},
         {"massed_target": "not-artillery"},
         {"nva_retreat_moves": "moves-toward-edge"},
