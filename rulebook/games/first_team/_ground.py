@@ -230,7 +230,21 @@ def zone_entry(s: CampaignState, entered: set[str]) -> list[str]:
         if not found:
             continue
         for stack in _nva.consecutive_stacks(identified, s.values["nva_stack"]):
-            while True:  # reroll until the stack fits (ftv:3.4.3.5I); six fit in any empty location
+            limit = s.values["nva_stack"]
+            if not any(
+                len(s.board.nva(loc)) + len(stack) <= limit
+                for loc in s.map.in_zone(zone)
+                if s.map.number(loc) is not None
+            ):
+                # The book's zones have six locations, so some location always has room; a
+                # designer's zone of fewer can fill up, and rerolling would never end.
+                s.note(
+                    rule,
+                    f"{stack[0].id}-{stack[-1].id} stay in the Zone {zone} box: no location of the "
+                    "zone has room for the stack",
+                )
+                continue
+            while True:  # reroll until the stack fits (ftv:3.4.3.5I)
                 die = location_die(s, zone, rule)
                 loc = f"{zone}{die}"
                 if len(s.board.nva(loc)) + len(stack) <= s.values["nva_stack"]:

@@ -122,3 +122,24 @@ def test_a_twelve_location_campaign_plays_fifteen_turns_to_a_victory_level(seed)
         "US Tactical",
     }
     assert 1 <= out["turns"] <= 15
+
+
+def test_ftv_3_4_3_5_i_a_stack_no_location_of_a_small_zone_can_hold_stays_in_its_box():
+    """The book's rerolls end because a six-location zone always has room; on a designer's zone of
+    two locations both can fill up. This seed, at 12 CP a turn, once looped on the reroll for
+    good (and grew without end in the balance lab); now the stack stays in its Zone Box."""
+    import random
+
+    from rulebook.games.first_team.policy import random_policy
+    from rulebook.sim import apply_overrides
+
+    scenario = apply_overrides(twelve().scenario, {"values.cp_per_turn.value": "12"})
+    game = new_campaign(scenario, seed=119)
+    pick = random_policy(random.Random(119)).index
+    for _ in range(5_000):
+        if game.is_over():
+            break
+        game.apply_option(pick(game))
+    assert game.is_over()
+    stayed = [t.text for t in game.board.trace if "no location of the zone has room" in t.text]
+    assert stayed, "the seed no longer meets a full zone: pick another that does"
