@@ -17,6 +17,7 @@ from rulebook.maps.point_design import ZONES, PointDesign
 from rulebook.maps.point_forces import ROLLS, arrivals, regiment_digit, table_zones
 from rulebook.maps.point_forces import regiment_words as regiment_name
 from rulebook.render import provenance_badge
+from widgets.point_setup import DesignEdits
 
 __all__ = ["NvaPanel"]
 
@@ -50,7 +51,7 @@ def _word(text: str) -> ipw.HTML:
     return ipw.HTML(text, layout=ipw.Layout(margin="0 0.4em 0 0.8em", width="auto"))
 
 
-class NvaPanel(ipw.VBox):
+class NvaPanel(DesignEdits, ipw.VBox):
     """NVA set-up, arrivals and zone sending, each change one undoable step."""
 
     def __init__(
@@ -145,18 +146,6 @@ class NvaPanel(ipw.VBox):
         self.add_class("rb-nva-panel")
 
     # --- edits ----------------------------------------------------------------------------
-
-    def _edit(self, action: Callable[[PointDesign], None]) -> None:
-        if self._syncing:
-            return
-        self._errors.value = ""
-        try:
-            action(self._design())
-        except ValueError as err:
-            self._errors.value = (
-                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
-            )
-        self._on_change()
 
     def _size(self, regiment: int, companies: int) -> None:
         self._edit(lambda d: d.set_regiment_size(regiment, companies))

@@ -19,7 +19,27 @@ __all__ = ["CampaignPanel", "ZonesPanel"]
 SMALL = ipw.Layout(width="5.5em")
 
 
-class ZonesPanel(ipw.VBox):
+class DesignEdits:
+    """An edit of the design from a panel's field: a refused edit says why under the panel, and
+    edits made while the panel fills its own fields (``_syncing``) are ignored."""
+
+    _syncing: bool
+    _errors: ipw.HTML
+
+    def _edit(self, action: Callable[[PointDesign], None]) -> None:
+        if self._syncing:
+            return
+        self._errors.value = ""
+        try:
+            action(self._design())  # type: ignore[attr-defined]
+        except ValueError as err:
+            self._errors.value = (
+                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
+            )
+        self._on_change()  # type: ignore[attr-defined]
+
+
+class ZonesPanel(DesignEdits, ipw.VBox):
     """A rank box per zone (blank: not on the display) and the list of boxes that touch."""
 
     def __init__(
@@ -62,18 +82,6 @@ class ZonesPanel(ipw.VBox):
                 self.display,
             ]
         )
-
-    def _edit(self, action: Callable[[PointDesign], None]) -> None:
-        if self._syncing:
-            return
-        self._errors.value = ""
-        try:
-            action(self._design())
-        except ValueError as err:
-            self._errors.value = (
-                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
-            )
-        self._on_change()
 
     def _rank(self, zone: str, value: int) -> None:
         self._edit(lambda d: d.set_rank(zone, value or None))
