@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from fractions import Fraction
-from functools import lru_cache
 
 from rulebook.games._decisions import Action, Chance, ask
 from rulebook.games.lz_albany._activation import (
@@ -185,11 +184,24 @@ def action_phase(s: State) -> Flow:
         wounded_check(s)
 
 
-@lru_cache(maxsize=4096)
+_DRAWS: dict[tuple[str, int], tuple[Action, Fraction]] = {}
+
+
 def _draws(pool: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    """Each chit in the pool, equally likely to be drawn (made once per pool seen)."""
-    odds = Fraction(1, len(pool))
-    return tuple((Action("draw", (c,)), odds) for c in pool)
+    """Each chit in the pool, equally likely to be drawn.
+
+    Each (chit, pool size) outcome is made once and kept (a few hundred at most), rather
+    than each pool: the pools a game meets are many and rarely seen again.
+    """
+    n = len(pool)
+    draws = _DRAWS
+    try:
+        return tuple([draws[c, n] for c in pool])
+    except KeyError:
+        odds = Fraction(1, n)
+        for c in pool:
+            draws.setdefault((c, n), (Action("draw", (c,)), odds))
+        return tuple([draws[c, n] for c in pool])
 
 
 def play_chit(s: State, chit: Chit) -> Flow:
