@@ -241,14 +241,14 @@ class AreaCountLOS:
             )
         rule = self.night_rule if night else self.rule
         if adjacent:
-            return LOSResult(
-                source,
-                target,
-                True,
-                "adjacent: a line over the shared border enters only the target",
-                rule,
-                entered=(target,),
+            linked = sorted((source, target)) in [sorted(p) for p in area_map.spec.adjacency.add]
+            why = (
+                "linked by hand on this map, so they are adjacent, and adjacent areas are always "
+                "in sight of each other"
+                if linked
+                else "adjacent: a line over the shared border enters only the target"
             )
+            return LOSResult(source, target, True, why, rule, entered=(target,))
         ids, _, _, tree = self._prepare(area_map)
         try:
             steps = nx.shortest_path_length(_touching(area_map, ids, tree), source, target)

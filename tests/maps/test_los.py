@@ -134,3 +134,19 @@ def test_frame_is_square_and_boolean():
 def test_unknown_area_is_refused():
     with pytest.raises(KeyError, match="area 'Z' is not in map 'demo'"):
         demo_map().los.visible("A", "Z")
+
+
+def test_lza_7_8_a_hand_link_is_adjacent_for_sight_and_says_why_not_a_border():
+    """A pair linked by hand shares no border; the explanation names the link instead."""
+    from rulebook.maps.design import MapDesign
+
+    design = MapDesign(demo_map().spec)
+    design.toggle_adjacency("A", "F")  # A and F are diagonal: no shared border
+    result = design.map.los.explain("A", "F")
+    assert result.visible
+    assert "linked by hand" in result.reason
+    assert "shared border" not in result.reason
+    design.toggle_adjacency("A", "B")  # cut a drawn border: sight is worked out by lines
+    cut = design.map.los.explain("A", "B")
+    assert "adjacent" not in cut.reason
+    assert cut.entered == ("B",)
