@@ -29,6 +29,12 @@ CSS = """
   border-bottom: 2px solid #2d5016; margin-bottom: 0.4rem; }
 .rb-header .rb-brand { font-weight: bold; color: #2d5016; margin-right: auto; }
 .rb-rulecase { font-size: 0.8em; font-family: monospace; }
+/* The trace button reads as its action: ipywidgets appends the count of files held, "(0)",
+   to its text, so the text is drawn here and the widget's own shrunk away. */
+.rb-page .rb-trace-upload { font-size: 0; width: auto; }
+.rb-page .rb-trace-upload i { font-size: var(--jp-widgets-font-size); }
+.rb-page .rb-trace-upload::after { content: "Trace image"; font-size: var(--jp-widgets-font-size);
+  margin-left: 0.4em; }
 /* Labels are never cut short: a description grows to its text instead of ending in "...". */
 .rb-page .widget-inline-hbox .widget-label { min-width: var(--jp-widgets-inline-label-width);
   width: auto !important; max-width: none; overflow: visible; text-overflow: clip; }

@@ -106,7 +106,9 @@ class MapDesigner(ipw.VBox):
         self.area_name.add_class("rb-selected-name")
         self.terrain.add_class("rb-selected-terrain")
         self.path.add_class("rb-path")
-        self.scan = ipw.FileUpload(accept="image/*", multiple=False, description="Trace image")
+        self.scan = ipw.FileUpload(
+            accept="image/*", multiple=False, tooltip="Trace image: load a picture to draw over"
+        )
         self.scan.add_class("rb-trace-upload")
         self.scan_opacity = ipw.FloatSlider(
             value=0.5, min=0.0, max=1.0, step=0.05, description="image opacity"

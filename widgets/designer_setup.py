@@ -163,13 +163,14 @@ class SetupPanel(ipw.VBox):
         header = ipw.HTML(
             "<div class='rb-setup-head'>Each company or officer: the turn it comes on and where. "
             "Turn 1 is the set-up; later turns are reinforcements (lza:3.2). A change from the "
-            "book is marked <i>assumed</i> with the book's value.</div>"
+            "book is marked <i>assumed</i> with the book's value; point at <i>printed</i> for the "
+            "rule case that sets it (lza:3.2C, 3.2E).</div>"
         )
         self._arrivals = {}
         widgets = [header]
         for row in rows:
-            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="3.5em"))
-            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="12.5em"))
+            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="3em"))
+            where = ipw.Dropdown(options=options, layout=ipw.Layout(width="auto", max_width="100%"))
             # The book's value sits beside the row, or under it when it does not fit beside.
             book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto", margin="0 0 0 0.5em"))
             unit = row.unit
@@ -280,8 +281,8 @@ class SetupPanel(ipw.VBox):
                     )
                 else:
                     book.value = (
-                        f"<span class='rb-book' title='as the book sets it up'>"
-                        f"{provenance_badge('printed')} {escape(row.rule)}</span>"
+                        f"<span class='rb-book' title='as the book sets it up ({escape(row.rule)})'>"
+                        f"{provenance_badge('printed')}</span>"
                     )
             book_lza = setup.book_scenario().lz_albany
             for i, chit in enumerate(scenario.lz_albany.chits):
