@@ -13,7 +13,11 @@ import ipywidgets as ipw
 from rulebook.maps.design import MapDesign
 from rulebook.maps.places import by_id, place_label
 from widgets._page import app_page, guarded
-from widgets.designer_common import ChecksPanel, confined_save_path, play_link_html
+from widgets.designer_common import (
+    ChecksPanel,
+    DesignerFiles,
+    designer_columns,
+)
 from widgets.designer_setup import SetupPanel
 from widgets.image_size import image_size
 from widgets.map_view import MapView, outline_draw_control
@@ -34,8 +38,10 @@ HELP = {
 }
 
 
-class MapDesigner(ipw.VBox):
+class MapDesigner(DesignerFiles, ipw.VBox):
     """A map editor over :class:`~rulebook.maps.design.MapDesign`; every rule it applies lives there."""
+
+    game = "lz-albany"
 
     def __init__(self, design: MapDesign, *, path: str | Path = "saves/my_map.yaml") -> None:
         self.design = design
@@ -87,12 +93,7 @@ class MapDesigner(ipw.VBox):
         self.seen_button = button(description="Rule: seen")
         self.blocked_button = button(description="Rule: blocked")
         self.clear_button = button(description="Clear ruling")
-        self.undo_button = button(description="Undo", icon="undo")
-        self.redo_button = button(description="Redo", icon="repeat")
-        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="19em"))
-        self.save_button = button(description="Save")
-        self.load_button = button(description="Load")
-        self.play_button = button(description="Play this scenario", button_style="success")
+        self._make_file_controls(path)
         self.sheet_w = ipw.BoundedIntText(
             value=2000, min=100, max=100000, layout=ipw.Layout(width="6em")
         )
@@ -105,7 +106,6 @@ class MapDesigner(ipw.VBox):
         self.new_terrain.add_class("rb-new-terrain")
         self.area_name.add_class("rb-selected-name")
         self.terrain.add_class("rb-selected-terrain")
-        self.path.add_class("rb-path")
         self.scan = ipw.FileUpload(
             accept="image/*", multiple=False, tooltip="Trace image: load a picture to draw over"
         )
@@ -151,18 +151,8 @@ class MapDesigner(ipw.VBox):
         self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))
         self.tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
         self.tabs.observe(self._tab_opened, names="selected_index")
-        files = ipw.HBox(
-            [
-                self.path,
-                self.save_button,
-                self.load_button,
-                self.undo_button,
-                self.redo_button,
-                self.play_button,
-            ],
-            layout=ipw.Layout(flex_flow="row wrap"),
-        )
-        left = ipw.VBox(
+        return designer_columns(
+            [*self._file_controls(), self.play_button],
             [
                 ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
                 self.mode_help,
@@ -170,13 +160,8 @@ class MapDesigner(ipw.VBox):
                 self.info,
                 self.los_info,
             ],
-            layout=ipw.Layout(flex="1 1 0", min_width="0"),
-        )
-        right = ipw.VBox(
             [self.notice, self.errors, self.checks, self.tabs],
-            layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
         )
-        return [files, ipw.HBox([left, right])]
 
     def _before_action(self) -> None:
         self.notice.value = ""
@@ -191,11 +176,7 @@ class MapDesigner(ipw.VBox):
         self.seen_button.on_click(lambda _: self._rule(True))
         self.blocked_button.on_click(lambda _: self._rule(False))
         self.clear_button.on_click(lambda _: self._rule(None))
-        self.undo_button.on_click(self._undo)
-        self.redo_button.on_click(self._redo)
-        self.save_button.on_click(self._save)
-        self.load_button.on_click(self._load)
-        self.play_button.on_click(self._play)
+        self._wire_files()
         self.blank_button.on_click(self._blank)
         self.show_los.observe(lambda _: self.refresh(), names="value")
         self.mode.observe(self._mode_changed, names="value")
@@ -384,47 +365,18 @@ class MapDesigner(ipw.VBox):
             )
         self.design.set_los(self.anchor, partner, visible, note="set in the designer")
 
-    @guarded
-    def _undo(self, _: Any = None) -> None:
-        self.design.undo()
+    def _after_history(self) -> None:
         self.view.set_map(self.design.map)
 
-    @guarded
-    def _redo(self, _: Any = None) -> None:
-        self.design.redo()
-        self.view.set_map(self.design.map)
-
-    def _save_file(self) -> Path:
-        path = confined_save_path(self.path.value)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.design.save(path)
+    def _after_save(self) -> None:
         # Saving is when a short test game is played: too slow for every click.
         self._tested = [f for f in self.design.findings(play=True) if not f.places]
-        return path
 
-    @guarded
-    def _save(self, _: Any = None) -> None:
-        path = self._save_file()
-        self.notice.value = (
-            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
-        )
-        return path
+    def _problems_left(self) -> bool:
+        return bool(self.design.findings() or self._tested)
 
-    @guarded
-    def _play(self, _: Any = None) -> None:
-        if Path(self.path.value).suffix in {".geojson", ".json"}:
-            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
-        path = self._save_file()
-        self.notice.value = play_link_html("lz-albany", path)
-        if self.design.findings() or self._tested:
-            self.notice.value += (
-                "<div class='rb-play-warning'>The checks still list problems: the play app "
-                "may stop on this map until they are fixed.</div>"
-            )
-
-    @guarded
-    def _load(self, _: Any = None) -> None:
-        self._replace(MapDesign.load(confined_or_shipped(self.path.value)))
+    def _open(self, path: Path) -> None:
+        self._replace(MapDesign.load(path))
 
     @guarded
     def _blank(self, _: Any = None) -> None:
@@ -495,14 +447,6 @@ class MapDesigner(ipw.VBox):
             f"{len(m.spec.los.overrides)} sight ruling{'s' if len(m.spec.los.overrides) != 1 else ''}. "
             f"<span class='provenance {m.provenance.value}'>{m.provenance.value}</span></div>"
         )
-
-
-def confined_or_shipped(name: str) -> Path:
-    """A file the designer may open: one under ``saves/``, or a shipped scenario under ``../scenarios``."""
-    name = name.strip()
-    if name.startswith("../scenarios/") and ".." not in name[len("../scenarios/") :]:
-        return Path(name)
-    return confined_save_path(name)
 
 
 def designer_app(

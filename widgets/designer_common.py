@@ -3,19 +3,25 @@ saving under ``saves/`` only, and the link that play-tests the saved file."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
+from typing import Any, ClassVar
 from urllib.parse import quote
 
 import ipywidgets as ipw
 
 from rulebook.maps.checks import Finding, join_words
+from widgets._page import guarded
 
 __all__ = [
     "PLAY_APPS",
     "ChecksPanel",
+    "DesignerFiles",
+    "confined_or_shipped",
     "confined_save_path",
+    "designer_columns",
     "play_link_html",
 ]
 
@@ -51,6 +57,126 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
             f"save files go in the saves folder: write saves/NAME.yaml, not {name.strip()!r}"
         )
     return target
+
+
+def confined_or_shipped(name: str) -> Path:
+    """A file a designer may open: one under ``saves/``, or a shipped scenario under ``../scenarios``."""
+    name = name.strip()
+    if name.startswith("../scenarios/") and ".." not in name[len("../scenarios/") :]:
+        return Path(name)
+    return confined_save_path(name)
+
+
+def designer_columns(
+    files: Sequence[ipw.Widget], left: Sequence[ipw.Widget], right: Sequence[ipw.Widget]
+) -> list[ipw.Widget]:
+    """A designer's page: the file row, then the map column beside a fixed-width column of
+    notices, checks and tabs."""
+    return [
+        ipw.HBox(list(files), layout=ipw.Layout(flex_flow="row wrap")),
+        ipw.HBox(
+            [
+                ipw.VBox(list(left), layout=ipw.Layout(flex="1 1 0", min_width="0")),
+                ipw.VBox(
+                    list(right),
+                    layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
+                ),
+            ]
+        ),
+    ]
+
+
+class DesignerFiles:
+    """What both map designers do with files and history: the file name, Save, Load, Undo, Redo
+    and Play this scenario.
+
+    A designer sets ``game`` (a key of :data:`PLAY_APPS`) and ``design`` (with ``save``, ``undo``
+    and ``redo``), has ``errors``, ``notice`` and ``refresh`` as :func:`guarded` wants, and says
+    how to open a loaded file (:meth:`_open`); the hooks after an undo or a save and the test of
+    whether problems are left have defaults.
+    """
+
+    game: ClassVar[str]
+    play_words: ClassVar[str] = "play app"
+    design: Any
+    notice: ipw.HTML
+
+    def _make_file_controls(self, path: str | Path) -> None:
+        button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
+        self.undo_button = button(description="Undo", icon="undo")
+        self.redo_button = button(description="Redo", icon="repeat")
+        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="19em"))
+        self.path.add_class("rb-path")
+        self.save_button = button(description="Save")
+        self.load_button = button(description="Load")
+        self.play_button = button(description="Play this scenario", button_style="success")
+
+    def _file_controls(self) -> list[ipw.Widget]:
+        return [self.path, self.save_button, self.load_button, self.undo_button, self.redo_button]
+
+    def _wire_files(self) -> None:
+        self.undo_button.on_click(self._undo)
+        self.redo_button.on_click(self._redo)
+        self.save_button.on_click(self._save)
+        self.load_button.on_click(self._load)
+        self.play_button.on_click(self._play)
+
+    # --- hooks ---------------------------------------------------------------------------
+
+    def _open(self, path: Path) -> None:
+        """Show the design saved at *path* (a designer's own loader)."""
+        raise NotImplementedError
+
+    def _after_history(self) -> None:
+        """Called after Undo and Redo."""
+
+    def _after_save(self) -> None:
+        """Called after the design is written."""
+
+    def _problems_left(self) -> bool:
+        return bool(self.design.findings())
+
+    # --- actions -------------------------------------------------------------------------
+
+    @guarded
+    def _undo(self, _: Any = None) -> None:
+        self.design.undo()
+        self._after_history()
+
+    @guarded
+    def _redo(self, _: Any = None) -> None:
+        self.design.redo()
+        self._after_history()
+
+    def _save_file(self) -> Path:
+        path = confined_save_path(self.path.value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.design.save(path)
+        self._after_save()
+        return path
+
+    @guarded
+    def _save(self, _: Any = None) -> None:
+        self._save_file()
+        self.notice.value = (
+            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
+        )
+
+    @guarded
+    def _play(self, _: Any = None) -> None:
+        if Path(self.path.value).suffix in {".geojson", ".json"}:
+            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
+        saved = self._save_file()
+        self.notice.value = play_link_html(self.game, saved)
+        if self._problems_left():
+            self.notice.value += (
+                f"<div class='rb-play-warning'>The checks still list problems: the "
+                f"{self.play_words} may stop on this map until they are fixed.</div>"
+            )
+
+    @guarded
+    def _load(self, _: Any = None) -> None:
+        self._open(confined_or_shipped(self.path.value))
 
 
 def play_link_html(game: str, saved: Path) -> str:

@@ -14,11 +14,7 @@ from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
 from widgets._page import app_page, guarded
-from widgets.designer_common import (
-    ChecksPanel,
-    confined_save_path,
-    play_link_html,
-)
+from widgets.designer_common import ChecksPanel, DesignerFiles, designer_columns
 from widgets.map_view import offline_map
 from widgets.point_forces import NvaPanel
 from widgets.point_setup import CampaignPanel, ZonesPanel
@@ -57,8 +53,11 @@ def _line_style(feature: dict) -> dict:
     return style
 
 
-class PointDesigner(ipw.VBox):
+class PointDesigner(DesignerFiles, ipw.VBox):
     """A point-map editor over :class:`~rulebook.maps.point_design.PointDesign`."""
+
+    game = "first-team"
+    play_words = "campaign app"
 
     def __init__(
         self, design: PointDesign, *, path: str | Path = "saves/my_point_map.yaml"
@@ -117,14 +116,8 @@ class PointDesigner(ipw.VBox):
         )
         self.apply_button = button(description="Apply")
         self.delete_button = button(description="Delete", button_style="danger")
-        self.undo_button = button(description="Undo", icon="undo")
-        self.redo_button = button(description="Redo", icon="repeat")
-        self.path = ipw.Text(value=str(path), description="file", layout=ipw.Layout(width="19em"))
-        self.path.add_class("rb-path")
-        self.save_button = button(description="Save")
-        self.load_button = button(description="Load")
+        self._make_file_controls(path)
         self.blank_button = button(description="New blank map")
-        self.play_button = button(description="Play this scenario", button_style="success")
         self.info = ipw.HTML()
         self.notice = ipw.HTML()
         self.errors = ipw.HTML()
@@ -162,19 +155,8 @@ class PointDesigner(ipw.VBox):
         )
         tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
         tabs.add_class("rb-point-tabs")
-        files = ipw.HBox(
-            [
-                self.path,
-                self.save_button,
-                self.load_button,
-                self.undo_button,
-                self.redo_button,
-                self.blank_button,
-                self.play_button,
-            ],
-            layout=ipw.Layout(flex_flow="row wrap"),
-        )
-        left = ipw.VBox(
+        return designer_columns(
+            [*self._file_controls(), self.blank_button, self.play_button],
             [
                 ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
                 self.mode_help,
@@ -182,24 +164,15 @@ class PointDesigner(ipw.VBox):
                 self.caption,
                 self.info,
             ],
-            layout=ipw.Layout(flex="1 1 0", min_width="0"),
-        )
-        right = ipw.VBox(
             [self.notice, self.errors, self.checks, tabs],
-            layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
         )
-        return [files, ipw.HBox([left, right])]
 
     def _wire(self) -> None:
         self.mode.observe(self._mode_changed, names="value")
         self.apply_button.on_click(self._apply)
         self.delete_button.on_click(self._delete)
-        self.undo_button.on_click(self._undo)
-        self.redo_button.on_click(self._redo)
-        self.save_button.on_click(self._save)
-        self.load_button.on_click(self._load)
+        self._wire_files()
         self.blank_button.on_click(self._blank)
-        self.play_button.on_click(self._play)
         self.zone.observe(lambda _: self.refresh(), names="value")
 
     def _before_action(self) -> None:
@@ -315,44 +288,8 @@ class PointDesigner(ipw.VBox):
         self.design.delete_location(self.selected)
         self.selected = None
 
-    @guarded
-    def _undo(self, _: Any = None) -> None:
-        self.design.undo()
-
-    @guarded
-    def _redo(self, _: Any = None) -> None:
-        self.design.redo()
-
-    def _save_file(self) -> Path:
-        path = confined_save_path(self.path.value)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.design.save(path)
-        return path
-
-    @guarded
-    def _save(self, _: Any = None) -> None:
-        self._save_file()
-        self.notice.value = (
-            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
-        )
-
-    @guarded
-    def _play(self, _: Any = None) -> None:
-        if Path(self.path.value).suffix in {".geojson", ".json"}:
-            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
-        saved = self._save_file()
-        self.notice.value = play_link_html("first-team", saved)
-        if self.design.findings():
-            self.notice.value += (
-                "<div class='rb-play-warning'>The checks still list problems: the campaign app "
-                "may stop on this map until they are fixed.</div>"
-            )
-
-    @guarded
-    def _load(self, _: Any = None) -> None:
-        from widgets.designer import confined_or_shipped
-
-        self.design = PointDesign.load(confined_or_shipped(self.path.value))
+    def _open(self, path: Path) -> None:
+        self.design = PointDesign.load(path)
         self.selected = self.line_from = None
         self._fit()
 
