@@ -395,7 +395,7 @@ def fire_choices(
     fired: set[str],
     shelled: set[str],
     kept: dict | None = None,
-) -> Options:
+) -> list[Action]:
     """What a fire activation may do next: melee where engaged, else fire or shell from each
     area not yet used, or stop (lza:7.2-7.4). *platoons* are the activated platoons.
 
@@ -405,48 +405,63 @@ def fire_choices(
     counters may find them still good.
     """
     areas = sorted({u.area for u in platoons if u.status == "on-map"})
-    pending = [a for a in areas if s.disputed(a) and a not in fought]
-    options = Options([Action("melee", (a,)) for a in pending])
+    disputed = s.disputed
+    pending = [Action("melee", (a,)) for a in areas if a not in fought and disputed(a)]
     if pending:
-        return options
-    options.add(Action("done", ()))
+        return pending
+    options = [_DONE]
     kept = s._kept if kept is None else kept
     group = frozenset(ids)
-    changes, neighbors = s._changes.get, s.map._neighbors  # (None where nothing ever changed)
+    changes, around = s._changes.get, _around(s)  # (None where nothing ever changed)
     for area in areas:
-        stamp = tuple(map(changes, (area, *neighbors[area])))
+        stamp = tuple(map(changes, around[area]))
         block = kept.get((area, group))
         if block is None or block[0] != stamp:
             block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
         _, shots, mortars = block
-        if shots is not None and area not in fired:
-            options.extend(shots)
+        if shots and area not in fired:
+            options += shots
         if mortars and area not in shelled:
-            options.extend([Action("mortar", (area, t)) for t in mortar_targets(s, area, side)])
+            options += [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
     return options
 
 
-def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[Options | None, bool]:
+_DONE = Action("done", ())
+
+
+def _around(s: State) -> dict[str, tuple[str, ...]]:
+    """Each area with its neighbours: whose change counts date an area's fire options (the
+    map's alone, so kept with the map's facts)."""
+    found = s._reach.get("around")
+    if found is None:
+        found = s._reach["around"] = {a: (a, *near) for a, near in s.map._neighbors.items()}
+    return found
+
+
+def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[tuple | None, bool]:
     """The fire options of the activated units in one area, and whether it has mortars to fire
     (lza:7.2A, 7.3, 7.4)."""
     if s.disputed(area) or (area == COLUMBUS and s.platoons(COLUMBUS, "nva")):
         return None, False  # lza:7.2A: no fire out of a disputed area
     shots = None
-    shooters, mortars = [], []
-    for u in s.platoons(area, side):
+    shooters, mortars = [], False
+    for u in s._where.get((area, side, False), ()):  # s.platoons(area, side), not copied
         if u.id in ids:
             if u.kind == "infantry":
                 shooters.append(u)
             elif u.kind == "mortar":
-                mortars.append(u)
+                mortars = True
     if shooters:
-        officers = len([o for o in s.able_officers(area, side) if o.id in ids])
+        officers = 0
+        for o in s._where.get((area, side, True), ()):  # s.able_officers(area, side)
+            if not o.wounded and o.id in ids:
+                officers += 1
         dice = firing_dice(
             s, shooters, "fire", area, side, officers=officers, rule="lza:7.3", trace=False
         )
         if dice:
             shots = fire_options(s, area, side, dice)
-    return shots, bool(mortars)
+    return shots, mortars
 
 
 def _rescale(choice: Action, dice: int) -> Action:

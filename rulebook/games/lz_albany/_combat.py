@@ -31,15 +31,20 @@ def firing_dice(
 
     With ``trace=False`` nothing is written (used to list the options).
     """
-    step = s.trace.step if trace and s.trace.keeps else _quiet
-    strengths = sorted((u.strength(what) for u in units), reverse=True)
+    strengths = [u.strength(what) for u in units]
     extra = s.over_stack(area, side)
-    example = s.rules.options.get("overstack_fire") == "example_two_fire"
-    if extra and example:
+    example = extra and s.rules.options.get("overstack_fire") == "example_two_fire"
+    if example:
         # The case's example: with four platoons only two fire, so each unit past
         # the limit silences one of the three that could (the weakest go quiet).
-        strengths = strengths[: max(0, s.rules.stacking - extra)]
+        strengths = sorted(strengths, reverse=True)[: max(0, s.rules.stacking - extra)]
     dice = sum(strengths)
+    bonus = min(officers, len(units)) * s.rules.officer_bonus
+    if not (trace and s.trace.keeps):  # options being listed, or a game without traces:
+        # the same sum as the steps below, one die less per unit over the limit (lza:6.1)
+        # and the officers' dice (lza:10.3)
+        return (max(0, dice - extra) if extra and not example else dice) + bonus
+    step = s.trace.step
     step(
         rule,
         f"{len(units)} {side.upper()} unit(s) in {area}: {what} strength {dice}",
@@ -59,7 +64,6 @@ def firing_dice(
             f"over-stacked in {area}: only the {len(strengths)} strongest fire (the case's example)",
             after={"dice": dice},
         )
-    bonus = min(officers, len(units)) * s.rules.officer_bonus
     if bonus:
         step(
             "lza:10.3",
@@ -69,10 +73,6 @@ def firing_dice(
         )
         dice += bonus
     return dice
-
-
-def _quiet(*args: object, **kwargs: object) -> None:
-    """A trace step not wanted (options being listed, or a game played without traces)."""
 
 
 def massed(s: State, dice: int, target: str, side: str) -> int:
@@ -302,22 +302,22 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
 
 def fire_targets(s: State, area: str, side: str) -> list[str]:
     """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3)."""
-    where = s._where  # the board's index: a platoon of a side in an area, or none
+    where, enemy = s._where, other(side)  # the board's index: a platoon of a side in an area
     return [
         a
         for a in s.map._neighbors[area]
-        if (a, other(side), False) in where and not s.disputed(a) and a != TRANSITION
+        if (a, enemy, False) in where and not s.disputed(a) and a != TRANSITION
     ]
 
 
-def fire_options(s: State, area: str, side: str, dice: int) -> Options:
+def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...]:
     """Ways to aim an area's fire: one per target area, which becomes the primary target with
     all the dice (lza:7.3); the player may then divide them (:func:`divide_fire`).
 
     Dividing is a run of small decisions rather than one option per split, so the list stays
     one action per adjacent enemy area however many areas and dice there are.
     """
-    return Options([Action("fire", (area, f"{t}:{dice}")) for t in fire_targets(s, area, side)])
+    return tuple([Action("fire", (area, f"{t}:{dice}")) for t in fire_targets(s, area, side)])
 
 
 def divide_fire(s: State, action: Action, side: str) -> Flow:

@@ -60,9 +60,10 @@ class Unit:
 
     def strength(self, what: str) -> int:
         """Fire or melee strength, reduced values once reduced (lza:8.3)."""
+        reduced = not self.is_officer and self.hits >= self.reduced_at  # self.reduced, inlined
         if what == "fire":
-            return self.reduced_fire if self.reduced else self.fire
-        return self.reduced_melee if self.reduced else self.melee
+            return self.reduced_fire if reduced else self.fire
+        return self.reduced_melee if reduced else self.melee
 
     def to_dict(self) -> dict:
         return {
@@ -76,7 +77,7 @@ class Unit:
 
 class PlacedUnit(Unit):
     """A unit on a board: it tells the board's index when its area, status or wounded side change
-    (and drops the board's derived facts when its hits change).
+    (and tells it when its hits change, which dates the options kept for its area).
 
     ``State`` turns its units into this class (same fields, same data), so building counters
     costs nothing extra and only a board's counters pay for keeping its index current.
@@ -85,7 +86,7 @@ class PlacedUnit(Unit):
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _PLACEMENT:
             object.__setattr__(self, name, value)
-            if name == "hits":  # strengths change: facts derived from the position are stale
+            if name == "hits":  # strengths change: options kept for its area are stale
                 self._board.hurt(self)
             return
         board = self._board

@@ -343,8 +343,11 @@ class State:
                 insort(group, unit, key=_order)
 
     def hurt(self, unit: Unit) -> None:
-        """A counter's hits changed: its strength did, so facts about its area are stale."""
-        self._facts = {}
+        """A counter's hits changed: its strength did, so options kept for its area are stale.
+
+        The facts of ``_facts`` (who sees what, mortar targets) depend on where counters stand,
+        not on their hits, so they stay.
+        """
         if unit.status == "on-map":
             self._changes[unit.area] = self._changes.get(unit.area, 0) + 1
 
