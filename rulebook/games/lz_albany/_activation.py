@@ -132,46 +132,47 @@ def move_options(
     *,
     adrenaline: bool,
     kept: dict[str, tuple] | None = None,
+    order: list[str] | None = None,
+    first: Action | None = None,
 ) -> Options:
     """Every move the activated counters may make; officers move like platoons (lza:10.2).
 
     Made only when read (one run of actions per counter). *kept* holds each counter's moves
     from an earlier call, for counters whose area nothing has touched since (see
-    :func:`move_activation`); the moves are worked out again for the others.
+    :func:`move_activation`); the moves are worked out again for the others. *order* is
+    ``sorted(ids)`` if the caller has it; *first*, if given, comes before the moves.
     """
-    options = Options()
-    for uid in sorted(ids - moved):
+    runs: list[tuple] = []
+    for uid in sorted(ids) if order is None else order:
+        if uid in moved:
+            continue
         moves = kept.get(uid) if kept is not None else None
         if moves is None:
             moves = _unit_moves(s, s.units[uid], ids, moved, side, adrenaline=adrenaline)
             if kept is not None:
                 kept[uid] = moves
-        exit_action, count, make = moves
-        if exit_action is not None:
-            options.add(exit_action)
-        if count:
-            options.run(count, make)
-    return options
-
-
-_NO_MOVES = (None, 0, None)
+        runs += moves
+    if first is not None:
+        runs.insert(0, (1, (first,).__getitem__))
+    return Options.of_runs(runs)
 
 
 def _unit_moves(
     s: State, unit: Unit, ids: set[str], moved: set[str], side: str, *, adrenaline: bool
 ) -> tuple:
-    """One counter's moves: an exit action or None, then a count and the maker of the k-th move."""
+    """One counter's moves, as runs of options: each a count and the maker of its k-th move
+    (an exit from the map first, where one is allowed)."""
     if unit.status != "on-map" or (unit.is_officer and unit.wounded):
-        return _NO_MOVES  # wounded officers are carried (lza:10.4)
+        return ()  # wounded officers are carried (lza:10.4)
     uid = unit.id
     hurt = needs_officer(unit)
     # in retreat a unit on an edge may leave; a hit platoon only with an officer (lza:6.2A)
-    exit_action = None
+    runs: tuple = ()
     if s.retreat and side == "nva" and s.map.area(unit.area).edges and not hurt:
-        exit_action = Action("exit", (uid,))
+        runs = ((1, (Action("exit", (uid,)),).__getitem__),)
     dests = _destinations(s, unit, adrenaline)
     if not dests:
-        return (exit_action, 0, None)
+        return runs
     loads = carry_loads(s, unit)
     if hurt:
         escorts = [
@@ -183,14 +184,14 @@ def _unit_moves(
         per = [("with", o) for o in escorts] + [
             ("with", o, "carry", w) for o in escorts for w in loads
         ]
-    else:
+        if not per:
+            return runs
+    elif loads:
         per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
+    else:  # alone: the commonest case
+        return (*runs, (len(dests), lambda k: Action("move", (uid, dests[k]))))
     n = len(per)
-    return (
-        exit_action,
-        len(dests) * n,
-        lambda k: Action("move", (uid, dests[k // n], *per[k % n])),
-    )
+    return (*runs, (len(dests) * n, lambda k: Action("move", (uid, dests[k // n], *per[k % n]))))
 
 
 def do_move(s: State, action: Action, moved: set[str]) -> str:
@@ -296,17 +297,24 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
     # LZ Columbus, once touched, may change where everyone else can go (lza:6.5).
     kept: dict[str, tuple] = {}
     retreat = s.retreat
+    order = sorted(ids)
     while True:
         if s.retreat != retreat:
             kept, retreat = {}, s.retreat
-        options = move_options(s, ids, moved, side, adrenaline=adrenaline, kept=kept)
-        if not (options and must_move(s, side)):
-            options = Options([Action.of("done")]).extend(options)
-        prompt = (
-            "retreat: move a unit toward a map edge"
-            if must_move(s, side)
-            else "move a unit, or done"
+        forced = must_move(s, side)  # in retreat the group may not stop while it can move
+        options = move_options(
+            s,
+            ids,
+            moved,
+            side,
+            adrenaline=adrenaline,
+            kept=kept,
+            order=order,
+            first=None if forced else _DONE,
         )
+        if not options:
+            options = Options([_DONE])
+        prompt = "retreat: move a unit toward a map edge" if forced else "move a unit, or done"
         choice = yield from ask(side, options, prompt, "lza:6.2")
         if choice.verb == "done":
             break
