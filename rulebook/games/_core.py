@@ -351,7 +351,7 @@ class FlowGame:
         pending = self._pending
         if pending is None:
             return 0
-        return len(pending.outcomes) if isinstance(pending, Chance) else len(pending.options)
+        return len(pending.outcomes) if type(pending) is Chance else len(pending.options)
 
     def apply_option(self, index: int) -> Action:
         """Apply the *index*-th legal action (as ordered by :meth:`legal_actions`) and return it.
@@ -361,12 +361,13 @@ class FlowGame:
         pending = self._pending
         if pending is None:
             raise IllegalActionError(self.over_rule, "the game is over")
-        if isinstance(pending, Chance):
-            action = pending.outcomes[index][0]
-        else:
-            action = pending.options[index]
+        chance = type(pending) is Chance
+        action = pending.outcomes[index][0] if chance else pending.options[index]
         self.history.append(action)
-        self._step(action, pending.player, action.notation() if self.record else "")
+        if self.record:
+            self._step(action, pending.player, action.notation())
+        else:  # what _step does without a record, one call fewer (this runs at every step)
+            self._advance(action)
         return action
 
     def play(self, notation: str) -> None:
@@ -380,7 +381,9 @@ class FlowGame:
 
     def resolve_chance(self) -> Action:
         """Let the game's dice pick the chance outcome and apply it (as ``apply(sample_chance())``)."""
-        return self.apply_option(self.dice.pick(self.option_count(), self.chance_rule))
+        pending = self._pending
+        count = len(pending.outcomes) if type(pending) is Chance else self.option_count()
+        return self.apply_option(self.dice.pick(count, self.chance_rule))
 
     def advance(self) -> None:
         """Resolve chance nodes until a player must decide or the game ends."""

@@ -12,7 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from rulebook.errors import InvalidActionError
 
@@ -307,15 +307,16 @@ class Decision(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Chance:
-    """The pool or a die decides among ``outcomes`` with exact probabilities."""
+    """The pool or a die decides among ``outcomes`` with exact probabilities.
+
+    >>> Chance(((Action.of("draw", "us-1"), Fraction(1)),), "draw a chit", "lza:3.6").player
+    'chance'
+    """
 
     outcomes: tuple[tuple[Action, Fraction], ...]
     prompt: str
     rule: str
-
-    @property
-    def player(self) -> str:
-        return CHANCE
+    player: ClassVar[str] = CHANCE  # a class attribute: read at every step of every game
 
     @property
     def options(self) -> tuple[Action, ...]:

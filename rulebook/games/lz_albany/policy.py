@@ -20,7 +20,7 @@ def random_policy(rng: random.Random):
     below = rng._randbelow  # what randrange(n) draws for n >= 1, without its argument checks
 
     def index(state: GameState) -> int:  # the same draw, by position (see play_out)
-        return below(state.option_count())
+        return below(len(state._pending.options))  # state.option_count() at a decision
 
     choose.index = index  # type: ignore[attr-defined]
     return choose
@@ -35,14 +35,16 @@ def play_out(
     legal actions) is asked for that instead, so no list of actions is built.
     """
     by_index = {side: getattr(p, "index", None) for side, p in policies.items()}
+    resolve, apply_option = state.resolve_chance, state.apply_option
     for _ in range(max_actions):
-        player = state.current_player()
-        if player is None:
+        pending = state._pending  # state.current_player(), read directly: this runs every step
+        if pending is None:
             return state
+        player = pending.player
         if player == CHANCE:
-            state.resolve_chance()
-        elif by_index[player] is not None:
-            state.apply_option(by_index[player](state))
+            resolve()
+        elif (index := by_index[player]) is not None:
+            apply_option(index(state))
         else:
             state.apply(policies[player](state))  # type: ignore[operator]
     raise RuntimeError(f"the game did not end within {max_actions} actions")
