@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._command import location_die
 from rulebook.games.first_team._common import (
@@ -18,36 +18,39 @@ from rulebook.games.first_team._common import (
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
-from rulebook.games.first_team.logistics import (
-    add_fatigue,
-    may_join,
-    move_fatigue,
-    stacking_group,
-    stacking_tally,
-    stacking_verdict,
-)
+from rulebook.games.first_team.logistics import Stacking, add_fatigue, move_fatigue
 from rulebook.maps.point_map import AN_KHE
 
 __all__ = ["ground_movement_segment", "zone_entry"]
 
 
 def _paths(s: CampaignState, here: str) -> list[list[str]]:
+    """Where a ground move may go, as lists of places (see :func:`_routes`)."""
+    return [[here, *(from_token(t) for t in tokens)] for _, tokens in _routes(s, here)]
+
+
+def _routes(s: CampaignState, here: str) -> list[tuple[str, tuple[str, ...]]]:
     """Where a ground move may go: one location along any line, or two along roads when the
-    first holds no NVA (ftv:3.4.3C, ftv:3.4.3.1A); An Khe by ground only to I2 and J4 (ftv:3.4.3.2)."""
-    paths = []
-    for n, onward in _lines_out(s, here):
-        paths.append([here, n])
-        if onward and not s.board.nva(n):
-            paths += ([here, n, m] for m in onward)
-    return paths
+    first holds no NVA (ftv:3.4.3C, ftv:3.4.3.1A); An Khe by ground only to I2 and J4
+    (ftv:3.4.3.2). Each is its end and the places after *here* as action arguments."""
+    routes = []
+    nva = s.board.nva
+    for n, step, onward in _lines_out(s, here):
+        routes.append(step)
+        if onward and not nva(n):
+            routes += onward
+    return routes
 
 
-def _lines_out(s: CampaignState, here: str) -> list[tuple[str, list[str]]]:
+def _lines_out(
+    s: CampaignState, here: str
+) -> list[tuple[str, tuple[str, tuple[str]], list[tuple[str, tuple[str, str]]]]]:
     """Each place one line from *here* the US may enter, with the places a second road line
-    leads on to from it (none unless both lines are roads and An Khe is neither end).
+    leads on to from it (none unless both lines are roads and An Khe is neither end), each
+    with the path's places after *here* as action arguments.
 
     The map alone decides this (and whether Cambodia is open, ftv:6.1), so the answer is kept
-    on the map; only the NVA in the middle place (:func:`_paths`) changes in play.
+    on the map; only the NVA in the middle place (:func:`_routes`) changes in play.
     """
     key = ("ground lines", here, _optional.cambodia_open(s))
     found = s.map.derived.get(key)
@@ -60,11 +63,11 @@ def _lines_out(s: CampaignState, here: str) -> list[tuple[str, list[str]]]:
         onward = []
         if AN_KHE not in (here, n) and s.map.line(here, n) == "road":
             onward = [
-                m
+                (m, (to_token(n), to_token(m)))
                 for m in s.map.neighbors(n, boxes=True)
                 if m not in (here, n) and _optional.open_to_us(s, m) and s.map.line(n, m) == "road"
             ]
-        found.append((n, onward))
+        found.append((n, (n, (to_token(n),)), onward))
     s.map.derived[key] = found
     return found
 
@@ -76,53 +79,103 @@ def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
     ]
 
 
-def _ground_options(s: CampaignState, done: set[str]) -> list[Action]:
-    """Move a company, or the whole free stack of a location, with or without the location's
-    supply counter; or hold (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
+class _GroundOptions:
+    """The Ground Movement Segment's options, kept by location from one decision to the next
+    (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
 
-    Each place a path ends at is tallied once for stacking, and whether a company may join it
-    is asked once per stacking group (:func:`stacking_group`).
+    A location's block is its free companies' moves and its whole stack's moves along each
+    path, then their holds. It reads the companies and supply there, the US already at each
+    path's end (for stacking) and the NVA in the middle of its two-line paths. The segment says
+    where companies came and went (:meth:`moved`), which company held (:meth:`held`), and
+    when a fight may have changed anything (:meth:`reset`); only the blocks that read a changed
+    place are made again.
     """
-    options: list[Action] = []
-    mix = stacking_mix(s)
-    values = s.values
-    board = s.board
-    # A path never ends where it starts, so the companies staying at its end are all the US there.
-    fits: dict[tuple, bool] = {}
-    tallies: dict[str, tuple] = {}
-    new = tuple.__new__
-    for loc in [AN_KHE, *s.us_on_map()]:
-        movers = _movers(s, loc, done)
+
+    def __init__(self, s: CampaignState, done: set[str]) -> None:
+        self.s, self.done = s, done
+        self.stacking = Stacking(stacking_mix(s), s.values)
+        self.blocks: dict[str, tuple[Options, frozenset[str]]] = {}  # with its paths' ends
+
+    def reset(self) -> None:
+        self.blocks.clear()
+
+    def held(self, loc: str) -> None:
+        """A company at *loc* holds: only *loc*'s own block changes."""
+        self.blocks.pop(loc, None)
+
+    def moved(self, here: str, dest: str) -> None:
+        """Companies (and perhaps a supply counter) went from *here* to *dest*: the blocks of
+        both places change, and so do those with a path ending at either."""
+        for loc in [loc for loc, (_, ends) in self.blocks.items() if here in ends or dest in ends]:
+            del self.blocks[loc]
+        self.blocks.pop(here, None)
+        self.blocks.pop(dest, None)
+
+    def options(self) -> Options:
+        """Every move, stack move and hold, then 'done'."""
+        options = Options()
+        blocks = self.blocks
+        self.tallies: dict[str, tuple] = {}  # the US at each path's end, read once a decision
+        for loc in [AN_KHE, *self.s.us_on_map()]:
+            block = blocks.get(loc)
+            if block is None:
+                block = blocks[loc] = self._block(loc)
+            options.extend(block[0])
+        return options.add(DONE)
+
+    def _block(self, loc: str) -> tuple[Options, frozenset[str]]:
+        """*loc*'s options, and the places its paths end at."""
+        s, rules, tallies = self.s, self.stacking, self.tallies
+        board = s.board
+        block = Options()
+        movers = _movers(s, loc, self.done)
         if not movers:
-            continue
-        carry = [(), ("supply",)] if loc != AN_KHE and board.supply.get(loc, 0) else [()]
-        groups = [stacking_group(u, mix) for u in movers]
-        together = stacking_tally(movers, mix)
-        for path in _paths(s, loc):
-            dest = path[-1]
+            return block, frozenset()
+        carry = ((), ("supply",)) if loc != AN_KHE and board.supply.get(loc, 0) else ((),)
+        ids = [u.id for u in movers]
+        counted = rules.counted(movers)
+        together = rules.tally(movers)
+        routes = _routes(s, loc)
+        for dest, tokens in routes:
+            # A path never ends where it starts, so the companies staying at its end are all
+            # the US there.
             stay = tallies.get(dest)
             if stay is None:
-                stay = tallies[dest] = stacking_tally(board.us(dest), mix)
-            tokens = tuple(to_token(p) for p in path[1:])
-            for unit, group in zip(movers, groups, strict=True):
-                ok = fits.get((dest, group))
-                if ok is None:
-                    ok = fits[dest, group] = may_join(stay, unit, mix=mix, values=values)
-                if ok:
-                    head = (unit.id, *tokens)
-                    options += [new(Action, ("move", head + c)) for c in carry]
-            if len(movers) > 1 and _stack_may_go(stay, together, mix, values):
-                here = (to_token(loc), *tokens)
-                options += [new(Action, ("stack", here + c)) for c in carry]
+                stay = tallies[dest] = rules.tally(board.us(dest))
+            going = rules.joining(stay, counted)
+            if going:
+                block.run(*_moves([ids[k] for k in going], tokens, carry), "move")
+            if len(movers) > 1 and rules.may_stack(stay, together):
+                stack = (to_token(loc), *tokens)
+                block.run(
+                    len(carry),
+                    lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
+                    "stack",
+                )
         if loc != AN_KHE:
-            options += [new(Action, ("hold", (unit.id,))) for unit in movers]
-    return options
+            block.run(len(ids), lambda k: _new(Action, ("hold", (ids[k],))), "hold")
+        return block, frozenset(dest for dest, _ in routes)
 
 
-def _stack_may_go(there: tuple, movers: tuple, mix: str, values: dict) -> bool:
-    """Whether a whole stack (its tally *movers*) may join a place of tally *there* (ftv:2.3.1)."""
-    joined = (there[0] + movers[0], there[1] + movers[1], there[2] | movers[2])
-    return stacking_verdict(joined, mix=mix, values=values) is None
+def _moves(going: list[str], tokens: tuple[str, ...], carry: tuple[tuple[str, ...], ...]):
+    """A run of moves of each company of *going* along a path, each with every way of carrying
+    supply: its length and its maker."""
+    width = len(carry)
+
+    def make(k: int) -> Action:
+        unit, way = divmod(k, width)
+        return _new(Action, ("move", (going[unit], *tokens, *carry[way])))
+
+    return len(going) * width, make
+
+
+_new = tuple.__new__
+
+
+def _ground_options(s: CampaignState, done: set[str]) -> Options:
+    """Move a company, or the whole free stack of a location, with or without the location's
+    supply counter; or hold; or end the segment (ftv:3.4.3, 3.4.3.1, 3.4.3.3)."""
+    return _GroundOptions(s, done).options()
 
 
 def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
@@ -156,9 +209,10 @@ def ground_movement_segment(s: CampaignState) -> Flow:
     s.segment = "ground movement"
     done: set[str] = set()
     entered: set[str] = set()
+    kept = _GroundOptions(s, done)
     while True:
         prompt = "ground movement: move a company or a stack, or hold"
-        action = yield from ask("us", [*_ground_options(s, done), DONE], prompt, "ftv:3.4.3")
+        action = yield from ask("us", kept.options(), prompt, "ftv:3.4.3")
         if action == DONE:
             break
         args = list(action.args)
@@ -170,6 +224,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
             done.add(unit.id)
             unit.hold = True
             s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
+            kept.held(s.where(unit))
             continue
         if action.verb == "stack":
             here = from_token(args[0])
@@ -181,6 +236,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
         done.update(u.id for u in units)
         _walk(s, units, path, supply=supply)
         dest = path[-1]
+        kept.moved(here, dest)
         if dest == AN_KHE:
             continue
         entered.add(dest)
@@ -190,6 +246,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
                 f"{', '.join(u.id for u in units)} walk into the NVA at {dest}: ambush",
             )
             yield from fight(s, dest, attacker="nva", ambush=True)
+            kept.reset()  # a fight may change anything
     for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
         s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")
         yield from fight(s, loc, attacker="nva", ambush=True)

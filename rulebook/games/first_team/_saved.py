@@ -106,6 +106,7 @@ def _restore_places(s: CampaignState, record: dict[str, Any]) -> None:
             unit = s.nva[i] if side == "nva" else s.us[i]
             here.append(unit)
             board.loc_of[unit] = loc
+    board.reindex()
     board.supply = _value(record["supply"])
     board.revealed_lz = _value(record["revealed_lz"])
 

@@ -18,7 +18,7 @@ from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.logistics import may_join, stacking_group, stacking_tally
+from rulebook.games.first_team.logistics import Stacking, stacking_group
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
 
@@ -49,6 +49,7 @@ class _Flights:
         self.s = s
         self.legs: dict[str, set[str]] = {}
         self.pathfinder: str | None = None
+        self.stacking = Stacking(stacking_mix(s), s.values)  # kept for the segment
 
     def helicopter(self, leg: str, unit: str | None) -> SupportUnit | None:
         """The helicopter to fly *leg* with *unit* (None for supply): one already half-used first."""
@@ -84,12 +85,11 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     options = Options()
     # Nothing moves while the list is built: each place's companies, its stacking tally and
     # each kind of flight's helicopter are read once; whether a company may join a place
-    # depends only on its stacking group (battalion or brigade; garrisons count for nothing),
-    # so each place is asked once per group.
-    board, values = s.board, s.values
-    us_at = {loc: board.us(loc) for loc in [AN_KHE, *lzs]}
-    mix = stacking_mix(s)
-    answers: dict[tuple, list[str]] = {}
+    # depends only on what it counts as for stacking (its battalion or brigade; garrisons count
+    # for nothing), so each place is asked once per group, and the segment's Stacking keeps
+    # tallies and answers from one decision to the next.
+    board, values, rules = s.board, s.values, flights.stacking
+    us_at = {loc: board.us(loc) for loc in lzs}
     flyers: dict[tuple[str, bool | None], SupportUnit | None] = {}
 
     def can_fly(leg: str, unit: str | None) -> SupportUnit | None:
@@ -98,27 +98,26 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
             flyers[key] = flights.helicopter(leg, unit)
         return flyers[key]
 
-    tallies = {loc: stacking_tally(units, mix) for loc, units in us_at.items()}
-    joins: dict[tuple, bool] = {}
+    tallies = {loc: rules.tally(units) for loc, units in us_at.items()}
+    open_to: dict[tuple, list[str]] = {}  # by what a company counts as: the LZs it may join
+    answers: dict[tuple, list[str]] = {}
+    mix = rules.mix
 
     def fitting(unit: UsCompany, away: str | None) -> list[str]:
         """The landing zones other than *away* that *unit* may join (ftv:2.3.1)."""
         group = (unit.garrison, stacking_group(unit, mix))
-        key = (away, group)
-        fit = answers.get(key)
+        fit = open_to.get(group)
         if fit is None:
-            fit = answers[key] = []
-            for loc in lzs:
-                if loc == away:
-                    continue
-                ok = joins.get((loc, group))
-                if ok is None:
-                    ok = joins[loc, group] = may_join(tallies[loc], unit, mix=mix, values=values)
-                if ok:
-                    fit.append(loc)
-        return fit
+            fit = open_to[group] = [loc for loc in lzs if rules.may_join(tallies[loc], unit)]
+        if away is None or away not in fit:
+            return fit
+        key = (away, group)
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = [loc for loc in fit if loc != away]
+        return found
 
-    for unit in us_at[AN_KHE]:
+    for unit in board.us(AN_KHE):
         if can_fly("out", unit.id):
             options.run(*_to(unit.id, fitting(unit, None), "fly"), "fly")
     if board.supply.get(AN_KHE, 0) >= 2 and can_fly("out", None):
@@ -139,11 +138,11 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
                 _action("hop-supply", loc, other) for other in lzs if other != loc and us_at[other]
             )
     if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop", None):
-        nva = set(s.nva_on_map())
+        nva, lz = set(s.nva_on_map()), board.lz_places()
         options.extend(
             _action("pathfinder", loc)
             for loc in _optional.open_places(s)
-            if loc not in nva and not board.is_lz(loc)
+            if loc not in nva and loc not in lz
         )
     return options
 

@@ -22,19 +22,49 @@ class Board:
     # Where each placed unit is: kept with ``at`` by place and remove, so finding a unit costs
     # one look-up rather than a search of every location.
     loc_of: dict[Company, str] = field(default_factory=dict)
-    _lzs: tuple[frozenset[str], tuple[str, ...]] | None = field(default=None, repr=False)
+    _lzs: tuple[frozenset[str], tuple[str, ...], frozenset[str]] | None = field(
+        default=None, repr=False
+    )
+
+    # Each place's live-or-dead units by side, in the order they came (what ``us`` and ``nva``
+    # filter), and the map locations holding any unit in the map's order: kept with ``at`` by
+    # place and remove, since the options builders ask them many times a decision.
+    _us: dict[str, list[UsCompany]] = field(default_factory=dict, repr=False)
+    _nva: dict[str, list[NvaCompany]] = field(default_factory=dict, repr=False)
+    _in_use: list[str] | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        self.reindex()
+
+    def reindex(self) -> None:
+        """Rebuild the side lists from ``at`` (after ``at`` was set as a whole)."""
+        self._us, self._nva, self._in_use = {}, {}, None
+        for loc, units in self.at.items():
+            for unit in units:
+                self._side(unit).setdefault(loc, []).append(unit)
+
+    def _side(self, unit: Company) -> dict[str, list]:
+        return self._nva if isinstance(unit, NvaCompany) else self._us
 
     def place(self, loc: str, *units: Company) -> None:
         self.map.neighbors(loc, boxes=True)  # raises for an unknown location
         for unit in units:
             self.remove(unit)
-            self.at[loc].append(unit)
+            here = self.at[loc]
+            if not here:
+                self._in_use = None
+            here.append(unit)
+            self._side(unit).setdefault(loc, []).append(unit)
             self.loc_of[unit] = loc
 
     def remove(self, unit: Company) -> None:
         loc = self.loc_of.pop(unit, None)
         if loc is not None:
-            self.at[loc].remove(unit)
+            here = self.at[loc]
+            here.remove(unit)
+            self._side(unit)[loc].remove(unit)
+            if not here:
+                self._in_use = None
 
     def where(self, unit: Company) -> str | None:
         return self.loc_of.get(unit)
@@ -42,8 +72,11 @@ class Board:
     def in_use(self) -> list[str]:
         """The map locations (not the An Khe Box) where units have been placed, in the map's
         order: the only places a scan for units needs to look at."""
-        at = self.at
-        return [loc for loc in self.map.locations if at.get(loc)]
+        found = self._in_use
+        if found is None:
+            at = self.at
+            found = self._in_use = [loc for loc in self.map.locations if at.get(loc)]
+        return list(found)
 
     def units(self, loc: str, side: str | None = None) -> list[Company]:
         here = self.at.get(loc)
@@ -52,18 +85,16 @@ class Board:
         return [u for u in here if not u.eliminated and (side is None or u.side == side)]
 
     def nva(self, loc: str) -> list[NvaCompany]:
-        here = self.at.get(loc)
+        here = self._nva.get(loc)
         if not here:
             return []
-        return [
-            u for u in here if u.side == "nva" and isinstance(u, NvaCompany) and not u.eliminated
-        ]
+        return [u for u in here if not u.eliminated]
 
     def us(self, loc: str) -> list[UsCompany]:
-        here = self.at.get(loc)
+        here = self._us.get(loc)
         if not here:
             return []
-        return [u for u in here if u.side == "us" and isinstance(u, UsCompany) and not u.eliminated]
+        return [u for u in here if not u.eliminated]
 
     def occupied(self, loc: str) -> bool:
         return bool(self.units(loc))
@@ -73,17 +104,19 @@ class Board:
 
         Kept until another LZ is revealed: the transport options ask for them at every flight.
         """
+        return self._landing()[1]
+
+    def lz_places(self) -> frozenset[str]:
+        """Every place :meth:`is_lz` holds true of (kept as :meth:`landing_zones` is)."""
+        return self._landing()[2]
+
+    def _landing(self) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
         key = frozenset(self.revealed_lz)
         if self._lzs is None or self._lzs[0] != key:
-            found = tuple(
-                sorted(
-                    loc
-                    for loc in self.map.locations
-                    if self.is_lz(loc) and not self.map.in_cambodia(loc)
-                )
-            )
-            self._lzs = (key, found)
-        return self._lzs[1]
+            every = frozenset(loc for loc in self.map.locations if self.is_lz(loc))
+            found = tuple(sorted(loc for loc in every if not self.map.in_cambodia(loc)))
+            self._lzs = (key, found, every)
+        return self._lzs
 
     def is_lz(self, loc: str) -> bool:
         """A landing zone: a revealed LZ marker, Pleiku or a camp (ftv:3.4.2B; pathfinders aside)."""

@@ -16,7 +16,13 @@ from typing import Any
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import Action
 from rulebook.games._reads import reads
-from rulebook.games.first_team import _saved, campaign_crt, campaign_map, campaign_scenario
+from rulebook.games.first_team import (
+    _campaign,
+    _saved,
+    campaign_crt,
+    campaign_map,
+    campaign_scenario,
+)
 from rulebook.games.first_team._flow import campaign
 from rulebook.games.first_team._state import CampaignState
 from rulebook.scenario import Scenario
@@ -43,10 +49,12 @@ class CampaignGame(FlowGame):
         from rulebook.games.first_team.crt import CRT
         from rulebook.maps.point_map import PointMap
 
-        shipped = campaign_scenario()
         spec = self.scenario.first_team
-        point_map = campaign_map() if spec == shipped.first_team else PointMap(spec.map)
-        crt = campaign_crt() if spec == shipped.first_team else CRT(spec.tables.crt)
+        # The shipped campaign's own map and table, shared, when the scenario plays it (read,
+        # not copied: only compared).
+        shipped = spec == _campaign().first_team
+        point_map = campaign_map() if shipped else PointMap(spec.map)
+        crt = campaign_crt() if shipped else CRT(spec.tables.crt)
         return CampaignState(self.scenario, self.dice, self.options, crt, point_map)
 
     # Undo restarts from a copy of the position taken between two phases or segments at least

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
 from rulebook.games.first_team._values import number, reads_values
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rulebook.maps.point_map import PointMap
 
 __all__ = [
+    "Stacking",
     "add_fatigue",
     "choose_garrison",
     "consume_for_combat",
@@ -100,8 +101,14 @@ def may_join(
 ) -> bool:
     """Whether *unit* may join a place of this tally: ``stacking_problem([*there, unit])`` is
     None (ftv:2.3.1), without counting the place again."""
+    return _may_join_as(tally, _counts_as(unit, mix), mix, values)
+
+
+def _may_join_as(
+    tally: tuple[int, int, frozenset], counted: object, mix: str, values: Mapping[str, Any] | None
+) -> bool:
+    """:func:`may_join` for a unit that counts as *counted* (:func:`_counts_as`)."""
     nva, us, groups = tally
-    counted = _counts_as(unit, mix)
     if counted is _NVA:
         nva += 1
     elif counted is not _NOTHING:
@@ -133,6 +140,85 @@ def stacking_verdict(
     if us > mixed:
         return f"US companies of more than one {mix}: at most {mixed} may stack, not {us}"
     return None
+
+
+class Stacking:
+    """ftv:2.3.1 asked many times over, as the options builders do: one campaign's limits and
+    mixing reading, with the answers kept (each is a function of what it is asked alone).
+
+    A tally is kept by the units it counts (live ones, as ``Board.us`` lists them), and whether
+    a unit may join a place by the place's tally and what the unit counts as; the latter are
+    shared by every campaign with the same limits.
+
+    >>> from rulebook.games.first_team import campaign_scenario, us_company
+    >>> spec = campaign_scenario().first_team
+    >>> rules = Stacking("battalion", None)
+    >>> there = rules.tally([us_company(spec, c) for c in ("A/1/8", "B/1/8")])
+    >>> rules.may_join(there, us_company(spec, "C/1/8")), rules.may_join(there, us_company(spec, "A/2/8"))
+    (True, False)
+    """
+
+    # By (mix, limits): {(tally, what a unit counts as): may join} and the answers of
+    # joining and may_stack, each under a key led by its name.
+    _answers: ClassVar[dict[tuple, dict]] = {}
+
+    def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
+        self.mix, self.values = mix, values
+        limits = tuple(
+            number(values, n) for n in ("nva_stack", "us_stack_one_battalion", "us_stack_mixed")
+        )
+        self.joins = Stacking._answers.setdefault((mix, limits), {})
+        self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
+
+    def tally(self, units: list[Company]) -> tuple[int, int, frozenset]:
+        """:func:`stacking_tally` of these live *units*."""
+        key = tuple(units)
+        found = self.tallies.get(key)
+        if found is None:
+            found = self.tallies[key] = stacking_tally(units, self.mix)
+        return found
+
+    def may_join(self, tally: tuple[int, int, frozenset], unit: Company) -> bool:
+        """:func:`may_join` for this reading and these limits."""
+        key = (tally, _counts_as(unit, self.mix))
+        found = self.joins.get(key)
+        if found is None:
+            found = self.joins[key] = may_join(tally, unit, mix=self.mix, values=self.values)
+        return found
+
+    def counted(self, units: list[Company]) -> tuple:
+        """What each of *units* counts as for stacking (for :meth:`joining`)."""
+        mix = self.mix
+        return tuple(_counts_as(u, mix) for u in units)
+
+    def joining(self, tally: tuple[int, int, frozenset], counted: tuple) -> tuple[int, ...]:
+        """The positions of the units (as :meth:`counted` gives them) that may each join a
+        place of this *tally*, one at a time."""
+        key = ("each", tally, counted)
+        found = self.joins.get(key)
+        if found is None:
+            joins = self.joins
+            may = []
+            for k, what in enumerate(counted):
+                answer = joins.get((tally, what))
+                if answer is None:
+                    answer = joins[tally, what] = _may_join_as(tally, what, self.mix, self.values)
+                if answer:
+                    may.append(k)
+            found = joins[key] = tuple(may)
+        return found
+
+    def may_stack(
+        self, there: tuple[int, int, frozenset], movers: tuple[int, int, frozenset]
+    ) -> bool:
+        """Whether a whole stack of tally *movers* may join a place of tally *there*."""
+        key = ("stack", there, movers)
+        found = self.joins.get(key)
+        if found is None:
+            joined = (there[0] + movers[0], there[1] + movers[1], there[2] | movers[2])
+            verdict = stacking_verdict(joined, mix=self.mix, values=self.values)
+            found = self.joins[key] = verdict is None
+        return found
 
 
 def stacking_group(unit: UsCompany, mix: str = "battalion") -> str | int | None:
