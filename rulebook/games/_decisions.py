@@ -231,6 +231,16 @@ class Options(Sequence[Action]):
             found += actions if whole else (a for a in actions if a.verb == verb)
         return found
 
+    def of_verb_at(self, verb: str) -> list[tuple[int, Action]]:
+        """The options of one verb with their positions, in order."""
+        found = []
+        for start, count, make, whole in self._runs_of((verb,)):
+            for k in range(count):
+                action = make(k)
+                if whole or action.verb == verb:
+                    found.append((start + k, action))
+        return found
+
     def index(self, action: Action) -> int:  # type: ignore[override]
         """The position of *action*; ValueError if it is not an option."""
         for start, count, make, _whole in self._runs_of((action[0],)):
@@ -291,6 +301,17 @@ def of_verb(options: Sequence[Action], verb: str) -> list[Action]:
     if type(options) is Options:
         return options.of_verb(verb)
     return [a for a in options if a.verb == verb]
+
+
+def of_verb_at(options: Sequence[Action], verb: str) -> list[tuple[int, Action]]:
+    """The *options* of one *verb* with their positions, in order.
+
+    >>> of_verb_at((Action.of("fly", "A/1/8", "D2"), Action.of("done")), "done")
+    [(1, Action.from_notation('done'))]
+    """
+    if type(options) is Options:
+        return options.of_verb_at(verb)
+    return [(k, a) for k, a in enumerate(options) if a.verb == verb]
 
 
 class Decision(NamedTuple):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 
 from rulebook.games._decisions import Action, Options, ask
@@ -18,7 +19,7 @@ from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._pieces import UsCompany
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
-from rulebook.games.first_team.logistics import Stacking, stacking_group
+from rulebook.games.first_team.logistics import Stacking
 from rulebook.games.first_team.support import SupportUnit
 from rulebook.maps.point_map import AN_KHE
 
@@ -51,11 +52,14 @@ class _Flights:
         self.pathfinder: str | None = None
         self.stacking = Stacking(stacking_mix(s), s.values)  # kept for the segment
 
-    def helicopter(self, leg: str, unit: str | None) -> SupportUnit | None:
-        """The helicopter to fly *leg* with *unit* (None for supply): one already half-used first."""
+    def helicopter(
+        self, leg: str, unit: str | None, ready: list[SupportUnit] | None = None
+    ) -> SupportUnit | None:
+        """The helicopter to fly *leg* with *unit* (None for supply): one already half-used
+        first. *ready* is the ready transports, if the caller has them."""
         candidates = [
             h
-            for h in self.s.ready("transport")
+            for h in (self.s.ready("transport") if ready is None else ready)
             if (h.id != NINE_HELICOPTER or unit == NINE)
             and h.id != self.pathfinder
             and leg not in self.legs.get(h.id, set())
@@ -89,62 +93,100 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     # for nothing), so each place is asked once per group, and the segment's Stacking keeps
     # tallies and answers from one decision to the next.
     board, values, rules = s.board, s.values, flights.stacking
-    us_at = {loc: board.us(loc) for loc in lzs}
-    flyers: dict[tuple[str, bool | None], SupportUnit | None] = {}
+    us_at = [board.us(loc) for loc in lzs]
+    occupied = [loc for loc, units in zip(lzs, us_at, strict=True) if units]
+    ready = s.ready("transport")
+    flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
 
-    def can_fly(leg: str, unit: str | None) -> SupportUnit | None:
-        key = (leg, unit == NINE if unit else None)
-        if key not in flyers:
-            flyers[key] = flights.helicopter(leg, unit)
-        return flyers[key]
-
-    tallies = {loc: rules.tally(units) for loc, units in us_at.items()}
-    open_to: dict[tuple, list[str]] = {}  # by what a company counts as: the LZs it may join
-    answers: dict[tuple, list[str]] = {}
-    mix = rules.mix
-
-    def fitting(unit: UsCompany, away: str | None) -> list[str]:
-        """The landing zones other than *away* that *unit* may join (ftv:2.3.1)."""
-        group = (unit.garrison, stacking_group(unit, mix))
-        fit = open_to.get(group)
-        if fit is None:
-            fit = open_to[group] = [loc for loc in lzs if rules.may_join(tallies[loc], unit)]
-        if away is None or away not in fit:
-            return fit
-        key = (away, group)
-        found = answers.get(key)
+    def can_fly(leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
+        """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
+        found = flyers.get(leg)
         if found is None:
-            found = answers[key] = [loc for loc in fit if loc != away]
+            found = flyers[leg] = (
+                flights.helicopter(leg, None, ready),
+                flights.helicopter(leg, NINE, ready),
+            )
         return found
 
-    for unit in board.us(AN_KHE):
-        if can_fly("out", unit.id):
-            options.run(*_to(unit.id, fitting(unit, None), "fly"), "fly")
-    if board.supply.get(AN_KHE, 0) >= 2 and can_fly("out", None):
-        options.extend(_action("fly-supply", loc) for loc in lzs if us_at[loc])
+    lz_tallies = tuple(rules.tally(units) for units in us_at)
+    open_to: dict[object, list[str]] = {}  # by what a company counts as: the LZs it may join
+
+    def fitting(what: object) -> list[str]:
+        """The landing zones a company that counts as *what* may join (ftv:2.3.1)."""
+        may = rules.joins_each(lz_tallies, what)
+        found = open_to[what] = [loc for loc, ok in zip(lzs, may, strict=True) if ok]
+        return found
+
+    counts_as = rules.counts_as
+    home = board.us(AN_KHE)
+    if home:
+        out = can_fly("out")
+        flying = []
+        for unit in home:
+            uid = unit.id
+            if out[uid == NINE]:
+                what = counts_as(unit)
+                flying.append((uid, open_to.get(what) or fitting(what)))
+        options.run(*_each_to(flying, "fly"), "fly")
+    if board.supply.get(AN_KHE, 0) >= 2 and can_fly("out")[0]:
+        options.run(*_supply_to(occupied, "fly-supply"), "fly-supply")
     hop_ok = s.cp.left >= values["lz_to_lz_cp"]
-    for loc in lzs:
-        for unit in us_at[loc]:
+    for loc, units in zip(lzs, us_at, strict=True):
+        for unit in units:
             if unit.garrison:
                 continue
             uid = unit.id
-            if can_fly("back", uid):
-                options.add(_action("fly", uid, AN_KHE_ARG))
-            hop = can_fly("hop", uid)
+            nine = uid == NINE
+            if can_fly("back")[nine]:
+                options.run(1, _one(_action("fly", uid, AN_KHE_ARG)), "fly")
+            hop = can_fly("hop")[nine]
             if hop and (hop_ok or hop.id == NINE_HELICOPTER):
-                options.run(*_to(uid, fitting(unit, loc), "hop"), "hop")
-        if board.supply.get(loc) and can_fly("hop", None) and hop_ok:
-            options.extend(
-                _action("hop-supply", loc, other) for other in lzs if other != loc and us_at[other]
-            )
-    if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop", None):
-        nva, lz = set(s.nva_on_map()), board.lz_places()
-        options.extend(
-            _action("pathfinder", loc)
-            for loc in _optional.open_places(s)
-            if loc not in nva and loc not in lz
-        )
+                what = counts_as(unit)
+                fit = open_to.get(what) or fitting(what)
+                if loc in fit:
+                    fit = [other for other in fit if other != loc]
+                options.run(*_to(uid, fit, "hop"), "hop")
+        if board.supply.get(loc) and can_fly("hop")[0] and hop_ok:
+            others = [other for other in occupied if other != loc]
+            options.run(*_supply_to(others, "hop-supply", loc), "hop-supply")
+    if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop")[0]:
+        options.run(*_supply_to(_pathfinder_places(s), "pathfinder"), "pathfinder")
     return options
+
+
+def _pathfinder_places(s: CampaignState) -> list[str]:
+    """Where pathfinders may land: any place open to the US that is not a landing zone and holds
+    no NVA (ftv:3.4.2.3)."""
+    nva, lz = set(s.nva_on_map()), s.board.lz_places()
+    return [loc for loc in _optional.open_places(s) if loc not in nva and loc not in lz]
+
+
+def _each_to(
+    flights: list[tuple[str, list[str]]], verb: str
+) -> tuple[int, Callable[[int], Action]]:
+    """One run of the flights of each unit to each of its places, in order: its length and
+    its maker (one run for many units: a policy picks among them by position)."""
+    starts, at = [], 0
+    for _, places in flights:
+        starts.append(at)
+        at += len(places)
+
+    def make(k: int) -> Action:
+        i = bisect_right(starts, k) - 1  # the last of the units starting at or before k
+        unit, places = flights[i]
+        return _action(verb, unit, places[k - starts[i]])
+
+    return at, make
+
+
+def _one(action: Action) -> Callable[[int], Action]:
+    """The maker of a run of one action."""
+    return lambda k: action
+
+
+def _supply_to(places: list[str], verb: str, *origin: str) -> tuple[int, Callable[[int], Action]]:
+    """A run of *verb* to each of *places* (from *origin*, if given): its length and maker."""
+    return len(places), lambda k: _action(verb, *origin, places[k])
 
 
 def _to(unit: str, places: list[str], verb: str) -> tuple[int, Callable[[int], Action]]:

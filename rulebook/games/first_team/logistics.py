@@ -158,8 +158,8 @@ class Stacking:
     (True, False)
     """
 
-    # By (mix, limits): {(tally, what a unit counts as): may join} and the answers of
-    # joining and may_stack, each under a key led by its name.
+    # By (mix, limits): {(tally, what a unit counts as): may join} and may_stack's answers (under
+    # a key led by its name): few, since a place holds few units.
     _answers: ClassVar[dict[tuple, dict]] = {}
 
     def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
@@ -169,6 +169,8 @@ class Stacking:
         )
         self.joins = Stacking._answers.setdefault((mix, limits), {})
         self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
+        self.kept: dict[tuple, tuple] = {}  # answers about many places or units: this one's own
+        self.counting: dict[Company, object] = {}
 
     def tally(self, units: list[Company]) -> tuple[int, int, frozenset]:
         """:func:`stacking_tally` of these live *units*."""
@@ -186,6 +188,13 @@ class Stacking:
             found = self.joins[key] = may_join(tally, unit, mix=self.mix, values=self.values)
         return found
 
+    def counts_as(self, unit: Company) -> object:
+        """What a live *unit* counts as for stacking (kept: only elimination would change it)."""
+        found = self.counting.get(unit)
+        if found is None:
+            found = self.counting[unit] = _counts_as(unit, self.mix)
+        return found
+
     def counted(self, units: list[Company]) -> tuple:
         """What each of *units* counts as for stacking (for :meth:`joining`)."""
         mix = self.mix
@@ -195,7 +204,7 @@ class Stacking:
         """The positions of the units (as :meth:`counted` gives them) that may each join a
         place of this *tally*, one at a time."""
         key = ("each", tally, counted)
-        found = self.joins.get(key)
+        found = self.kept.get(key)
         if found is None:
             joins = self.joins
             may = []
@@ -205,7 +214,24 @@ class Stacking:
                     answer = joins[tally, what] = _may_join_as(tally, what, self.mix, self.values)
                 if answer:
                     may.append(k)
-            found = joins[key] = tuple(may)
+            found = self.kept[key] = tuple(may)
+        return found
+
+    def joins_each(self, tallies: tuple, counted: object) -> tuple[bool, ...]:
+        """For each place of these *tallies*, whether a unit that counts as *counted* may join it."""
+        key = ("places", tallies, counted)
+        found = self.kept.get(key)
+        if found is None:
+            joins = self.joins
+            may = []
+            for tally in tallies:
+                answer = joins.get((tally, counted))
+                if answer is None:
+                    answer = joins[tally, counted] = _may_join_as(
+                        tally, counted, self.mix, self.values
+                    )
+                may.append(answer)
+            found = self.kept[key] = tuple(may)
         return found
 
     def may_stack(

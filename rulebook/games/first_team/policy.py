@@ -36,7 +36,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rulebook.games._decisions import Action, first_of, of_verb, verbs_of
+from rulebook.games._decisions import Action, first_of, of_verb_at, verbs_of
 from rulebook.games.first_team.engine import CampaignGame
 from rulebook.maps.point_map import AN_KHE, PLEIKU
 
@@ -75,17 +75,23 @@ def _strength(units: list) -> int:
 
 
 class _ByVerb(dict):
-    """A decision's options by verb, each verb's list made when first asked for."""
+    """A decision's options by verb, each verb's list made when first asked for; ``at`` keeps
+    the position of each option made (its first, should one repeat)."""
 
     def __init__(self, options) -> None:
         super().__init__()
         self.options = options
         self.present = verbs_of(options)
+        self.at: dict[Action, int] = {}
 
     def __missing__(self, verb: str) -> list[Action]:
         if verb not in self.present:
             raise KeyError(verb)
-        found = self[verb] = of_verb(self.options, verb)
+        placed = of_verb_at(self.options, verb)
+        at = self.at
+        for k, action in reversed(placed):
+            at[action] = k
+        found = self[verb] = [action for _, action in placed]
         return found
 
     def get(self, verb: str, default=None):  # type: ignore[override]
@@ -102,18 +108,28 @@ def scripted_policy() -> Policy:
     read from the options.
     """
 
-    def choose(game: CampaignGame) -> Action:
+    def pick(game: CampaignGame) -> tuple[Action, int | None]:
+        """The action chosen, and its position if it is known without a search."""
         options = game.decision.options
         by_verb = _ByVerb(options)
         closer = first_of(options, CLOSERS)
         done = options[closer if closer is not None else 0]
         for verbs, handler in HANDLERS:
             if verbs & by_verb.present:
-                return handler(game, by_verb, done)
-        return done
+                action = handler(game, by_verb, done)
+                break
+        else:
+            action = None
+        if action is None or action is done:
+            return done, closer if closer is not None else 0
+        return action, by_verb.at.get(action)
+
+    def choose(game: CampaignGame) -> Action:
+        return pick(game)[0]
 
     def index(game: CampaignGame) -> int:
-        return game.decision.options.index(choose(game))
+        action, at = pick(game)
+        return game.decision.options.index(action) if at is None else at
 
     choose.index = index  # type: ignore[attr-defined]
     return choose
