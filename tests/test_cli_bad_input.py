@@ -78,3 +78,24 @@ def test_a_busy_port_is_refused_before_voila_starts(scratch, capsys):
         port = taken.getsockname()[1]
         assert main(["serve", "--port", str(port)]) == EXIT_BAD_INPUT
     assert f"port {port} is already in use; pass --port N" in capsys.readouterr().err
+
+
+WRONG_KINDS = {
+    "lz-albany": (LZA, "stacking_limit: {value: 3,", "values.stacking_limit.value: a whole number"),
+    "first-team": (FTV, "cp_per_turn: {value: 20,", "values.cp_per_turn.value: a whole number"),
+}
+
+
+@pytest.mark.parametrize("game", WRONG_KINDS)
+def test_play_refuses_a_value_of_the_wrong_kind_by_its_field(scratch, capsys, game):
+    """A number written as a word loads (values may hold anything) but no engine can use it:
+    the field is named before the engine starts, not a type error from deep in a rule."""
+    shipped, line, says = WRONG_KINDS[game]
+    text = Path(shipped).read_text(encoding="utf-8")
+    assert line in text
+    (scratch / "bad.yaml").write_text(text.replace(line, line.split("{")[0] + "{value: lots,"))
+    assert main(["play", game, "--scenario", "bad.yaml"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert says in err
+    assert "not 'lots'" in err
+    assert "Traceback" not in err

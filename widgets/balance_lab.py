@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.games._files import ScenarioFile, scenario_files
-from rulebook.scenario import Game, load_scenario
+from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 from rulebook.sim.compare import compare_means, compare_rates
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
@@ -298,11 +298,11 @@ class BalanceLab(ipw.VBox):
     def open_file(self, path: str | Path) -> None:
         """Pick the scenario file at *path* (switching to its game), even one outside the folders."""
         path = Path(path).resolve()
-        game = load_scenario(path).game
-        if self.game.value != game:
-            self.game.value = game
+        scenario = load_playable(path)  # a file the games cannot play is refused by name here
+        if self.game.value != scenario.game:
+            self.game.value = scenario.game
         if str(path) not in [v for _, v in self.scenario_pick.options]:
-            label = ScenarioFile(load_scenario(path).title, path).label
+            label = ScenarioFile(scenario.title, path).label
             self.scenario_pick.options = [*self.scenario_pick.options, (label, str(path))]
         self.scenario_pick.value = str(path)
 

@@ -17,7 +17,7 @@ from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
 
-__all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems"]
+__all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems", "value_kind_problems"]
 
 MAX_ACTIONS = 20_000
 """A game that has not ended after this many actions is reported as not ending."""
@@ -27,6 +27,71 @@ _MAX_MISSING = 60  # values reported missing before giving up
 def _said(err: BaseException) -> str:
     text = str(err.args[0]) if isinstance(err, KeyError) and err.args else str(err)
     return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+_KINDS = (
+    (bool, "yes or no (true or false)"),
+    (int, "a whole number"),
+    (float, "a number"),
+    (str, "a word or phrase"),
+    (dict, "a table of named entries"),
+)
+_PLURALS = {"a whole number": "whole numbers", "a number": "numbers", "a word or phrase": "words"}
+
+
+def _kind(value: Any) -> str:
+    """What sort of value this is, in words a designer reads."""
+    if isinstance(value, list):
+        kinds = {_kind(v) for v in value}
+        plural = _PLURALS.get(kinds.pop()) if len(kinds) == 1 else None
+        return f"a list of {plural}" if plural else "a list"
+    found = next((words for kind, words in _KINDS if isinstance(value, kind)), None)
+    return found or ("nothing" if value is None else type(value).__name__)
+
+
+def _fits(value: Any, book: Any) -> bool:
+    """Whether *value* is of the sort the engine reads where the book has *book* (a whole
+    number where a number is read is fine; an empty list fits any list)."""
+    if isinstance(book, bool) or isinstance(value, bool):
+        return isinstance(value, bool) and isinstance(book, bool)
+    if isinstance(book, float):
+        return isinstance(value, int | float)
+    if isinstance(book, list):
+        return isinstance(value, list) and (not book or all(_fits(v, book[0]) for v in value))
+    return isinstance(value, type(book))
+
+
+def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> list[Problem]:
+    """Each value whose sort differs from the shipped scenario's value of the same name, by
+    path: ``values.stacking_limit.value: a whole number is expected (the book has 3), not
+    'three'``. The engine would otherwise stop on it with a type error far from the file.
+
+    >>> from rulebook.games.lz_albany import standard_scenario
+    >>> book = standard_scenario()
+    >>> def mend(name, value):
+    ...     return book.values[name].model_copy(update={"value": value})
+    >>> bad = book.model_copy(update={"values": {**book.values,
+    ...     "stacking_limit": mend("stacking_limit", "three"),
+    ...     "night_turns": mend("night_turns", [9, "ten"])}})
+    >>> for p in value_kind_problems(bad, book, "mine.yaml"):
+    ...     print(p)
+    mine.yaml: values.night_turns.value: a list of whole numbers is expected (the book has [9, 10]), not [9, 'ten']
+    mine.yaml: values.stacking_limit.value: a whole number is expected (the book has 3), not 'three'
+    """
+    problems = []
+    for name in sorted(scenario.values):
+        book = reference.values.get(name)
+        value = scenario.values[name].value
+        if book is None or _fits(value, book.value):
+            continue
+        problems.append(
+            Problem(
+                file,
+                f"values.{name}.value",
+                f"{_kind(book.value)} is expected (the book has {book.value!r}), not {value!r}",
+            )
+        )
+    return problems
 
 
 @dataclass(frozen=True)
@@ -49,8 +114,13 @@ class EngineChecks:
         )
 
     def setup_problems(self, scenario: Scenario, file: str) -> list[Problem]:
-        """The checks by name, then whether the engine sets the scenario up."""
-        return self.named(scenario, file) or self._engine(scenario, file, play=False)
+        """Values of the wrong kind, the checks by name, then whether the engine sets the
+        scenario up."""
+        return (
+            value_kind_problems(scenario, self.reference(), file)
+            or self.named(scenario, file)
+            or self._engine(scenario, file, play=False)
+        )
 
     def play_problems(self, scenario: Scenario, file: str) -> list[Problem]:
         """Whether one seeded game plays through to its end; nothing if the set-up already

@@ -11,7 +11,7 @@ from rulebook.scenario._checks import register_check, registered_checks
 from rulebook.scenario._io import dump_scenario, load_scenario, save_scenario
 from rulebook.scenario._models import SCHEMA_VERSION, Game, Option, Scenario
 from rulebook.scenario._schema import json_schema
-from rulebook.scenario._validate import is_playable, validate
+from rulebook.scenario._validate import is_playable, load_playable, validate
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -23,6 +23,7 @@ __all__ = [
     "dump_scenario",
     "is_playable",
     "json_schema",
+    "load_playable",
     "load_scenario",
     "register_check",
     "registered_checks",

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
-from rulebook.errors import Problem
+from pathlib import Path
+
+from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._checks import registered_checks
 from rulebook.scenario._map_models import MapSpec
 from rulebook.scenario._models import Game, Scenario
@@ -173,6 +175,23 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                 )
             )
     return problems
+
+
+def load_playable(path: str | Path) -> Scenario:
+    """:func:`~rulebook.scenario.load_scenario`, then the checks an engine needs before it can
+    set the scenario up (no test game): a file that loads but cannot be played raises a
+    ScenarioError naming every problem by field, rather than stopping the engine later.
+
+    >>> load_playable(SCENARIOS / "lz_albany" / "standard.yaml").title
+    'LZ Albany, 17 November 1965'
+    """
+    from rulebook.scenario._io import load_scenario
+
+    scenario = load_scenario(path)
+    problems = validate(scenario, str(path), play=False)
+    if problems:
+        raise ScenarioError(problems)
+    return scenario
 
 
 def is_playable(scenario: Scenario) -> bool:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 from rulebook.games._decisions import CHANCE
 from rulebook.games.lz_albany import new_game, scripted_policy
@@ -205,3 +207,21 @@ def test_a_long_saved_game_loads_from_its_checkpoint_and_shows_what_the_game_sho
     loaded.replay.value = 1  # the start of the game, before the checkpoint
     assert "data-entry='1'" in loaded.status.value
     assert loaded.game.log_text() == game.log_text()
+
+
+def test_a_linked_scenario_the_engine_cannot_use_is_refused_by_field(monkeypatch):
+    """A save whose stacking limit is a word opens the standard game and says which field."""
+    saves = Path(__file__).resolve().parents[2] / "notebooks" / "saves"
+    saves.mkdir(exist_ok=True)
+    bad = saves / f"bad_values_{os.getpid()}.yaml"
+    text = (saves.parents[1] / "scenarios" / "lz_albany" / "standard.yaml").read_text()
+    bad.write_text(text.replace("stacking_limit: {value: 3,", "stacking_limit: {value: three,"))
+    try:
+        monkeypatch.setenv("QUERY_STRING", f"scenario=notebooks/saves/{bad.name}")
+        page = play_app(seed=1)
+    finally:
+        bad.unlink()
+    said = page.children[1].value
+    assert f"Could not open notebooks/saves/{bad.name}" in said
+    assert "values.stacking_limit.value: a whole number is expected" in said
+    assert page.children[-1].game.scenario.values["stacking_limit"].value == 3
