@@ -7,7 +7,6 @@ fifth loss eliminates it. A US company has a combat-ready and a broken side and 
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 __all__ = ["Company", "NvaCompany", "UsCompany", "flat_copy"]
@@ -17,7 +16,8 @@ def flat_copy(self, memo: dict):
     """``__deepcopy__`` for a counter whose fields all hold immutable values (numbers, text,
     tuples of them): a shallow copy is a deep one, made without walking the tuples (the
     position is copied at every Undo checkpoint)."""
-    new = copy.copy(self)
+    new = object.__new__(type(self))
+    new.__dict__.update(self.__dict__)
     memo[id(self)] = new
     return new
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from typing import Any
 
 from rulebook.dice import Dice
@@ -81,6 +83,36 @@ def victory_level(vp: int, *, pleiku: bool = False, values: dict[str, Any] | Non
     return "US Tactical"
 
 
+def _counters(value: dict, memo: dict) -> dict:
+    """A dictionary of counters (each copied once per *memo*)."""
+    return {k: memo.get(id(u)) or u.__deepcopy__(memo) for k, u in value.items()}
+
+
+_PLAIN = frozenset({int, str, bool, type(None), tuple})  # tuples here hold plain values only
+# How each container attribute of the position is copied: its items are plain values (ids,
+# locations, numbers), or counters, or sets and lists of plain values.
+_COPIES: dict[str, Callable[[Any, dict], Any]] = {
+    "options": lambda v, memo: dict(v),
+    "board": lambda v, memo: v.__deepcopy__(memo),
+    "nva": _counters,
+    "us": _counters,
+    "support": _counters,
+    "box": lambda v, memo: dict(v),
+    "cp": lambda v, memo: v.__deepcopy__(memo),
+    "lz_markers": lambda v, memo: dict(v),
+    "garrisons_lost": lambda v, memo: set(v),
+    "moved": lambda v, memo: set(v),
+    "flown": lambda v, memo: set(v),
+    "struck": lambda v, memo: set(v),
+    "entered": lambda v, memo: {k: set(ids) for k, ids in v.items()},
+    "start": lambda v, memo: dict(v),
+    "supporting": lambda v, memo: {k: list(locs) for k, locs in v.items()},
+    "rocketed": lambda v, memo: set(v),
+    "aircraft_destroyed": lambda v, memo: list(v),
+    "cambodia_scored": lambda v, memo: set(v),
+}
+
+
 class CampaignState:
     """Everything on the table: who is where, what is spent, what is scored.
 
@@ -158,6 +190,25 @@ class CampaignState:
         # Where the campaign stands in its turn, (turn, step of _flow.TURN), at the last point it
         # could restart from this board alone.
         self.resume_at: tuple[int, int] = (1, 0)
+
+    def __deepcopy__(self, memo: dict) -> CampaignState:
+        """A copy of the position (an Undo checkpoint): parts in *memo* (the scenario, map,
+        tables and values, shared by the game) are kept, counters are copied flat, and the
+        sets, lists and dictionaries this class keeps of plain values are copied one level
+        down; anything else goes through ``copy.deepcopy``."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        fields = new.__dict__
+        for name, value in vars(self).items():
+            found = memo.get(id(value), memo)
+            if found is not memo:
+                fields[name] = found
+            elif type(value) in _PLAIN:
+                fields[name] = value
+            else:
+                how = _COPIES.get(name)
+                fields[name] = copy.deepcopy(value, memo) if how is None else how(value, memo)
+        return new
 
     @property
     def segment(self) -> str:

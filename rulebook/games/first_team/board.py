@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -9,6 +10,18 @@ from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
 from rulebook.maps.point_map import PointMap
 
 __all__ = ["Board"]
+
+
+def _copier(memo: dict):
+    """Copy a counter once per *memo*: the copy every later mention of it gets."""
+
+    def unit(u: Company) -> Company:
+        found = memo.get(id(u))
+        if found is None:
+            found = u.__deepcopy__(memo)
+        return found
+
+    return unit
 
 
 @dataclass
@@ -35,6 +48,29 @@ class Board:
 
     def __post_init__(self) -> None:
         self.reindex()
+
+    def __deepcopy__(self, memo: dict) -> Board:
+        """A copy whose counters are the copies *memo* holds (each made once, by ``flat_copy``):
+        the lists and dictionaries are rebuilt rather than walked by ``copy.deepcopy`` (the
+        position is copied at every Undo checkpoint)."""
+        new = object.__new__(Board)
+        memo[id(self)] = new
+        unit = _copier(memo)
+        new.map = memo.get(id(self.map), self.map)  # never changed by play
+        new.at = defaultdict(
+            list, {loc: [unit(u) for u in units] for loc, units in self.at.items()}
+        )
+        new.supply = dict(self.supply)
+        new.revealed_lz = set(self.revealed_lz)
+        new.loc_of = {unit(u): loc for u, loc in self.loc_of.items()}
+        new._lzs = self._lzs  # tuples and frozensets
+        new._us = {loc: [unit(u) for u in units] for loc, units in self._us.items()}
+        new._nva = {loc: [unit(u) for u in units] for loc, units in self._nva.items()}
+        new._in_use = None if self._in_use is None else list(self._in_use)
+        for name, value in vars(self).items():  # anything added later, copied the slow way
+            if name not in new.__dict__:
+                setattr(new, name, copy.deepcopy(value, memo))
+        return new
 
     def reindex(self) -> None:
         """Rebuild the side lists from ``at`` (after ``at`` was set as a whole)."""
