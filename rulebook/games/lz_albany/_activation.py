@@ -24,13 +24,20 @@ Flow = Generator
 
 def activated(s: State, side: str, group: str) -> set[str]:
     """The group's platoons and officers on the map, and senior officers with them (lza:5.2, 5.2D, 10.1)."""
-    on_map = s._where[(side,)]  # the index's own list: read, not changed, here
-    ids = {u.id for u in on_map if u.group == group}
-    areas = {u.area for u in on_map if u.group == group and not u.is_officer}
+    ids: set[str] = set()
+    areas: set[str | None] = set()
+    seniors = []
+    for u in s._where[(side,)]:  # the index's own list: read, not changed, here
+        if u.group == group:
+            ids.add(u.id)
+            if not u.is_officer:
+                areas.add(u.area)
+        elif u.senior:
+            seniors.append(u)
     unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
     limit = None if unlimited else s.rules.senior_activations
-    for officer in on_map:
-        with_group = officer.senior and not officer.wounded and officer.area in areas
+    for officer in seniors:
+        with_group = not officer.wounded and officer.area in areas
         if with_group and (limit is None or s.officer_activations[officer.id] < limit):
             ids.add(officer.id)
     return ids

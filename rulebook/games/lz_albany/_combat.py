@@ -245,7 +245,8 @@ def fall_back(s: State, unit: Unit, choice: Action) -> None:
         taken = carry(s, choice.args[3], origin, dest)
         text += f", carrying {', '.join(taken)} (lza:8.4A)"
     unit.area = dest
-    s.trace.step("lza:7.2", text)
+    if s.trace.keeps:
+        s.trace.step("lza:7.2", text)
 
 
 def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple[int, int]:
@@ -371,12 +372,13 @@ def fire_dice(
         dice = share
         if jungle_penalty and s.map.area(target).terrain == "jungle":
             cut = min(dice, jungle_penalty)
-            s.trace.step(
-                "lza:7.3",
-                f"firing into jungle {target}: one die less per firing unit",
-                before={"dice": dice},
-                after={"dice": dice - cut},
-            )
+            if s.trace.keeps:
+                s.trace.step(
+                    "lza:7.3",
+                    f"firing into jungle {target}: one die less per firing unit",
+                    before={"dice": dice},
+                    after={"dice": dice - cut},
+                )
             dice, jungle_penalty = dice - cut, jungle_penalty - cut
         out.append((target, night_penalty(s, massed(s, dice, target, other(side)), target)))
     return out
@@ -391,12 +393,13 @@ def infantry_fire(
     primary = shares[0][0]
     units = [u for u in s.platoons(area, side) if u.kind == "infantry" and u.id in activated]
     rule = "lza:7.3"
-    s.trace.step(
-        rule,
-        f"{side.upper()} {'returns fire' if returning else 'fires'} from {area} at "
-        + ", ".join(f"{t} ({d} dice)" for t, d in shares)
-        + f"; primary target {primary}",
-    )
+    if s.trace.keeps:  # (the text is composed only for a trace that keeps it)
+        s.trace.step(
+            rule,
+            f"{side.upper()} {'returns fire' if returning else 'fires'} from {area} at "
+            + ", ".join(f"{t} ({d} dice)" for t, d in shares)
+            + f"; primary target {primary}",
+        )
     results = []
     for target, dice in fire_dice(s, shares, len(units), side):
         hits, _ = roll_hits(s, dice, rule)

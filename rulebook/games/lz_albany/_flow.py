@@ -101,7 +101,8 @@ def reinforcement_phase(s: State) -> Flow:
                 )
             else:
                 unit.status, unit.area = "on-map", choice.args[1]
-                s.trace.step(s.arrivals[unit.id].rule, f"{unit.id} enters in {unit.area}")
+                if s.trace.keeps:
+                    s.trace.step(s.arrivals[unit.id].rule, f"{unit.id} enters in {unit.area}")
     for chit in sorted(s.chits.values(), key=lambda c: c.id):
         if chit.arrival_turn == s.turn and not chit.in_play:
             if s.retreat and chit.side == "nva" and chit.kind == "adrenaline":
@@ -177,7 +178,8 @@ def action_phase(s: State) -> Flow:
         chit = s.chits[draw.args[0]]
         s.pool.remove(chit.id)
         s.flares_now = set()
-        s.trace.step("lza:3.6", f"drawn: {chit.id}")
+        if s.trace.keeps:
+            s.trace.step("lza:3.6", f"drawn: {chit.id}")
         yield from play_chit(s, chit)
     s.flares_now = set()
     if s.rules.options.get("wounded_check", "action-end") == "action-end":
@@ -270,10 +272,11 @@ def fire_move(s: State, chit: Chit) -> Flow:
     if choice.verb == "activate":
         group, mode = choice.args
         s.activations[group] += 1
-        s.trace.step(
-            "lza:5.2A",
-            f"{group} activated to {mode} ({s.activations[group]} of {s.rules.activations})",
-        )
+        if s.trace.keeps:
+            s.trace.step(
+                "lza:5.2A",
+                f"{group} activated to {mode} ({s.activations[group]} of {s.rules.activations})",
+            )
         yield from activation(s, side, group, mode)
         held = s.adrenaline_box[side]
         if s.activations[group] == s.rules.activations and held:
@@ -371,13 +374,14 @@ def rally_phase(s: State) -> Flow:
             face = s.dice.d6("lza:9.1")
             if face >= s.rules.rally_face:
                 unit.hits -= 1
-            s.trace.step(
-                "lza:9.1",
-                f"{unit.id} rally roll {face}"
-                + (": one hit removed" if face >= s.rules.rally_face else ""),
-                rolls=s.dice.rolls[-1:],
-                after={"hits": unit.hits},
-            )
+            if s.trace.keeps:
+                s.trace.step(
+                    "lza:9.1",
+                    f"{unit.id} rally roll {face}"
+                    + (": one hit removed" if face >= s.rules.rally_face else ""),
+                    rolls=s.dice.rolls[-1:],
+                    after={"hits": unit.hits},
+                )
 
 
 def administrative_phase(s: State) -> Flow:

@@ -513,9 +513,13 @@ class State:
             return False
         before = target.hits
         target.hits += 1
-        self.trace.step(
-            rule, f"{target.id} takes a hit", before={"hits": before}, after={"hits": target.hits}
-        )
+        if self.trace.keeps:
+            self.trace.step(
+                rule,
+                f"{target.id} takes a hit",
+                before={"hits": before},
+                after={"hits": target.hits},
+            )
         if target.hits == target.reduced_at:
             self.trace.step("lza:8.3", f"{target.id} flips to its reduced side")
             self.award(other(target.side), "nva_reduced" if target.side == "nva" else "us_reduced")
