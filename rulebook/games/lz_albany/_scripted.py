@@ -34,7 +34,13 @@ Policy = Callable[[GameState], Action]
 
 
 def _enemies(s: State, area: str, side: str) -> int:
-    return len(s.platoons(area, other(side)))
+    return len(s._where.get((area, other(side), False), ()))  # len(s.platoons(...)), no copy
+
+
+def _enemies_around(s: State, area: str, side: str) -> int:
+    """Enemy platoons in the areas next to *area*."""
+    where, enemy = s._where, other(side)
+    return sum(len(where.get((n, enemy, False), ())) for n in s.map._neighbors[area])
 
 
 def _distance_to(s: State, area: str, targets: set[str]) -> int:
@@ -52,20 +58,21 @@ def _place(s: State, side: str, by: By) -> Action:
         return max(
             by["place"],
             key=lambda a: (
-                sum(_enemies(s, n, side) for n in s.map.neighbors(a.args[1])),
-                -len(s.platoons(a.args[1], side)),
+                _enemies_around(s, a.args[1], side),
+                -_enemies(s, a.args[1], other(side)),
             ),
         )
-    return min(by["place"], key=lambda a: len(s.platoons(a.args[1], side)))
+    return min(by["place"], key=lambda a: _enemies(s, a.args[1], other(side)))
 
 
 def _activate(s: State, side: str, by: By) -> Action | None:
-    def engaged(group: str) -> int:
-        areas = {u.area for u in s.on_map(side) if u.group == group and not u.is_officer}
-        return sum(
-            _enemies(s, a, side) + sum(_enemies(s, n, side) for n in s.map.neighbors(a))
-            for a in areas
-        )
+    found: dict[str, int] = {}
+
+    def engaged(group: str) -> int:  # worked out once per group
+        if group not in found:
+            areas = {u.area for u in s._where[(side,)] if u.group == group and not u.is_officer}
+            found[group] = sum(_enemies(s, a, side) + _enemies_around(s, a, side) for a in areas)
+        return found[group]
 
     firing = [a for a in by["activate"] if a.args[1] == "fire" and engaged(a.args[0])]
     if firing:
@@ -156,17 +163,22 @@ HANDLERS = [
     ),
 ]
 FALLBACK = ("done", "no-flare", "keep", "hold", "skip", "pass")
+_RANK = {verb: (rank, handler) for rank, (verb, handler) in enumerate(HANDLERS)}
 
 
 def _choose(s: State, side: str, options: list[Action]) -> Action:
     by: By = {}
     for action in options:
-        by.setdefault(action.verb, []).append(action)
-    for verb, handler in HANDLERS:
+        verb = action[0]
         if verb in by:
-            answer = handler(s, side, by)
-            if answer is not None:
-                return answer
+            by[verb].append(action)
+        else:
+            by[verb] = [action]
+    # the handlers of the verbs on offer, in the order of HANDLERS
+    for _rank, handler in sorted(_RANK[v] for v in by if v in _RANK):
+        answer = handler(s, side, by)
+        if answer is not None:
+            return answer
     return next((by[v][0] for v in FALLBACK if v in by), options[0])
 
 
