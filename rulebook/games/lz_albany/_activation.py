@@ -495,15 +495,13 @@ def lone_officers(s: State, side: str) -> Flow:
     where, most = s._where, s.rules.lone_officer_activations
     alone = [
         u
-        for u in where[(side,)]
-        if u.is_officer
-        and not u.wounded
-        and (u.area, side, False) not in where
-        and s.lone_moves[u.id] < most
+        for u in where[(side, True)]  # the side's officers
+        if not u.wounded and (u.area, side, False) not in where and s.lone_moves[u.id] < most
     ]  # (moving one lone officer never gives another a platoon or a move: filtered once)
     for officer in sorted(alone, key=lambda u: u.id):
-        options = [Action.of("stay", officer.id)] + [
-            Action.of("move", officer.id, d) for d in destinations(s, officer)
+        oid = officer.id
+        options = [Action("stay", (oid,))] + [
+            Action("move", (oid, d)) for d in _destinations(s, officer, False)
         ]
         choice = yield from ask(side, options, f"{officer.id} is alone: move him?", "lza:10.1")
         if choice.verb == "move":

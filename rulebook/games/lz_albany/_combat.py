@@ -164,12 +164,13 @@ def apply_hits(
 
 def retreat_options(s: State, unit: Unit, area: str) -> list[str]:
     """Adjacent areas a unit may fall back into after melee: none held by the enemy (lza:7.2)."""
+    if unit.kind == "artillery":
+        return []
+    where, enemy = s._where, other(unit.side)  # (a, enemy, False) in where: enemy platoons there
     return [
         a
-        for a in s.map.neighbors(area)
-        if not s.platoons(a, other(unit.side))
-        and a not in (TRANSITION, COLUMBUS)
-        and unit.kind != "artillery"
+        for a in s.map._neighbors[area]
+        if (a, enemy, False) not in where and a not in (TRANSITION, COLUMBUS)
     ]
 
 
@@ -191,10 +192,11 @@ def retreats(s: State, area: str, side: str) -> Flow:
         dests = retreat_options(s, unit, area)
         carrying = dests and s.rules.options.get("retreat_carry", "may-carry") == "may-carry"
         loads = carry_loads(s, unit) if carrying else []  # (lza:7.2/retreat-carry)
-        options = [Action.of("stay", unit.id)]
+        uid = unit.id
+        options = [Action("stay", (uid,))]
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
-            options.append(Action.of("retreat", unit.id, a))
-            options += [Action.of("retreat", unit.id, a, "carry", w) for w in loads]
+            options.append(Action("retreat", (uid, a)))
+            options += [Action("retreat", (uid, a, "carry", w)) for w in loads]
         choice = yield from ask(
             side, options, f"{unit.id}: stay in {area} or fall back?", "lza:7.2"
         )
@@ -210,9 +212,9 @@ def carry_loads(s: State, unit: Unit) -> list[str]:
     """
     if unit.side != "us" or unit.is_officer:
         return []
-    here = [w.id for w in s.wounded_in(unit.area)] + [
-        o.id for o in s.in_area(unit.area, "us", officers=True) if o.wounded
-    ]
+    area = unit.area
+    here = [w.id for w in s.wounded.values() if w.area == area and w.status == "on-map"]
+    here += [o.id for o in s._where.get((area, "us", True), ()) if o.wounded]
     if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
         return [*here, "all"]
     return here

@@ -281,12 +281,13 @@ class State:
         """Night effects apply here unless a flare lights it for this action (lza:11.2)."""
         return self.night and area not in self.flares_now
 
-    # The index of who stands where: on-map counters by (side,) and by (area, side, officers),
-    # each list in the order of ``units`` so every query answers exactly as a full scan would.
+    # The index of who stands where: on-map counters by (side,), officers by (side, True), and
+    # counters by (area, side, officers), each list in the order of ``units`` so every query
+    # answers exactly as a full scan would.
     # Counters keep it current themselves (PlacedUnit.__setattr__ calls lift and drop).
 
     def _build_index(self) -> None:
-        self._where = {("us",): [], ("nva",): []}
+        self._where = {("us",): [], ("nva",): [], ("us", True): [], ("nva", True): []}
         self._facts = {}
         self._changes = {}  # counted afresh, so options kept against the old counts go too
         self._kept = {}
@@ -296,7 +297,10 @@ class State:
             self.drop(unit)
 
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:
-        return (unit.side,), (unit.area, unit.side, unit.is_officer), (unit.area, unit.side, None)
+        side, area = unit.side, unit.area
+        if unit.is_officer:
+            return (side,), (side, True), (area, side, True), (area, side, None)
+        return (side,), (area, side, False), (area, side, None)
 
     def lift(self, unit: Unit) -> None:
         """Take a counter out of the index (before its area, status or wounded side changes)."""
@@ -437,8 +441,8 @@ class State:
             found = self._facts[key] = set().union(
                 *(
                     seen_from(u.area, night=night)
-                    for u in self._where[(side,)]
-                    if u.is_officer and not u.wounded and u.area is not None
+                    for u in self._where[(side, True)]  # the side's officers
+                    if not u.wounded and u.area is not None
                 )
             )
         return found
