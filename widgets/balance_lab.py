@@ -22,6 +22,7 @@ __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
 NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")
+LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
 
@@ -126,18 +127,10 @@ def _histogram(frame: Any, column: str, title: str) -> str:
     )
 
 
-def results_html(result: Any, game: Game) -> str:
-    """The comparison a designer reads: a table that fits the game, a verdict, a histogram."""
-    frame = result.frame()
-    if frame.empty:
-        return "<p>No game finished.</p>"
-    note = (
-        "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
-        if result.partial
-        else ""
-    )
+def _verdicts(frame: Any, game: Game) -> list[str]:
+    """The verdicts in words, when the frame holds a baseline and one variant."""
     versions = list(dict.fromkeys(frame["variant"]))
-    verdicts = []
+    verdicts: list[str] = []
     if len(versions) == 2:  # a baseline and one variant
         base, var = (frame[frame["variant"] == v] for v in versions)
         try:
@@ -160,6 +153,28 @@ def results_html(result: Any, game: Game) -> str:
                 verdicts.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
         except ValueError as err:
             verdicts.append(str(err).capitalize() + ".")
+    return verdicts
+
+
+def results_html(result: Any, game: Game, *, running: bool = False) -> str:
+    """The comparison a designer reads: a table that fits the game, a verdict, a histogram.
+
+    While the games are *running*, it says how many have finished: the verdict firms up as
+    more come in, and a designer may cancel once it is clear.
+    """
+    frame = result.frame()
+    if frame.empty:
+        return "<p>No game finished.</p>" if not running else ""
+    if running:
+        note = (
+            f"<p class='rb-partial rb-running'>So far {len(frame):,} of {result.requested:,} "
+            "games: the figures update as games finish. Cancel keeps these.</p>"
+        )
+    elif result.partial:
+        note = "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
+    else:
+        note = ""
+    verdicts = _verdicts(frame, game)
     verdict = "".join(f"<p class='rb-verdict'>{escape(v)}</p>" for v in verdicts)
     if game == Game.FIRST_TEAM:
         return note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")
@@ -427,8 +442,8 @@ class BalanceLab(ipw.VBox):
                     "(a scaled whole number may round back to itself)"
                 )
             self.bar.value, self.bar.max = 0, self.games.value * len(variants)
-            self.timing.value = ""
-            started = time.perf_counter()
+            self.timing.value = self.table.value = ""
+            started = self._shown_at = time.perf_counter()
             result = sweep(
                 self.scenario,
                 self.games.value,
@@ -439,6 +454,7 @@ class BalanceLab(ipw.VBox):
                 policies=self.policy.value,
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
+                so_far=self._so_far,
             )
             self.table.value = results_html(result, self.scenario.game)
             self.timing.value = (
@@ -449,6 +465,20 @@ class BalanceLab(ipw.VBox):
             self.errors.value = error_html(err)
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
+
+    def _so_far(self, result: Any) -> None:
+        """Show the comparison so far, at most every couple of seconds (a table is ~10 ms)."""
+        now = time.perf_counter()
+        if now - self._shown_at < LIVE_EVERY_S or not result.partial:
+            return
+        self._shown_at = now
+        self.table.value = results_html(result, self.scenario.game, running=True)
+        headline = _verdicts(result.frame(), self.scenario.game)[:1]
+        self.timing.value = (
+            f"<div class='rb-live'><b>So far {len(result.results):,} of {result.requested:,} "
+            f"games.</b> {escape(headline[0]) if headline else ''} The whole comparison is "
+            "under 3 below.</div>"
+        )
 
     def start(self) -> None:
         if self._worker is not None and self._worker.is_alive():

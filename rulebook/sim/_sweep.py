@@ -106,6 +106,7 @@ def sweep(
     policies: str = "random",
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
+    so_far: Callable[[SweepResult], None] | None = None,
 ) -> SweepResult:
     """Play *n_games* seeded games per variant on any ``concurrent.futures.Executor``.
 
@@ -121,16 +122,26 @@ def sweep(
         Called as games finish.
     cancel : threading.Event, optional
         When set, games not yet started are dropped and the partial result returned.
+    so_far : callable(SweepResult), optional
+        Called as games finish with the results so far, so a reader can watch the comparison
+        form; every variant's games come in step (the same seeds at about the same time).
 
     The results are the same whatever runs them: each game has its own seed
     and they are sorted by variant and seed.
     """
     variants = list(variants or [Variant("baseline")])
     seeds = game_seeds(seed, n_games)
-    jobs = [(v, s) for v in variants for s in seeds]
+    jobs = [(v, s) for s in seeds for v in variants]
     total = len(jobs)
     results: list[GameResult] = []
     cancelled = False
+
+    def report() -> None:
+        if progress:
+            progress(len(results), total)
+        if so_far:
+            so_far(_ordered(results, variants, total))
+
     if executor == "serial":
         prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
         for v, s in jobs:
@@ -140,8 +151,7 @@ def sweep(
             results.append(
                 run_game(prepared[v.name], s, variant=v.name, options=options, policies=policies)
             )
-            if progress:
-                progress(len(results), total)
+            report()
     else:
         own = executor is None
         pool: Executor = (
@@ -166,8 +176,8 @@ def sweep(
                     options,
                     policies=policies,
                 )
-                for v in variants
                 for i in range(0, len(seeds), size)
+                for v in variants  # in step, so results so far compare like with like
             ]
             for future in as_completed(futures):
                 if cancel is not None and cancel.is_set():
@@ -176,11 +186,15 @@ def sweep(
                         pending.cancel()
                     break
                 results.extend(future.result())
-                if progress:
-                    progress(len(results), total)
+                report()
         finally:
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)
+    return _ordered(results, variants, total, cancelled)
+
+
+def _ordered(
+    results: list[GameResult], variants: Sequence[Variant], total: int, cancelled: bool = False
+) -> SweepResult:
     order = {v.name: i for i, v in enumerate(variants)}
-    results.sort(key=lambda r: (order[r.variant], r.seed))
-    return SweepResult(results, total, cancelled)
+    return SweepResult(sorted(results, key=lambda r: (order[r.variant], r.seed)), total, cancelled)

@@ -109,6 +109,28 @@ def test_cancelling_returns_what_finished(scenario):
     assert len(result.results) == 2
 
 
+def test_results_so_far_come_in_step_for_every_variant(scenario, serial):
+    """A reader watching a comparison form sees both versions on the same seeds as they finish,
+    and the last view is the whole result."""
+    seen = []
+    result = sweep(
+        scenario,
+        4,
+        seed=7,
+        executor="serial",
+        variants=[Variant("baseline"), TOUGH],
+        so_far=seen.append,
+    )
+    assert [len(s.results) for s in seen] == [1, 2, 3, 4, 5, 6, 7, 8]
+    for view in seen[1::2]:  # after each pair, both versions hold the same seeds
+        by_variant = {
+            v: [r.seed for r in view.results if r.variant == v] for v in ("baseline", TOUGH.name)
+        }
+        assert by_variant["baseline"] == by_variant[TOUGH.name]
+    assert all(s.partial for s in seen[:-1])
+    assert seen[-1].results == result.results == serial.results
+
+
 def test_two_worker_processes_play_each_seed_as_one_process_does(scenario):
     """The local pool a sweep makes itself (``workers=2``, as the balance lab runs it).
 

@@ -125,3 +125,27 @@ def test_the_lab_opens_on_a_file_named_in_the_link(tmp_path):
     assert lab.scenario.title == "Drawn in the designer"
     page = balance_lab_app("scenarios/no_such_file.yaml")
     assert "could not open scenarios/no_such_file.yaml" in page.children[1].value
+
+
+def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeypatch):
+    """The lab redraws the verdict as games finish (here after every game) and says how many
+    are in; the finished table drops the note."""
+    import widgets.balance_lab as lab_module
+
+    monkeypatch.setattr(lab_module, "LIVE_EVERY_S", 0.0)
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "NVA rifle counters melee"
+    lab.new_value.value = "4"
+    lab.add_button.click()
+    lab.games.value = 3
+    shown = []
+    lab.table.observe(lambda change: shown.append(change["new"]), names="value")
+    beside_the_bar = []
+    lab.timing.observe(lambda change: beside_the_bar.append(change["new"]), names="value")
+    lab.run(executor="serial")
+    assert any("So far 4 of 6 games." in html for html in beside_the_bar)
+    running = [html for html in shown if "rb-running" in html]
+    assert "So far 4 of 6 games" in " ".join(running)
+    assert any("US win rate:" in html for html in running)
+    assert "rb-running" not in lab.table.value
+    assert "US win rate:" in lab.table.value
