@@ -23,6 +23,7 @@ import re
 from rulebook.games._core import LogEntry
 from rulebook.games._decisions import Action
 from rulebook.games._narrate import Sentence, count, entry_sentences, join_names
+from rulebook.games.lz_albany._combat import fire_targets
 from rulebook.games.lz_albany._state import State
 
 __all__ = ["action_places", "chit_label", "describe", "group_label", "narrate", "side_label"]
@@ -124,6 +125,20 @@ def _retreat_words(a: tuple[str, ...], b: State | None) -> str:
     return text
 
 
+def _may_divide(args: tuple[str, ...], board: State | None) -> str:
+    """For a fire option naming only its primary target, whether the dice may then be divided
+    among other areas in reach (lza:7.3): a player choosing the primary should know."""
+    if board is None or len(args) != 2:
+        return ""
+    shares = _shares(args[1:])
+    if shares[0][1] < 2:
+        return ""
+    sides = [side for side in ("us", "nva") if board.platoons(args[0], side)]
+    if len(sides) != 1 or len(fire_targets(board, args[0], sides[0])) < 2:
+        return ""
+    return " as the primary target (some of the dice may go to another area next)"
+
+
 def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR0911, PLR0912 - one branch per verb, read like a glossary
     """An action in words; *board* (the position it is offered in) adds where units are."""
     v, a = action.verb, action.args
@@ -159,7 +174,7 @@ def describe(action: Action, board: State | None = None) -> str:  # noqa: PLR091
         return f"Send {count(int(a[1]), 'die', 'dice')} of the fire into {a[0]} as well"
     if v == "fire":
         parts = [f"{count(n, 'die', 'dice')} into {t}" for t, n in _shares(a[1:])]
-        return f"Fire from {a[0]}: {join_names(parts)}"
+        return f"Fire from {a[0]}: {join_names(parts)}{_may_divide(a, b)}"
     if v == "return-fire":
         return f"Return fire from {a[0]} at {a[1]}"
     if v == "mortar":

@@ -434,6 +434,22 @@ def test_lza_7_3_dividing_fire_reads_as_sentences():
     )
 
 
+def test_lza_7_3_a_primary_target_option_says_when_the_dice_may_be_divided_next():
+    """Picking the primary, a player should know a split follows: only with two dice or more
+    and another area in reach."""
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany.narrate import describe
+
+    s, _flow = _fire_activation(THREE_TARGETS, [], [1] * 30)
+    board = s.state
+    told = describe(Action.from_notation("fire C4 D4:4"), board)
+    assert told.startswith("Fire from C4: four dice into D4 as the primary target")
+    assert "another area next" in told
+    assert "next" not in describe(Action.from_notation("fire C4 D4:1"), board)  # one die
+    assert "next" not in describe(Action.from_notation("fire C4 D4:2 C3:2"), board)  # divided
+    assert "next" not in describe(Action.from_notation("fire C4 D4:4"))  # no position known
+
+
 def test_lza_7_3_done_leaves_the_rest_on_the_primary_and_untargeted_areas_do_not_return_fire():
     """After one share the player says done: the primary rolls what is left, and only the areas
     given dice may return fire (lza:7.3 Return Fire, interpretation lza:7.3/primary-share)."""
