@@ -311,6 +311,7 @@ def _reinforcement_problems(spec: AmbushValleySpec, add: Add) -> None:
                         f"{where}.rows.{key}",
                         f"in {what}, total {v} is in row {key} and in row {covered[v]}",
                         rule,
+                        side=table.side,
                     )
                 covered[v] = key
         missing = [str(v) for v in totals if v not in covered]
@@ -319,6 +320,7 @@ def _reinforcement_problems(spec: AmbushValleySpec, add: Add) -> None:
                 f"{where}.rows",
                 f"in {what}, totals {_join(missing)} of {table.roll} have no row",
                 rule,
+                side=table.side,
             )
         never = [k for lo, hi, k, _ in rows if hi < min(totals) or lo > max(totals)]
         if never:
@@ -326,4 +328,5 @@ def _reinforcement_problems(spec: AmbushValleySpec, add: Add) -> None:
                 f"{where}.rows",
                 f"in {what}, rows {_join(never)} can never be rolled on {table.roll}",
                 rule,
+                side=table.side,
             )

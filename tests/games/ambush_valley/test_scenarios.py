@@ -132,6 +132,15 @@ def test_a_reinforcement_table_with_a_gap_is_named(tmp_path):
 
     found = _problems(_broken(tmp_path, gap))
     assert any("reinforcements[0].rows" in p and "totals 5" in p for p in found), found
+    # the problem belongs to the table's side, so the app can open that side's forces
+    side = Scenario.load(_broken(tmp_path, gap)).problems()
+    table = next(p for p in side if p.path == "ambush_valley.reinforcements[0].rows")
+    assert (
+        table.side
+        == yaml.safe_load((ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml").read_text())[
+            "ambush_valley"
+        ]["reinforcements"][0]["side"]
+    )
 
 
 def test_a_misspelt_field_is_an_error_with_its_line(tmp_path):
