@@ -29,6 +29,9 @@ CSS = """
   border-bottom: 2px solid #2d5016; margin-bottom: 0.4rem; }
 .rb-header .rb-brand { font-weight: bold; color: #2d5016; margin-right: auto; }
 .rb-rulecase { font-size: 0.8em; font-family: monospace; }
+/* A button that cannot be pressed looks it, whatever its colour (a disabled orange Undo read
+   as pressable). */
+.rb-page .jupyter-button:disabled { filter: grayscale(100%); opacity: 0.45; }
 /* The trace button reads as its action: ipywidgets appends the count of files held, "(0)",
    to its text, so the text is drawn here and the widget's own shrunk away. */
 .rb-page .rb-trace-upload { font-size: 0; width: auto; }
