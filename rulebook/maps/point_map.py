@@ -98,7 +98,14 @@ class PointMap:
 
     def in_zone(self, zone: str) -> list[str]:
         """The locations of a zone, Pleiku included in its zone."""
-        return [n for n in self.locations if self.zone(n) == zone]
+        found = self._in_zone.get(zone)
+        if found is None:
+            found = self._in_zone[zone] = tuple(n for n in self.locations if self.zone(n) == zone)
+        return list(found)
+
+    @cached_property
+    def _in_zone(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     def camp(self, loc: str) -> str | None:
         """The Special Forces camp at a location (``Duc Co``, ``Plei Me``) or None."""

@@ -225,7 +225,7 @@ class CampaignState:
         """NVA alone on a road location or a camp keep a garrison under HOLD: at the end of
         every segment, one more HOLD goes to the lowest-numbered unit until one unit has it
         (ftv:2.5.1B-C, 4.1.14C)."""
-        for loc in self.board.in_use():
+        for loc in self.board.in_use("nva"):
             nva = self.board.nva(loc)
             if not nva or self.board.us(loc) or loc == PLEIKU:
                 continue
@@ -275,13 +275,13 @@ class CampaignState:
     def contested(self) -> list[str]:
         """Locations holding both sides."""
         board = self.board
-        return [loc for loc in board.in_use() if board.nva(loc) and board.us(loc)]
+        return [loc for loc in board.in_use("nva") if board.nva(loc) and board.us(loc)]
 
     def us_on_map(self) -> list[str]:
-        return [loc for loc in self.board.in_use() if self.board.us(loc)]
+        return [loc for loc in self.board.in_use("us") if self.board.us(loc)]
 
     def nva_on_map(self) -> list[str]:
-        return [loc for loc in self.board.in_use() if self.board.nva(loc)]
+        return [loc for loc in self.board.in_use("nva") if self.board.nva(loc)]
 
     def garrison_at(self, loc: str) -> UsCompany | None:
         return next((u for u in self.board.us(loc) if u.garrison), None)
@@ -322,7 +322,7 @@ class CampaignState:
     def score_possession(self) -> None:
         """Sole NVA possession after an NVA Open Combat Segment (ftv:3.5.6C, ftv:5.1B)."""
         gained = []
-        for loc in self.board.in_use():
+        for loc in self.board.in_use("nva"):
             if not self.board.nva(loc) or self.board.us(loc):
                 continue
             if loc == PLEIKU:

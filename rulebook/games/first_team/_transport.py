@@ -174,7 +174,7 @@ def _each_to(
     def make(k: int) -> Action:
         i = bisect_right(starts, k) - 1  # the last of the units starting at or before k
         unit, places = flights[i]
-        return _action(verb, unit, places[k - starts[i]])
+        return _new(Action, (verb, (unit, places[k - starts[i]])))
 
     return at, make
 
@@ -191,7 +191,10 @@ def _supply_to(places: list[str], verb: str, *origin: str) -> tuple[int, Callabl
 
 def _to(unit: str, places: list[str], verb: str) -> tuple[int, Callable[[int], Action]]:
     """A run of flights of *unit* to each of *places*: its length and its maker."""
-    return len(places), lambda k: _action(verb, unit, places[k])
+    return len(places), lambda k: _new(Action, (verb, (unit, places[k])))
+
+
+_new = tuple.__new__
 
 
 def _action(verb: str, *args: str) -> Action:

@@ -44,7 +44,7 @@ class Board:
     # place and remove, since the options builders ask them many times a decision.
     _us: dict[str, list[UsCompany]] = field(default_factory=dict, repr=False)
     _nva: dict[str, list[NvaCompany]] = field(default_factory=dict, repr=False)
-    _in_use: list[str] | None = field(default=None, repr=False)
+    _in_use: dict[str | None, list[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -66,7 +66,7 @@ class Board:
         new._lzs = self._lzs  # tuples and frozensets
         new._us = {loc: [unit(u) for u in units] for loc, units in self._us.items()}
         new._nva = {loc: [unit(u) for u in units] for loc, units in self._nva.items()}
-        new._in_use = None if self._in_use is None else list(self._in_use)
+        new._in_use = {}  # made again when asked
         for name, value in vars(self).items():  # anything added later, copied the slow way
             if name not in new.__dict__:
                 setattr(new, name, copy.deepcopy(value, memo))
@@ -74,7 +74,7 @@ class Board:
 
     def reindex(self) -> None:
         """Rebuild the side lists from ``at`` (after ``at`` was set as a whole)."""
-        self._us, self._nva, self._in_use = {}, {}, None
+        self._us, self._nva, self._in_use = {}, {}, {}
         for loc, units in self.at.items():
             for unit in units:
                 self._side(unit).setdefault(loc, []).append(unit)
@@ -87,31 +87,32 @@ class Board:
         for unit in units:
             self.remove(unit)
             here = self.at[loc]
-            if not here:
-                self._in_use = None
+            side = self._side(unit).setdefault(loc, [])
+            if not side:  # a place newly in use, by either side
+                self._in_use.clear()
             here.append(unit)
-            self._side(unit).setdefault(loc, []).append(unit)
+            side.append(unit)
             self.loc_of[unit] = loc
 
     def remove(self, unit: Company) -> None:
         loc = self.loc_of.pop(unit, None)
         if loc is not None:
-            here = self.at[loc]
-            here.remove(unit)
-            self._side(unit)[loc].remove(unit)
-            if not here:
-                self._in_use = None
+            side = self._side(unit)[loc]
+            self.at[loc].remove(unit)
+            side.remove(unit)
+            if not side:
+                self._in_use.clear()
 
     def where(self, unit: Company) -> str | None:
         return self.loc_of.get(unit)
 
-    def in_use(self) -> list[str]:
-        """The map locations (not the An Khe Box) where units have been placed, in the map's
-        order: the only places a scan for units needs to look at."""
-        found = self._in_use
+    def in_use(self, side: str | None = None) -> list[str]:
+        """The map locations (not the An Khe Box) where units (of *side*, if given) have been
+        placed, in the map's order: the only places a scan for units needs to look at."""
+        found = self._in_use.get(side)
         if found is None:
-            at = self.at
-            found = self._in_use = [loc for loc in self.map.locations if at.get(loc)]
+            places = self.at if side is None else self._us if side == "us" else self._nva
+            found = self._in_use[side] = [loc for loc in self.map.locations if places.get(loc)]
         return list(found)
 
     def units(self, loc: str, side: str | None = None) -> list[Company]:

@@ -75,23 +75,22 @@ def _strength(units: list) -> int:
 
 
 class _ByVerb(dict):
-    """A decision's options by verb, each verb's list made when first asked for; ``at`` keeps
-    the position of each option made (its first, should one repeat)."""
+    """A decision's options by verb, each verb's list made when first asked for, with the
+    positions of its options (see :meth:`position`)."""
 
     def __init__(self, options) -> None:
         super().__init__()
         self.options = options
         self.present = verbs_of(options)
-        self.at: dict[Action, int] = {}
+        self.positions: dict[str, tuple[int, ...]] = {}
 
     def __missing__(self, verb: str) -> list[Action]:
         if verb not in self.present:
             raise KeyError(verb)
         placed = of_verb_at(self.options, verb)
-        at = self.at
-        for k, action in reversed(placed):
-            at[action] = k
-        found = self[verb] = [action for _, action in placed]
+        positions, actions = zip(*placed, strict=True) if placed else ((), ())
+        self.positions[verb] = positions
+        found = self[verb] = list(actions)
         return found
 
     def get(self, verb: str, default=None):  # type: ignore[override]
@@ -99,6 +98,14 @@ class _ByVerb(dict):
 
     def __contains__(self, verb: object) -> bool:
         return verb in self.present
+
+    def position(self, action: Action) -> int | None:
+        """Where *action* stands among the options, if its verb's list was made (its first
+        place, should it repeat)."""
+        made = dict.get(self, action.verb)
+        if made is None:
+            return None
+        return self.positions[action.verb][made.index(action)]
 
 
 def scripted_policy() -> Policy:
@@ -122,7 +129,7 @@ def scripted_policy() -> Policy:
             action = None
         if action is None or action is done:
             return done, closer if closer is not None else 0
-        return action, by_verb.at.get(action)
+        return action, by_verb.position(action)
 
     def choose(game: CampaignGame) -> Action:
         return pick(game)[0]
@@ -207,14 +214,16 @@ def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Actio
     flights = by_verb.get("fly", [])
     inbound = [a for a in flights if a.args[1] != "AnKhe"]
     first = s.segment == "first transport"
-    if first:
-        pleiku = [a for a in inbound if a.args[1] == PLEIKU]
-        if pleiku and len(s.board.us(PLEIKU)) < 4:
-            return min(pleiku, key=lambda a: a.args[0].split("/", 1)[-1] != "2/12")
+    if first:  # (the cheap test of the board first, then the search of the flights)
+        if len(s.board.us(PLEIKU)) < 4:
+            pleiku = [a for a in inbound if a.args[1] == PLEIKU]
+            if pleiku:
+                return min(pleiku, key=lambda a: a.args[0].split("/", 1)[-1] != "2/12")
         for camp in sorted(s.spec.map.special_forces_camps, reverse=True):
-            guard = [a for a in inbound if a.args[1] == camp]
-            if guard and len([u for u in s.board.us(camp) if not u.garrison]) < 1:
-                return guard[0]
+            if not [u for u in s.board.us(camp) if not u.garrison]:
+                guard = next((a for a in inbound if a.args[1] == camp), None)
+                if guard is not None:
+                    return guard
     supply = [a for a in by_verb.get("fly-supply", []) if not s.board.supply.get(a.args[0])]
     if supply:
         return supply[0]
