@@ -15,6 +15,8 @@ __all__ = ["air_strike_segment"]
 
 reads_values("air_strike_cp")
 
+_new = tuple.__new__  # an action of location and counter ids, made without checking them
+
 
 def _may_bomb(s: CampaignState, loc: str, unit: SupportUnit) -> bool:
     """B-52s never bomb Pleiku nor a location with US infantry, a camp's Special Forces garrison
@@ -104,9 +106,11 @@ def air_strike_segment(s: CampaignState) -> Flow:
             for loc in s.nva_on_map():
                 if loc in s.struck or not _optional.open_to_us(s, loc):
                     continue  # once a turn (ftv:3.4.1.2B); Cambodia only under option 6.1
-                options += [Action.of("strike", loc, u.id) for u in ready if _may_bomb(s, loc, u)]
+                options += [
+                    _new(Action, ("strike", (loc, u.id))) for u in ready if _may_bomb(s, loc, u)
+                ]
             for zone in s.identified_zones():
-                options += [Action.of("strike-zone", zone, unit.id) for unit in ready]
+                options += [_new(Action, ("strike-zone", (zone, u.id))) for u in ready]
         action = yield from ask(
             "us",
             [*options, DONE],

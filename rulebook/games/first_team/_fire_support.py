@@ -12,6 +12,8 @@ from rulebook.maps.point_map import PLEIKU
 
 __all__ = ["commit_support", "nva_supporters", "us_supporters"]
 
+_new = tuple.__new__  # an action of counter ids and a number, made without checking them
+
 reads_values(
     "artillery_cp",
     "artillery_mixed_cp",
@@ -34,15 +36,19 @@ def support_cost(s: CampaignState, unit: SupportUnit, loc: str) -> int | None:
             {u.support for u in us} == {numeral} and not s.garrison_at(loc)
         )
         return v["artillery_cp"] if dedicated else v["artillery_mixed_cp"]
-    cost = {
-        "observation": v["helicopter_support_cp"],
-        "gunship": v["helicopter_support_cp"],
-        "aero-rocket": v["aero_rocket_cp"],
-        "airstrike": v["air_support_cp"],
-    }.get(unit.kind)
-    if cost is not None and "1/9" in unit.id:
-        return 0
-    return cost
+    value = _COSTS.get(unit.kind)
+    if value is None:
+        return None
+    return 0 if "1/9" in unit.id else v[value]
+
+
+# What each kind of support other than a battery costs: the scenario value it reads.
+_COSTS = {
+    "observation": "helicopter_support_cp",
+    "gunship": "helicopter_support_cp",
+    "aero-rocket": "aero_rocket_cp",
+    "airstrike": "air_support_cp",
+}
 
 
 def commit_support(s: CampaignState, loc: str) -> Flow:
@@ -52,10 +58,17 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
     us = [u for u in s.board.us(loc) if not u.garrison]
     while True:
         options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
+        costs: dict[tuple, int | None] = {}  # a battery's by its battalion, others' by kind
+        taken = {id(c) for c in committed}
         for unit in s.support.values():
-            if not unit.ready or unit in committed:
+            if not unit.ready or id(unit) in taken:
                 continue
-            cost = support_cost(s, unit, loc)
+            key = (
+                (unit.kind, unit.id.split("/", 1)[1])
+                if unit.kind == "battery"
+                else (unit.kind, "1/9" in unit.id)
+            )
+            cost = costs[key] if key in costs else costs.setdefault(key, support_cost(s, unit, loc))
             if cost is None or cost > s.cp.left:
                 continue
             if "1/9" in unit.id and not any(u.id == "1/9" for u in us):
@@ -64,7 +77,7 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
                 c.kind == unit.kind for c in committed
             ):
                 continue  # a second brings nothing (ftv:3.4.4.3B)
-            options.append(Action.of("commit", unit.id, cost))
+            options.append(_new(Action, ("commit", (unit.id, str(cost)))))
         action = yield from ask(
             "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
         )

@@ -29,17 +29,44 @@ def _paths(s: CampaignState, here: str) -> list[list[str]]:
     return [[here, *(from_token(t) for t in tokens)] for _, tokens in _routes(s, here)]
 
 
-def _routes(s: CampaignState, here: str) -> list[tuple[str, tuple[str, ...]]]:
+def _routes(s: CampaignState, here: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Where a ground move may go: one location along any line, or two along roads when the
     first holds no NVA (ftv:3.4.3C, ftv:3.4.3.1A); An Khe by ground only to I2 and J4
     (ftv:3.4.3.2). Each is its end and the places after *here* as action arguments."""
-    routes = []
+    return _routes_keyed(s, here)[1]
+
+
+def _routes_keyed(
+    s: CampaignState, here: str
+) -> tuple[tuple, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """:func:`_routes`, and a key that tells them apart from the other routes from *here*
+    (whether Cambodia is open, and which road places on the way hold NVA)."""
+    cambodia = _optional.cambodia_open(s)
+    middles, known = _road_middles(s, here, cambodia)
     nva = s.board.nva
-    for n, step, onward in _lines_out(s, here):
-        routes.append(step)
-        if onward and not nva(n):
-            routes += onward
-    return routes
+    key = (cambodia, tuple(not nva(n) for n in middles))
+    found = known.get(key)
+    if found is None:
+        routes = []
+        for n, step, onward in _lines_out(s, here):
+            routes.append(step)
+            if onward and (n not in middles or key[1][middles.index(n)]):
+                routes += onward
+        found = known[key] = tuple(routes)
+    return key, found
+
+
+def _road_middles(
+    s: CampaignState, here: str, cambodia: bool
+) -> tuple[tuple[str, ...], dict[tuple, tuple]]:
+    """The places a two-line road move from *here* passes (the only ones whose NVA change
+    the routes), and the routes worked out so far for each way they may be held (on the map)."""
+    key = ("ground middles", here, cambodia)
+    found = s.map.derived.get(key)
+    if found is None:
+        middles = tuple(n for n, _, onward in _lines_out(s, here) if onward)
+        found = s.map.derived[key] = (middles, {})
+    return found
 
 
 def _lines_out(
@@ -80,81 +107,85 @@ def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
 
 
 class _GroundOptions:
-    """The Ground Movement Segment's options, kept by location from one decision to the next
-    (ftv:3.4.3, 3.4.3.1, 3.4.3.3).
+    """The Ground Movement Segment's options (ftv:3.4.3, 3.4.3.1, 3.4.3.3), made a location at a
+    time and kept from one decision, segment and campaign to the next.
 
     A location's block is its free companies' moves and its whole stack's moves along each
-    path, then their holds. It reads the companies and supply there, the US already at each
-    path's end (for stacking) and the NVA in the middle of its two-line paths. The segment says
-    where companies came and went (:meth:`moved`), which company held (:meth:`held`), and
-    when a fight may have changed anything (:meth:`reset`); only the blocks that read a changed
-    place are made again.
+    route, then their holds. It is a function of the location, its free companies (ids and
+    what each counts as for stacking), whether it has supply to carry, its routes (which the
+    NVA in a route's middle place decide) and the US tally at each route's end: those are its
+    key, so a block is made once for every position that gives the same key, and the blocks
+    are shared by campaigns with the same stacking limits.
     """
+
+    LIMIT = 20_000  # blocks kept at most (forgotten all at once past it)
 
     def __init__(self, s: CampaignState, done: set[str]) -> None:
         self.s, self.done = s, done
         self.stacking = Stacking(stacking_mix(s), s.values)
-        self.blocks: dict[str, tuple[Options, frozenset[str]]] = {}  # with its paths' ends
-
-    def reset(self) -> None:
-        self.blocks.clear()
-
-    def held(self, loc: str) -> None:
-        """A company at *loc* holds: only *loc*'s own block changes."""
-        self.blocks.pop(loc, None)
-
-    def moved(self, here: str, dest: str) -> None:
-        """Companies (and perhaps a supply counter) went from *here* to *dest*: the blocks of
-        both places change, and so do those with a path ending at either."""
-        for loc in [loc for loc, (_, ends) in self.blocks.items() if here in ends or dest in ends]:
-            del self.blocks[loc]
-        self.blocks.pop(here, None)
-        self.blocks.pop(dest, None)
+        self.blocks = self.stacking.shared("ground blocks")
 
     def options(self) -> Options:
         """Every move, stack move and hold, then 'done'."""
+        s, rules, blocks = self.s, self.stacking, self.blocks
+        board, counts_as = s.board, rules.counts_as
         options = Options()
-        blocks = self.blocks
-        self.tallies: dict[str, tuple] = {}  # the US at each path's end, read once a decision
-        for loc in [AN_KHE, *self.s.us_on_map()]:
-            block = blocks.get(loc)
+        tallies: dict[str, tuple] = {}  # the US at each route's end, read once a decision
+        for loc in [AN_KHE, *s.us_on_map()]:
+            movers = _movers(s, loc, self.done)
+            if not movers:
+                continue
+            way, routes = _routes_keyed(s, loc)
+            stays = []
+            for dest, _ in routes:
+                # A route never ends where it starts, so the companies staying at its end are
+                # all the US there.
+                stay = tallies.get(dest)
+                if stay is None:
+                    stay = tallies[dest] = rules.tally(board.us(dest))
+                stays.append(stay)
+            carry = loc != AN_KHE and board.supply.get(loc, 0) > 0
+            ids = tuple(u.id for u in movers)
+            counted = tuple(map(counts_as, movers))
+            key = (loc, ids, counted, carry, way, tuple(stays))
+            block = blocks.get(key)
             if block is None:
-                block = blocks[loc] = self._block(loc)
-            options.extend(block[0])
+                if len(blocks) >= self.LIMIT:
+                    blocks.clear()
+                block = blocks[key] = _block(
+                    loc, ids, counted, carry, routes, key[-1], rules.tally(movers), rules
+                )
+            options.extend(block)
         return options.add(DONE)
 
-    def _block(self, loc: str) -> tuple[Options, frozenset[str]]:
-        """*loc*'s options, and the places its paths end at."""
-        s, rules, tallies = self.s, self.stacking, self.tallies
-        board = s.board
-        block = Options()
-        movers = _movers(s, loc, self.done)
-        if not movers:
-            return block, frozenset()
-        carry = ((), ("supply",)) if loc != AN_KHE and board.supply.get(loc, 0) else ((),)
-        ids = [u.id for u in movers]
-        counted = rules.counted(movers)
-        together = rules.tally(movers)
-        routes = _routes(s, loc)
-        for dest, tokens in routes:
-            # A path never ends where it starts, so the companies staying at its end are all
-            # the US there.
-            stay = tallies.get(dest)
-            if stay is None:
-                stay = tallies[dest] = rules.tally(board.us(dest))
-            going = rules.joining(stay, counted)
-            if going:
-                block.run(*_moves([ids[k] for k in going], tokens, carry), "move")
-            if len(movers) > 1 and rules.may_stack(stay, together):
-                stack = (to_token(loc), *tokens)
-                block.run(
-                    len(carry),
-                    lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
-                    "stack",
-                )
-        if loc != AN_KHE:
-            block.run(len(ids), lambda k: _new(Action, ("hold", (ids[k],))), "hold")
-        return block, frozenset(dest for dest, _ in routes)
+
+def _block(  # noqa: PLR0917 - the block's key, spelt out
+    loc: str,
+    ids: tuple[str, ...],
+    counted: tuple,
+    supplied: bool,
+    routes: tuple[tuple[str, tuple[str, ...]], ...],
+    stays: tuple[tuple, ...],
+    together: tuple,
+    rules: Stacking,
+) -> Options:
+    """*loc*'s moves, stack moves and holds, from what :class:`_GroundOptions` keys them by."""
+    block = Options()
+    carry = ((), ("supply",)) if supplied else ((),)
+    for (_, tokens), stay in zip(routes, stays, strict=True):
+        going = rules.joining(stay, counted)
+        if going:
+            block.run(*_moves([ids[k] for k in going], tokens, carry), "move")
+        if len(ids) > 1 and rules.may_stack(stay, together):
+            stack = (to_token(loc), *tokens)
+            block.run(
+                len(carry),
+                lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
+                "stack",
+            )
+    if loc != AN_KHE:
+        block.run(len(ids), lambda k: _new(Action, ("hold", (ids[k],))), "hold")
+    return block
 
 
 def _moves(going: list[str], tokens: tuple[str, ...], carry: tuple[tuple[str, ...], ...]):
@@ -224,7 +255,6 @@ def ground_movement_segment(s: CampaignState) -> Flow:
             done.add(unit.id)
             unit.hold = True
             s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
-            kept.held(s.where(unit))
             continue
         if action.verb == "stack":
             here = from_token(args[0])
@@ -236,7 +266,6 @@ def ground_movement_segment(s: CampaignState) -> Flow:
         done.update(u.id for u in units)
         _walk(s, units, path, supply=supply)
         dest = path[-1]
-        kept.moved(here, dest)
         if dest == AN_KHE:
             continue
         entered.add(dest)
@@ -246,7 +275,6 @@ def ground_movement_segment(s: CampaignState) -> Flow:
                 f"{', '.join(u.id for u in units)} walk into the NVA at {dest}: ambush",
             )
             yield from fight(s, dest, attacker="nva", ambush=True)
-            kept.reset()  # a fight may change anything
     for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
         s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")
         yield from fight(s, loc, attacker="nva", ambush=True)

@@ -365,10 +365,13 @@ def ground_movement(s: CampaignState) -> None:
             rule = "ftv:3.5.4.2" if broken else "ftv:3.5.4.1"
             scores = score_locations(s, here, stack, broken=broken)
             order = _best(s, scores, rule)
-            table = ", ".join(
-                f"{loc} {scores[loc]:+d}" for loc in sorted(scores, key=lambda x: -scores[x])
-            )
-            s.note(rule, f"{'broken' if broken else 'combat-ready'} NVA in {here} score {table}")
+            if s.tracing:  # (the table is text for the trace alone)
+                table = ", ".join(
+                    f"{loc} {scores[loc]:+d}" for loc in sorted(scores, key=lambda x: -scores[x])
+                )
+                s.note(
+                    rule, f"{'broken' if broken else 'combat-ready'} NVA in {here} score {table}"
+                )
             remaining = sorted(stack, key=lambda u: u.order)
             for target in order:
                 if not remaining:

@@ -42,7 +42,8 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     s.phase = "first NVA assault" if number == 1 else "second NVA assault"
     s.supporting, s.rocketed = {}, set()
     s.entered = {}
-    before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.map.locations}
+    # The places the US held alone as the phase began (only places with US counters can be).
+    before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.board.in_use("us")}
     s.segment = "target determination"
     _nva.target_determination(s)
     s.segment = "offboard movement"

@@ -11,6 +11,8 @@ from rulebook.games.first_team._values import reads_values
 
 __all__ = ["support_and_combat_segment"]
 
+_new = tuple.__new__  # an action of location and counter ids, made without checking them
+
 reads_values("aero_rocket_cp")
 
 
@@ -72,10 +74,11 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
             if s.treated_as_hold(loc) or not all(u.hold for u in us):
                 options.append(Action.of("attack", loc))
         if s.cp.left >= s.values["aero_rocket_cp"]:
+            rockets = [u.id for u in s.ready("aero-rocket")]
             for loc in s.nva_on_map():
                 if s.board.us(loc) or not _optional.open_to_us(s, loc):
                     continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
-                options += [Action.of("rockets", loc, u.id) for u in s.ready("aero-rocket")]
+                options += [_new(Action, ("rockets", (loc, uid))) for uid in rockets]
         action = yield from ask(
             "us",
             [*options, DONE],

@@ -242,6 +242,12 @@ class CampaignState:
 
     # --- queries ----------------------------------------------------------------------------
 
+    @property
+    def tracing(self) -> bool:
+        """Whether trace steps are kept (False with ``record=False``): text composed only for
+        the trace may be skipped when not."""
+        return getattr(self.trace, "keeps", True)
+
     def note(self, rule: str, text: str, **kwargs: Any) -> TraceStep | None:
         """Add a step to the trace; with traces off (``record=False``) nothing is built."""
         if not getattr(self.trace, "keeps", True):

@@ -161,16 +161,23 @@ class Stacking:
     # By (mix, limits): {(tally, what a unit counts as): may join} and may_stack's answers (under
     # a key led by its name): few, since a place holds few units.
     _answers: ClassVar[dict[tuple, dict]] = {}
+    _shared: ClassVar[dict[tuple, dict]] = {}
 
     def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
         self.mix, self.values = mix, values
         limits = tuple(
             number(values, n) for n in ("nva_stack", "us_stack_one_battalion", "us_stack_mixed")
         )
-        self.joins = Stacking._answers.setdefault((mix, limits), {})
+        self.key = (mix, limits)
+        self.joins = Stacking._answers.setdefault(self.key, {})
         self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
         self.kept: dict[tuple, tuple] = {}  # answers about many places or units: this one's own
         self.counting: dict[Company, object] = {}
+
+    def shared(self, name: str) -> dict:
+        """A dictionary of *name* shared by every Stacking of these limits and this reading, for
+        a caller's answers that are functions of what stacking decides (and of their key)."""
+        return Stacking._shared.setdefault((self.key, name), {})
 
     def tally(self, units: list[Company]) -> tuple[int, int, frozenset]:
         """:func:`stacking_tally` of these live *units*."""
