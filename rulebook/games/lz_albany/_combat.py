@@ -144,17 +144,16 @@ def apply_hits(
     for n in range(hits):
         chooser = first_by if (n == 0 and first_by) else side
         pool = targets_in(s, area, side, officers=officers_first and n == 0 and chooser != side)
-        pool = [
-            t
-            for t in pool
-            if not (
-                cap is not None and isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap
-            )
-        ]
+        if cap is not None:
+            pool = [
+                t
+                for t in pool
+                if not (isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap)
+            ]
         if not pool:
             s.trace.step(rule, f"{hits - n} hit(s) in {area} find no target and are lost")
             return
-        options = [Action.of("hit", t.id) for t in pool]
+        options = [Action("hit", (t.id,)) for t in pool]
         choice = yield from ask(
             chooser, options, f"place hit {n + 1} of {hits} in {area}", "lza:8.1"
         )
@@ -419,31 +418,35 @@ def infantry_fire(
         )
     if returning:
         return
+    enemy, where = other(side), s._where
     for target, _ in results:
-        shooters = {u.id for u in s.platoons(target, other(side)) if u.kind == "infantry"}
-        if not shooters or s.disputed(target) or s.disputed(area) or not s.platoons(area, side):
+        returning_units = [u for u in where.get((target, enemy, False), ()) if u.kind == "infantry"]
+        if not returning_units or s.disputed(target) or s.disputed(area):
             continue
-        officers = len(s.able_officers(target, other(side)))
+        if (area, side, False) not in where:  # no platoon of ours left to fire at
+            continue
+        shooters = {u.id for u in returning_units}
+        officers = len(s.able_officers(target, enemy))
         dice = firing_dice(
             s,
             [s.units[i] for i in shooters],
             "fire",
             target,
-            other(side),
+            enemy,
             officers=officers,
             rule=rule,
         )
         choice = yield from ask(
-            other(side),
-            [Action.of("return-fire", target, area), Action.of("hold", target)],
+            enemy,
+            [Action("return-fire", (target, area)), Action("hold", (target,))],
             f"return fire from {target} at {area}?",
             rule,
         )
         if choice.verb == "return-fire" and dice > 0:
             yield from infantry_fire(
                 s,
-                Action.of("fire", target, f"{area}:{dice}"),
-                other(side),
+                Action("fire", (target, f"{area}:{dice}")),
+                enemy,
                 shooters,
                 returning=True,
             )

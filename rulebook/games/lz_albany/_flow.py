@@ -54,19 +54,23 @@ def game(s: State, *, resume: bool = False) -> Flow:
 
 
 def arrival_areas(s: State, unit: Unit) -> list[str]:
+    """Where *unit* may enter: the areas its arrival names (by id, tag or terrain) with room
+    for it (lza:3.2)."""
     spec = s.arrivals[unit.id]
-    areas = []
-    for area in s.map:
-        if spec.area and area.id != spec.area:
-            continue
-        if spec.tag and spec.tag not in area.tags:
-            continue
-        if spec.terrain and area.terrain != spec.terrain:
-            continue
-        if not unit.is_officer and s.full_for_placement(area.id, unit.side):
-            continue  # stacking limits apply at placement (lza:3.2D), LZ Columbus aside (lza:6.1)
-        areas.append(area.id)
-    return areas
+    key = ("arrival", spec.area, spec.tag, spec.terrain)
+    named = s._reach.get(key)  # the areas the arrival names depend on the map alone
+    if named is None:
+        named = s._reach[key] = tuple(
+            area.id
+            for area in s.map
+            if not (spec.area and area.id != spec.area)
+            and not (spec.tag and spec.tag not in area.tags)
+            and not (spec.terrain and area.terrain != spec.terrain)
+        )
+    if unit.is_officer:
+        return list(named)
+    # stacking limits apply at placement (lza:3.2D), LZ Columbus aside (lza:6.1)
+    return [a for a in named if not s.full_for_placement(a, unit.side)]
 
 
 def reinforcement_phase(s: State) -> Flow:
