@@ -437,8 +437,19 @@ def fire_choices(
         if shots and area not in fired:
             options += shots
         if mortars and area not in shelled:
-            options += [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
+            options += _mortar_options(s, area, side)
     return options
+
+
+def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:
+    """The mortar actions from *area* (lza:7.4), made once per position like its targets."""
+    key = ("mortar-options", area, side, s.night, tuple(sorted(s.flares_now)))
+    found = s._facts.get(key)
+    if found is None:
+        found = s._facts[key] = tuple(
+            [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
+        )
+    return found
 
 
 _DONE = Action("done", ())
