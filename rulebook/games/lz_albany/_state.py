@@ -57,6 +57,24 @@ def _flat_copy(record: Any) -> Any:
     return new
 
 
+# Fields holding only plain values (strings, numbers, tuples of them) or parts shared by every
+# copy (the arrivals' specs): a copy of the container is a deep copy.
+_ONE_LEVEL = frozenset(
+    {
+        "pool",
+        "vp_log",
+        "flares",
+        "flares_now",
+        "vp",
+        "adrenaline_box",
+        "arrivals",
+        "activations",
+        "officer_activations",
+        "lone_moves",
+        "officer_casualties",
+    }
+)
+
 ALBANY = "LZ-Albany"
 COLUMBUS = "LZ-Columbus"
 TRANSITION = "Transition"
@@ -231,18 +249,27 @@ class State:
         self._build_index()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        """A copy of the position (Undo's checkpoints): counters copied one level, the index
-        rebuilt, everything else deep-copied through *memo* (which shares what never changes)."""
+        """A copy of the position (Undo's checkpoints): counters copied one level, containers of
+        plain values copied one level, the index copied onto the new counters, everything else
+        deep-copied through *memo* (which shares what never changes)."""
         new = object.__new__(type(self))
         memo[id(self)] = new
+        copied = new.__dict__
         for name, value in self.__dict__.items():
             if name in ("units", "chits", "wounded"):  # flat records of plain values
-                new.__dict__[name] = {k: _flat_copy(v) for k, v in value.items()}
+                copied[name] = {k: _flat_copy(v) for k, v in value.items()}
+            elif name in _ONE_LEVEL:
+                copied[name] = type(value)(value)
             elif name == "_reach":
                 new._reach = value  # depends on the map alone: shared
             elif name not in ("_where", "_facts", "_changes", "_kept"):
-                new.__dict__[name] = copy.deepcopy(value, memo)
-        new._build_index()
+                copied[name] = copy.deepcopy(value, memo)
+        units = new.units
+        for unit in units.values():
+            object.__setattr__(unit, "_board", new)
+        # the same lists in the same order, of the new counters (as _build_index would make)
+        new._where = {key: [units[u.id] for u in group] for key, group in self._where.items()}
+        new._facts, new._changes, new._kept = {}, {}, {}  # nothing kept: counts start afresh
         return new
 
     @classmethod
