@@ -27,7 +27,16 @@ def is_rule_id(text: str) -> bool:
     >>> [is_rule_id(t) for t in ("7.3", "lza:", "xyz:1.0", "av:Tunnel Spots")]
     [False, False, False, False]
     """
-    return bool(_RULE_ID.match(text))
+    if text in _SEEN:
+        return True
+    if _RULE_ID.match(text):
+        if len(_SEEN) < 4096:  # a game cites a few hundred; anything past that is not kept
+            _SEEN.add(text)
+        return True
+    return False
+
+
+_SEEN: set[str] = set()  # ids already found well-formed: every trace step checks its rule id
 
 
 def check_rule_id(text: str) -> str:
