@@ -2,13 +2,20 @@
 
 Run with no paths (the README's ``pytest``), the suite runs on one pytest-xdist worker per core
 (at most four): pyproject's ``-n auto --dist loadgroup``, with the number chosen below. Each
-test module stays on one worker, so its module-scoped fixtures are built once; the browser tests
-that save or list files in the apps' ``saves/`` folder share one worker, one Voila server and
-one Chromium, and those marked ``browser_reads`` (apps that only read) may run on another. Naming paths (``pytest tests/sim -x``) runs in this one process, as before; ``-n 0`` or
-``-n 2`` overrides either way.
+test module stays on one worker, so its module-scoped fixtures are built once; a browser test
+that shares nothing with its neighbours (no module-scoped fixture) is a unit of its own, so the
+browser tests spread over every worker, each worker with its own Voila server and Chromium.
+The longest units are handed out first. Naming paths (``pytest tests/sim -x``) runs in this one
+process, as before; ``-n 0`` or ``-n 2`` overrides either way.
+
+Files the browser tests save under ``notebooks/saves`` carry this run's tag (see
+``saves_file`` below) and are removed when the whole run ends, not by
+each test: an app open on another worker lists that folder, and a file that vanished between
+the listing and the click would fail a test that did nothing wrong.
 """
 
 import os
+import time
 from pathlib import Path
 
 # Imported up front: hypothesis's pytest plugin otherwise imports it while printing the
@@ -64,19 +71,86 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return workers if workers > 1 else 0
 
 
+#: The longest single tests (a designer's whole loop each, with 500 games a side in the balance
+#: lab): handed out first, so neither is left to run alone at the end while the other worker idles.
+LONGEST = ("tests/browser/test_designer_loop.py", "tests/browser/test_point_designer_loop.py")
+
+RUN_TAG = pytest.StashKey[str]()
+SAVES = ROOT / "notebooks" / "saves"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tag this run's saved files; a worker takes the tag of the run that started it."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "rulebook_run_tag" in workerinput:
+        config.stash[RUN_TAG] = workerinput["rulebook_run_tag"]
+    else:
+        config.stash[RUN_TAG] = f"run{os.getpid()}t{time.time_ns() // 1_000_000 % 10**8}"
+    # xdist would hand out groups by their number of tests; the order set below is by duration.
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    node.workerinput["rulebook_run_tag"] = node.config.stash[RUN_TAG]
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """The run that started the workers removes the files its browser tests saved."""
+    if hasattr(session.config, "workerinput") or RUN_TAG not in session.config.stash:
+        return
+    for path in SAVES.glob(f"*{session.config.stash[RUN_TAG]}*"):
+        path.unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def saves_file(pytestconfig: pytest.Config):
+    """``saves_file(stem, suffix)``: a path in ``notebooks/saves`` for a test to save to.
+
+    The name carries this run's tag, and the file is removed when the run ends (see the module
+    docstring), so a test need not remove it.
+    """
+    tag = pytestconfig.stash[RUN_TAG]
+
+    def path(stem: str, suffix: str) -> Path:
+        SAVES.mkdir(exist_ok=True)
+        return SAVES / f"{stem}_{tag}{suffix}"
+
+    return path
+
+
+def _shares_a_fixture(item: pytest.Item) -> bool:
+    """Whether *item* uses a fixture built once per module (or class, or package)."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return True
+    return any(
+        d.scope in ("module", "class", "package")
+        for defs in info.name2fixturedefs.values()
+        for d in defs
+    )
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook turns the marks into groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep each module's tests together on one worker, and the browser tests in two groups.
+    """Give each test its unit of work for xdist, and put the longest units first.
 
-    The browser tests whose apps save or list files under ``notebooks/saves`` share one worker
-    (one Voila server; no test sees another's file come and go); those marked
-    ``browser_reads`` form a second group that may run on another worker beside them.
+    A module's tests stay together (its module-scoped fixtures are built once, and tests that
+    share an opened app run in file order); a browser test that shares nothing is a unit of its
+    own. Browser tests come first (the longest units, ``LONGEST`` before all), then the rest in
+    collection order.
     """
     for item in items:
-        if item.get_closest_marker("browser_reads"):
-            group = "browser-reads"
-        elif item.get_closest_marker("browser"):
-            group = "browser"
-        else:
-            group = item.nodeid.split("::")[0]
-        item.add_marker(pytest.mark.xdist_group(group))
+        module = item.nodeid.split("::")[0]
+        browser = item.get_closest_marker("browser") is not None
+        group = item.nodeid if browser and not _shares_a_fixture(item) else module
+        item.add_marker(pytest.mark.xdist_group(group.replace("@", "_")))
+
+    def rank(item: pytest.Item) -> int:
+        module = item.nodeid.split("::")[0]
+        if module in LONGEST:
+            return 0
+        return 1 if item.get_closest_marker("browser") else 2
+
+    items.sort(key=rank)  # stable: each module keeps its order

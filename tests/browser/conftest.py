@@ -21,10 +21,11 @@ costly step, a few seconds each, so share an opened app where the tests allow it
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
-root). Every test marked ``browser`` goes to one worker, so they share one server and one
-Chromium, and the files they save under ``notebooks/saves`` never race; a test whose apps
-neither write nor list anything there may add ``pytest.mark.browser_reads``, and those run as
-a second group, possibly on the other worker with its own server and Chromium.
+root): each worker that runs browser tests starts its own server and Chromium, and a test that
+uses no module-scoped fixture (``shared_app``) may run on any worker. So a test that saves a
+file takes its path from ``saves_file(stem, suffix)`` (root conftest.py): the name carries the
+run's tag and the file is removed when the run ends, never while an app on another worker may
+be listing the saves folder.
 """
 
 from __future__ import annotations

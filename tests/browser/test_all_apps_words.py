@@ -68,21 +68,10 @@ def _raw_text(text: str) -> list[str]:
     return found
 
 
-#: Apps that neither write nor list files under notebooks/saves (see ``browser_reads``).
-READ_ONLY = {
-    "00_start_here",
-    "first_team_combat",
-    "ia_drang_walkthrough",
-    "lz_albany_interactions",
-    "rules_reference",
-}
-
-
 def _params():
     for app in APPS:
         stem = app.removesuffix(".ipynb")
         marks = [pytest.mark.xfail(reason=KNOWN[stem], strict=False)] if stem in KNOWN else []
-        marks += [pytest.mark.browser_reads] if stem in READ_ONLY else []
         yield pytest.param(app, id=stem, marks=marks)
 
 

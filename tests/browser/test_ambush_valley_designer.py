@@ -4,7 +4,6 @@ revert, save; roll a table; ask the solo VC."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -14,10 +13,8 @@ from rulebook.games.ambush_valley.scenario import Scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
-
-def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
+def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves_file):
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector("svg.av-table", state="attached", timeout=30_000)
@@ -61,12 +58,14 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts):
     page.get_by_role("button", name="Revert to file").click()
     page.wait_for_selector(".rb-ok", timeout=15_000)
 
-    saved = _save_and_read(page, f"av_browser_test_{int(time.time() * 1000)}.yaml")
+    saved = _save_and_read(page, saves_file("av_browser_test", ".yaml"))
     assert saved.problems() == []
     assert page.locator(".rb-error").count() == 0
 
 
-def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page, artifacts):
+def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(
+    voila_url, page, artifacts, saves_file
+):
     """av:tunnel-spots: move tunnel spot 2 within 6 in of spot 1; the problem reads as a sentence,
     both spots are marked on the table, the problem's button selects spot 1 for editing, moving
     it clears the problem, and the saved file holds both spots where they were put."""
@@ -112,7 +111,7 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     page.get_by_role("button", name="Move", exact=True).click()
     page.wait_for_selector(".rb-av-problems .rb-ok", timeout=15_000)
     assert page.locator(".rb-av-culprit").count() == 0
-    saved = _save_and_read(page, f"av_fixed_spot_{int(time.time() * 1000)}.yaml")
+    saved = _save_and_read(page, saves_file("av_fixed_spot", ".yaml"))
     assert {m.id: m.at for m in saved.spec.layout.tunnel_spots} == {
         "spot-1": (20.0, 40.0),
         "spot-2": (14.0, 36.0),
@@ -125,24 +124,21 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(voila_url, page
     assert page.locator(".rb-error").count() == 0
 
 
-def _save_and_read(page, name: str) -> Scenario:
-    """Save under saves/*name* from the page, see the file join the scenario list, read it back
-    and remove it."""
-    save = NOTEBOOKS / "saves" / name
+def _save_and_read(page, save: Path) -> Scenario:
+    """Save as *save* (in saves/) from the page, see the file join the scenario list, read it
+    back."""
+    name = save.name
     page.locator(".rb-av-file input").fill(f"saves/{name}")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=15_000)
-    try:
-        page.wait_for_function(
-            "document.querySelector('.rb-av-picker select').selectedOptions[0]?.text"
-            f".includes('{name}')",
-            timeout=15_000,
-        )
-        label = page.locator(".rb-av-picker select").evaluate("s => s.selectedOptions[0].text")
-        assert f"(saved as saves/{name})" in label.replace("\xa0", " ")
-        return Scenario.load(save)
-    finally:
-        save.unlink(missing_ok=True)
+    page.wait_for_function(
+        "document.querySelector('.rb-av-picker select').selectedOptions[0]?.text"
+        f".includes('{name}')",
+        timeout=15_000,
+    )
+    label = page.locator(".rb-av-picker select").evaluate("s => s.selectedOptions[0].text")
+    assert f"(saved as saves/{name})" in label.replace("\xa0", " ")
+    return Scenario.load(save)
 
 
 def test_roll_a_table_with_its_odds(voila_url, page, artifacts):

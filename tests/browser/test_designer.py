@@ -11,8 +11,6 @@ from rulebook.scenario import load_scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
 
 def centre(page, selector: str) -> tuple[float, float]:
     box = page.locator(selector).bounding_box()
@@ -20,8 +18,8 @@ def centre(page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts):
-    save = NOTEBOOKS / "saves" / f"browser_test_{int(time.time() * 1000)}.yaml"
+def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_file):
+    save = saves_file("browser_test", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
     page.wait_for_selector(".rb-ready", timeout=120_000)
@@ -71,19 +69,16 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts):
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=15_000)
-    try:
-        check_saved(save)
-        page.get_by_role("button", name="Load", exact=True).click()
-        page.wait_for_selector(
-            f".rb-map-caption[data-areas='45'][data-links='{links + 1}']", timeout=15_000
-        )
-        assert page.locator(".rb-error").count() == 0
-        assert_no_overlaps(page)
-        page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
+    check_saved(save)
+    page.get_by_role("button", name="Load", exact=True).click()
+    page.wait_for_selector(
+        f".rb-map-caption[data-areas='45'][data-links='{links + 1}']", timeout=15_000
+    )
+    assert page.locator(".rb-error").count() == 0
+    assert_no_overlaps(page)
+    page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
 
-        play_test(page, voila_url, save)
-    finally:
-        save.unlink(missing_ok=True)
+    play_test(page, voila_url, save)
 
 
 def draw_g8(page) -> None:
@@ -146,31 +141,25 @@ def assert_no_overlaps(page) -> None:
             assert overlap_x <= 1 or overlap_y <= 1, f"{a[4]!r} overlaps {b[4]!r}"
 
 
-def test_a_sixty_area_map_stays_responsive(voila_url, page):
+def test_a_sixty_area_map_stays_responsive(voila_url, page, saves_file):
     from rulebook.maps._generate import voronoi_map
     from rulebook.maps.design import MapDesign
 
-    save = NOTEBOOKS / "saves" / f"browser_sixty_{int(time.time() * 1000)}.geojson"
-    save.parent.mkdir(exist_ok=True)
+    save = saves_file("browser_sixty", ".geojson")
     MapDesign(voronoi_map(10, 6, seed=4)).save(save)
-    try:
-        page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
-        page.wait_for_selector(".rb-ready", timeout=120_000)
-        page.locator(".rb-path input").fill(f"saves/{save.name}")
-        page.get_by_role("button", name="Load", exact=True).click()
-        page.wait_for_selector(".rb-map-caption[data-areas='60']", timeout=30_000)
-        page.wait_for_selector(".rb-area-label[data-area='r3c4']", timeout=30_000)
-        timings = []
-        for area in ("r3c4", "r1c7", "r4c2"):
-            page.locator(".rb-map").scroll_into_view_if_needed()
-            x, y = centre(page, f".rb-area-label[data-area='{area}']")
-            started = time.perf_counter()
-            page.mouse.click(x, y + 8)
-            page.wait_for_selector(f".rb-selected[data-area='{area}']", timeout=15_000)
-            timings.append((time.perf_counter() - started) * 1000)
-        print(
-            "selection to highlight on a 60-area map: " + ", ".join(f"{t:.0f} ms" for t in timings)
-        )
-        assert page.locator(".rb-error").count() == 0
-    finally:
-        save.unlink(missing_ok=True)
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    page.locator(".rb-path input").fill(f"saves/{save.name}")
+    page.get_by_role("button", name="Load", exact=True).click()
+    page.wait_for_selector(".rb-map-caption[data-areas='60']", timeout=30_000)
+    page.wait_for_selector(".rb-area-label[data-area='r3c4']", timeout=30_000)
+    timings = []
+    for area in ("r3c4", "r1c7", "r4c2"):
+        page.locator(".rb-map").scroll_into_view_if_needed()
+        x, y = centre(page, f".rb-area-label[data-area='{area}']")
+        started = time.perf_counter()
+        page.mouse.click(x, y + 8)
+        page.wait_for_selector(f".rb-selected[data-area='{area}']", timeout=15_000)
+        timings.append((time.perf_counter() - started) * 1000)
+    print("selection to highlight on a 60-area map: " + ", ".join(f"{t:.0f} ms" for t in timings))
+    assert page.locator(".rb-error").count() == 0

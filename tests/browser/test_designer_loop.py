@@ -25,7 +25,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CONTROLS = (
     ".rb-designer button, .rb-designer select, .rb-designer input, .rb-designer .leaflet-container"
 )
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 COLS, ROWS = 4, 3
 
 # The twelve areas, row by row from the north: the id typed (None: the one offered), name, terrain.
@@ -150,11 +149,12 @@ def link(page, sheet: Sheet, first: int, second: int, verb: str) -> None:
     page.wait_for_selector(f".rb-linked:has-text('{verb}')", timeout=15_000)
 
 
-def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(voila_url, page, artifacts):
+def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
+    voila_url, page, artifacts, saves_file
+):
     started = time.perf_counter()
-    stamp = int(time.time() * 1000)
-    yaml_file = NOTEBOOKS / "saves" / f"loop_{stamp}.yaml"
-    geojson_file = NOTEBOOKS / "saves" / f"loop_{stamp}.geojson"
+    yaml_file = saves_file("loop", ".yaml")
+    geojson_file = saves_file("loop", ".geojson")
     image = artifacts / "grid_scan.png"
     image.write_bytes(grid_png())
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -177,18 +177,14 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(voila_url, page,
     draw_areas(page, sheet)
     page.screenshot(path=str(artifacts / "loop_2_drawn.png"))
     print(f"drawn: {time.perf_counter() - started:.0f} s")
-    try:
-        fix_the_map(page, sheet, artifacts)
-        set_up(page, sheet, artifacts)
-        save_and_compare(page, yaml_file, geojson_file, artifacts)
-        print(f"designed and saved: {time.perf_counter() - started:.0f} s")
-        play_turn_one(page, voila_url, yaml_file, artifacts)
-        print(f"played turn 1: {time.perf_counter() - started:.0f} s")
-        weigh(page, voila_url, yaml_file, artifacts)
-        print(f"weighed: {time.perf_counter() - started:.0f} s")
-    finally:
-        yaml_file.unlink(missing_ok=True)
-        geojson_file.unlink(missing_ok=True)
+    fix_the_map(page, sheet, artifacts)
+    set_up(page, sheet, artifacts)
+    save_and_compare(page, yaml_file, geojson_file, artifacts)
+    print(f"designed and saved: {time.perf_counter() - started:.0f} s")
+    play_turn_one(page, voila_url, yaml_file, artifacts)
+    print(f"played turn 1: {time.perf_counter() - started:.0f} s")
+    weigh(page, voila_url, yaml_file, artifacts)
+    print(f"weighed: {time.perf_counter() - started:.0f} s")
 
 
 def fix_the_map(page, sheet: Sheet, artifacts: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifacts):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, artifacts):

@@ -3,16 +3,11 @@ check the file, and play-test it in the campaign app."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
 
 from rulebook.scenario import load_scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
@@ -49,8 +44,8 @@ def join(page, a: str, b: str, kind: str) -> None:
     page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']", timeout=30_000)
 
 
-def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts):
-    save = NOTEBOOKS / "saves" / f"browser_points_{int(time.time() * 1000)}.yaml"
+def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts, saves_file):
+    save = saves_file("browser_points", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb", timeout=180_000)
     page.wait_for_selector(".rb-ready", timeout=180_000)
@@ -73,30 +68,27 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=30_000)
-    try:
-        spec = load_scenario(save).first_team.map
-        assert sorted(spec.locations) == ["A1", "A2", "Pleiku"]
-        assert spec.lines == {"A1-A2": "road", "A2-Pleiku": "jungle-mountain"}
-        page.screenshot(path=str(artifacts / "point_map_designer.png"))
-        # Play-test: this small map is not yet playable (the checks say why), so play-test the
-        # shipped campaign map after retyping one line by mouse.
-        page.locator(".rb-path input").fill("../scenarios/first_team/campaign.yaml")
-        page.get_by_role("button", name="Load", exact=True).click()
-        page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
-        page.wait_for_selector(".rb-problems.none", timeout=30_000)
-        join(page, "D5", "F5", "jungle")
-        page.locator(".rb-path input").fill(f"saves/{save.name}")
-        page.get_by_role("button", name="Play this scenario").click()
-        link = page.wait_for_selector(".rb-play-link", timeout=30_000)
-        assert load_scenario(save).first_team.map.lines["D5-F5"] == "jungle"
-        href = link.get_attribute("href")
-        assert href.startswith("first_team_campaign.ipynb?scenario=")
-        assert href.endswith(f"saves/{save.name}")
-        play = page.context.new_page()
-        play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
-        play.wait_for_selector(".rb-ready", timeout=180_000)
-        assert play.locator(".rb-error").count() == 0
-        play.screenshot(path=str(artifacts / "point_map_play_test.png"))
-        play.close()
-    finally:
-        save.unlink(missing_ok=True)
+    spec = load_scenario(save).first_team.map
+    assert sorted(spec.locations) == ["A1", "A2", "Pleiku"]
+    assert spec.lines == {"A1-A2": "road", "A2-Pleiku": "jungle-mountain"}
+    page.screenshot(path=str(artifacts / "point_map_designer.png"))
+    # Play-test: this small map is not yet playable (the checks say why), so play-test the
+    # shipped campaign map after retyping one line by mouse.
+    page.locator(".rb-path input").fill("../scenarios/first_team/campaign.yaml")
+    page.get_by_role("button", name="Load", exact=True).click()
+    page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
+    page.wait_for_selector(".rb-problems.none", timeout=30_000)
+    join(page, "D5", "F5", "jungle")
+    page.locator(".rb-path input").fill(f"saves/{save.name}")
+    page.get_by_role("button", name="Play this scenario").click()
+    link = page.wait_for_selector(".rb-play-link", timeout=30_000)
+    assert load_scenario(save).first_team.map.lines["D5-F5"] == "jungle"
+    href = link.get_attribute("href")
+    assert href.startswith("first_team_campaign.ipynb?scenario=")
+    assert href.endswith(f"saves/{save.name}")
+    play = page.context.new_page()
+    play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    play.wait_for_selector(".rb-ready", timeout=180_000)
+    assert play.locator(".rb-error").count() == 0
+    play.screenshot(path=str(artifacts / "point_map_play_test.png"))
+    play.close()

@@ -20,7 +20,6 @@ from rulebook.scenario import load_scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 GAMES = int(os.environ.get("POINT_LOOP_GAMES", "500"))
 DESIGNER = ".rb-point-designer"
 CONTROLS = f"{DESIGNER} button, {DESIGNER} select, {DESIGNER} input, {DESIGNER} .leaflet-container"
@@ -318,9 +317,9 @@ def weigh(page, voila_url: str, save: Path, artifacts):
 
 
 def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict(
-    voila_url, page, artifacts
+    voila_url, page, artifacts, saves_file
 ):
-    save = NOTEBOOKS / "saves" / f"browser_loop_{int(time.time() * 1000)}.yaml"
+    save = saves_file("browser_loop", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb", timeout=180_000)
     page.wait_for_selector(".rb-ready", timeout=180_000)
@@ -335,9 +334,6 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved", timeout=30_000)
-    try:
-        check_the_file(save, drawn)
-        play_a_turn(page, voila_url, artifacts)
-        weigh(page, voila_url, save, artifacts)
-    finally:
-        save.unlink(missing_ok=True)
+    check_the_file(save, drawn)
+    play_a_turn(page, voila_url, artifacts)
+    weigh(page, voila_url, save, artifacts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SHOWN = "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule"
 

@@ -11,7 +11,7 @@ import pytest
 from rulebook.reference import load_reference
 from rulebook.reference._site import docname
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

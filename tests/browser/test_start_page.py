@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):

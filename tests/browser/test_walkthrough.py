@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_reads, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LABEL_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')]
   .map(e => { const r = e.getBoundingClientRect();
