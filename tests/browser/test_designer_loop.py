@@ -409,7 +409,8 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     lab.locator(".rb-games input").fill("500")
     started = time.perf_counter()
     lab.get_by_role("button", name="Run", exact=True).click()
-    lab.wait_for_selector(".rb-balance tr[data-variant='variant']", timeout=900_000)
+    # The table forms while the games run ('So far N of M games'); the timing line comes last.
+    lab.wait_for_selector(".rb-timing", timeout=900_000)
     print(f"500 games a side: {time.perf_counter() - started:.0f} s")
     assert lab.locator(".rb-timing").inner_text().startswith("1,000 games in ")
     rows = lab.locator(".rb-balance tr[data-variant]")

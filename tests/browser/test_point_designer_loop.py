@@ -299,7 +299,8 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     games.press("Enter")
     started = time.monotonic()
     lab.get_by_role("button", name="Run", exact=True).click()
-    lab.wait_for_selector(".rb-balance tr[data-variant='variant']", timeout=3_600_000)
+    # The table forms while the games run ('So far N of M games'); the timing line comes last.
+    lab.wait_for_selector(".rb-timing", timeout=3_600_000)
     took = time.monotonic() - started
     print(f"balance lab: {GAMES} campaigns a side on the twelve-location map in {took:.0f} s")
     verdicts = lab.locator(".rb-verdict").all_inner_texts()
