@@ -8,16 +8,16 @@ costly step, a few seconds each, so share an opened app where the tests allow it
 
 - ``voila_url`` (session): the base URL of one `rulebook serve` for the whole run.
 - ``browser`` (session): one headless Chromium.
-- ``page`` (per test): a fresh 1280 x 900 page in its own context; only loopback requests
-  leave it. Use it when the test needs the app as it opens, or changes it in ways the
-  next test must not see.
+- ``page`` (per test): a fresh 1280 x 900 page in its own context (only loopback requests
+  leave the browser: see ``browser``). Use it when the test needs the app as it opens, or
+  changes it in ways the next test must not see.
 - ``shared_app`` (per module): ``shared_app(path, width=1400, height=900)`` opens
   ``voila_url + path`` once per module and viewport and returns that same page to every test
   of the module that asks for it (``.pageerrors`` collects the page's script errors since it
   opened). Tests sharing an app run in file order: put the ones that only read before the
   ones that change it, and say in each which state it expects.
-- ``new_page(width, height)``: a context of that size with the loopback-only routing, closed
-  after the test (for a second window, e.g. a play-test link).
+- ``new_page(width, height)``: a page in a context of that size, closed after the test (for a
+  second window, e.g. a play-test link).
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
@@ -116,8 +116,15 @@ def browser():
     )
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    # Nothing may reach past this machine (Voila's template asks a CDN for fonts, a map with no
+    # layers asks a tile server): every request but loopback goes to a proxy on a port that is
+    # bound and never listens, so it is refused at once. Chromium never proxies loopback. (A
+    # route handler on every page did this before, at the cost of a round trip through this
+    # process for each of the ~100 files an app loads.)
+    with socket.socket() as nowhere, sync_playwright() as p:
+        nowhere.bind(("127.0.0.1", 0))
+        proxy = f"--proxy-server=http://127.0.0.1:{nowhere.getsockname()[1]}"
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, proxy])
         yield browser
         browser.close()
 
@@ -129,19 +136,9 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-def _loopback_only(route) -> None:
-    """Nothing may reach past this machine; Voila's template asks a CDN for fonts."""
-    if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
-        route.continue_()
-    else:
-        route.abort()
-
-
 def _new_page(browser, width: int, height: int):
     context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.route("**/*", _loopback_only)
-    return page
+    return context.new_page()
 
 
 @pytest.fixture
@@ -153,7 +150,7 @@ def page(browser):
 
 @pytest.fixture
 def new_page(browser):
-    """``new_page(width, height)``: a loopback-only page in its own context, closed after the test."""
+    """``new_page(width, height)``: a page in its own context, closed after the test."""
     opened = []
 
     def make(width: int = 1280, height: int = 900):

@@ -31,3 +31,13 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     assert re.search(r"Rolling 4 dice", page.locator(".rb-odds").inner_text())
     page.screenshot(path=str(artifacts / "start_page.png"), full_page=True)
     assert errors == []
+
+
+
+def test_nothing_leaves_the_machine(page):
+    """Only loopback requests leave the browser: a request elsewhere is refused at once by the
+    dead proxy the browser fixture sets (not left to time out, or to an offline machine's DNS)."""
+    from playwright.sync_api import Error
+
+    with pytest.raises(Error, match="ERR_PROXY_CONNECTION_FAILED"):
+        page.goto("http://example.com/", timeout=10_000)

@@ -49,14 +49,6 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, b
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    page.route(
-        "**/*",
-        lambda route: (
-            route.continue_()
-            if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-            else route.abort()
-        ),
-    )
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']", timeout=60_000)
