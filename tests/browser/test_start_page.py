@@ -33,7 +33,6 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     assert errors == []
 
 
-
 def test_nothing_leaves_the_machine(page):
     """Only loopback requests leave the browser: a request elsewhere is refused at once by the
     dead proxy the browser fixture sets (not left to time out, or to an offline machine's DNS)."""
