@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_right
+from collections.abc import Callable
 
 from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _nva, _optional
@@ -170,21 +172,46 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
     rules: Stacking,
 ) -> Options:
     """*loc*'s moves, stack moves and holds, from what :class:`_GroundOptions` keys them by."""
-    block = Options()
+    parts: list[tuple[str, int, Callable[[int], Action]]] = []
     carry = ((), ("supply",)) if supplied else ((),)
     for (_, tokens), stay in zip(routes, stays, strict=True):
         going = rules.joining(stay, counted)
         if going:
-            block.run(*_moves([ids[k] for k in going], tokens, carry), "move")
+            parts.append(("move", *_moves([ids[k] for k in going], tokens, carry)))
         if len(ids) > 1 and rules.may_stack(stay, together):
             stack = (to_token(loc), *tokens)
-            block.run(
-                len(carry),
-                lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
-                "stack",
+            parts.append(
+                (
+                    "stack",
+                    len(carry),
+                    lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
+                )
             )
     if loc != AN_KHE:
-        block.run(len(ids), lambda k: _new(Action, ("hold", (ids[k],))), "hold")
+        parts.append(("hold", len(ids), lambda k: _new(Action, ("hold", (ids[k],)))))
+    return _joined(parts)
+
+
+def _joined(parts: list[tuple[str, int, Callable[[int], Action]]]) -> Options:
+    """Options of these runs (verb, count, maker), each stretch of runs of one verb made one
+    run: a block is copied into every decision's list, a run at a time."""
+    block = Options()
+    for verb, stretch in itertools.groupby(parts, key=lambda part: part[0]):
+        runs = list(stretch)
+        if len(runs) == 1:
+            block.run(runs[0][1], runs[0][2], verb)
+            continue
+        starts, makers, at = [], [], 0
+        for _, count, make in runs:
+            starts.append(at)
+            makers.append(make)
+            at += count
+
+        def make(k: int, starts=starts, makers=makers) -> Action:
+            i = bisect_right(starts, k) - 1
+            return makers[i](k - starts[i])
+
+        block.run(at, make, verb)
     return block
 
 

@@ -225,11 +225,18 @@ class CampaignState:
         """NVA alone on a road location or a camp keep a garrison under HOLD: at the end of
         every segment, one more HOLD goes to the lowest-numbered unit until one unit has it
         (ftv:2.5.1B-C, 4.1.14C)."""
+        held = self.map.derived.get("road locations and camps")
+        if held is None:
+            held = self.map.derived["road locations and camps"] = frozenset(
+                loc
+                for loc in self.map.locations
+                if self.map.is_road_location(loc) or self.map.camp(loc)
+            )
         for loc in self.board.in_use("nva"):
+            if loc == PLEIKU or loc not in held:
+                continue  # (the map's test first: it is the cheapest)
             nva = self.board.nva(loc)
-            if not nva or self.board.us(loc) or loc == PLEIKU:
-                continue
-            if not (self.map.is_road_location(loc) or self.map.camp(loc)):
+            if not nva or self.board.us(loc):
                 continue
             if any(u.hold for u in nva):
                 continue
@@ -261,11 +268,12 @@ class CampaignState:
 
     def zone_units(self, zone: str) -> list[NvaCompany]:
         """Identified NVA in a Zone Box, lowest regiment and company first."""
+        nva, placed = self.nva, self.board.loc_of
         return sorted(
             (
-                self.nva[i]
+                unit
                 for i, z in self.box.items()
-                if z == zone and not self.nva[i].eliminated and self.where(self.nva[i]) is None
+                if z == zone and not (unit := nva[i]).eliminated and unit not in placed
             ),
             key=lambda u: u.order,
         )

@@ -57,15 +57,16 @@ class _Flights:
     ) -> SupportUnit | None:
         """The helicopter to fly *leg* with *unit* (None for supply): one already half-used
         first. *ready* is the ready transports, if the caller has them."""
-        candidates = [
-            h
-            for h in (self.s.ready("transport") if ready is None else ready)
-            if (h.id != NINE_HELICOPTER or unit == NINE)
-            and h.id != self.pathfinder
-            and leg not in self.legs.get(h.id, set())
-            and "hop" not in self.legs.get(h.id, set())
-            and (leg != "hop" or not self.legs.get(h.id))
-        ]
+        legs, pathfinder = self.legs, self.pathfinder
+        candidates = []
+        for h in self.s.ready("transport") if ready is None else ready:
+            if (h.id == NINE_HELICOPTER and unit != NINE) or h.id == pathfinder:
+                continue
+            flown = legs.get(h.id)
+            # A used helicopter may still fly the other of out and back, never a second hop.
+            if flown and (leg in flown or "hop" in flown or leg == "hop"):
+                continue
+            candidates.append(h)
         return min(
             candidates,
             key=lambda h: (h.id != NINE_HELICOPTER, not self.legs.get(h.id), h.id),
@@ -85,73 +86,74 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
 
     The options are runs made when read (a policy taking the k-th one makes one action).
     """
-    lzs = _landing_zones(s, lz_marker)
-    options = Options()
-    # Nothing moves while the list is built: each place's companies, its stacking tally and
-    # each kind of flight's helicopter are read once; whether a company may join a place
-    # depends only on what it counts as for stacking (its battalion or brigade; garrisons count
-    # for nothing), so each place is asked once per group, and the segment's Stacking keeps
-    # tallies and answers from one decision to the next.
-    board, values, rules = s.board, s.values, flights.stacking
-    us_at = [board.us(loc) for loc in lzs]
-    occupied = [loc for loc, units in zip(lzs, us_at, strict=True) if units]
-    ready = s.ready("transport")
-    flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
-
-    def can_fly(leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
-        """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
-        found = flyers.get(leg)
-        if found is None:
-            found = flyers[leg] = (
-                flights.helicopter(leg, None, ready),
-                flights.helicopter(leg, NINE, ready),
-            )
-        return found
-
-    lz_tallies = tuple(rules.tally(units) for units in us_at)
-    open_to: dict[object, list[str]] = {}  # by what a company counts as: the LZs it may join
-
-    def fitting(what: object) -> list[str]:
-        """The landing zones a company that counts as *what* may join (ftv:2.3.1)."""
-        may = rules.joins_each(lz_tallies, what)
-        found = open_to[what] = [loc for loc, ok in zip(lzs, may, strict=True) if ok]
-        return found
-
-    counts_as = rules.counts_as
+    offer = _Offer(s, flights, _landing_zones(s, lz_marker))
+    options, board, lzs = Options(), s.board, offer.lzs
     home = board.us(AN_KHE)
     if home:
-        out = can_fly("out")
-        flying = []
-        for unit in home:
-            uid = unit.id
-            if out[uid == NINE]:
-                what = counts_as(unit)
-                flying.append((uid, open_to.get(what) or fitting(what)))
+        out = offer.can_fly("out")
+        flying = [(u.id, offer.fitting(u)) for u in home if out[u.id == NINE]]
         options.run(*_each_to(flying, "fly"), "fly")
-    if board.supply.get(AN_KHE, 0) >= 2 and can_fly("out")[0]:
+    occupied = [loc for loc, units in zip(lzs, offer.us_at, strict=True) if units]
+    if board.supply.get(AN_KHE, 0) >= 2 and offer.can_fly("out")[0]:
         options.run(*_supply_to(occupied, "fly-supply"), "fly-supply")
-    hop_ok = s.cp.left >= values["lz_to_lz_cp"]
-    for loc, units in zip(lzs, us_at, strict=True):
+    hop_ok = s.cp.left >= s.values["lz_to_lz_cp"]
+    back = hops = None
+    for loc, units in zip(lzs, offer.us_at, strict=True):
         for unit in units:
             if unit.garrison:
                 continue
+            if back is None:
+                back, hops = offer.can_fly("back"), offer.can_fly("hop")
             uid = unit.id
             nine = uid == NINE
-            if can_fly("back")[nine]:
-                options.run(1, _one(_action("fly", uid, AN_KHE_ARG)), "fly")
-            hop = can_fly("hop")[nine]
+            if back[nine]:
+                options.run(1, _one(_new(Action, ("fly", (uid, AN_KHE_ARG)))), "fly")
+            hop = hops[nine]
             if hop and (hop_ok or hop.id == NINE_HELICOPTER):
-                what = counts_as(unit)
-                fit = open_to.get(what) or fitting(what)
+                fit = offer.fitting(unit)
                 if loc in fit:
                     fit = [other for other in fit if other != loc]
                 options.run(*_to(uid, fit, "hop"), "hop")
-        if board.supply.get(loc) and can_fly("hop")[0] and hop_ok:
+        if board.supply.get(loc) and offer.can_fly("hop")[0] and hop_ok:
             others = [other for other in occupied if other != loc]
             options.run(*_supply_to(others, "hop-supply", loc), "hop-supply")
-    if flights.pathfinder is None and s.spec.us.pathfinders and can_fly("hop")[0]:
+    if flights.pathfinder is None and s.spec.us.pathfinders and offer.can_fly("hop")[0]:
         options.run(*_supply_to(_pathfinder_places(s), "pathfinder"), "pathfinder")
     return options
+
+
+class _Offer:
+    """What one transport decision reads, each read once: nothing moves while its options are
+    made. Whether a company may join a landing zone depends only on what it counts as for
+    stacking (its battalion or brigade; garrisons count for nothing), so each zone is asked once
+    per group; the segment's Stacking keeps tallies and answers from one decision to the next."""
+
+    def __init__(self, s: CampaignState, flights: _Flights, lzs: list[str]) -> None:
+        self.flights, self.lzs, self.rules = flights, lzs, flights.stacking
+        self.us_at = [s.board.us(loc) for loc in lzs]
+        self.tallies = tuple(self.rules.tally(units) for units in self.us_at)
+        self.ready = s.ready("transport")
+        self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
+        self.open_to: dict[object, list[str]] = {}  # by what a company counts as
+
+    def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
+        """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
+        found = self.flyers.get(leg)
+        if found is None:
+            found = self.flyers[leg] = (
+                self.flights.helicopter(leg, None, self.ready),
+                self.flights.helicopter(leg, NINE, self.ready),
+            )
+        return found
+
+    def fitting(self, unit: UsCompany) -> list[str]:
+        """The landing zones *unit* may join (ftv:2.3.1)."""
+        what = self.rules.counts_as(unit)
+        found = self.open_to.get(what)
+        if found is None:
+            may = self.rules.joins_each(self.tallies, what)
+            found = self.open_to[what] = [loc for loc, ok in zip(self.lzs, may, strict=True) if ok]
+        return found
 
 
 def _pathfinder_places(s: CampaignState) -> list[str]:
