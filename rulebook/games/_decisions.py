@@ -233,11 +233,14 @@ class Options(Sequence[Action]):
 
     def of_verb_at(self, verb: str) -> list[tuple[int, Action]]:
         """The options of one verb with their positions, in order."""
-        found = []
+        found: list[tuple[int, Action]] = []
         for start, count, make, whole in self._runs_of((verb,)):
+            if whole:  # (the loop over the run in C)
+                found += zip(range(start, start + count), map(make, range(count)), strict=True)
+                continue
             for k in range(count):
                 action = make(k)
-                if whole or action.verb == verb:
+                if action.verb == verb:
                     found.append((start + k, action))
         return found
 
