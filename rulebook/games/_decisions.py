@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import ClassVar, NamedTuple
 
 from rulebook.errors import InvalidActionError
@@ -75,6 +76,14 @@ class Action(NamedTuple):
 
 
 _new = tuple.__new__  # what the named tuple's own constructor calls, without its wrapper
+
+new_action = partial(_new, Action)
+"""``new_action((verb, args))`` is ``Action(verb, args)`` made at C speed (*args* a tuple of
+strings), for the rules code that makes thousands of options a game.
+
+>>> new_action(("move", ("A/2-7-1", "C4"))) == Action("move", ("A/2-7-1", "C4"))
+True
+"""
 
 
 class Options(Sequence[Action]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from rulebook.games._decisions import Action, Options, ask
+from rulebook.games._decisions import Action, Options, ask, new_action
 from rulebook.games.lz_albany._combat import (
     carry,
     carry_loads,
@@ -176,7 +176,7 @@ def _unit_moves(
     # in retreat a unit on an edge may leave; a hit platoon only with an officer (lza:6.2A)
     runs: tuple = ()
     if s.retreat and side == "nva" and s.map.area(unit.area).edges and not hurt:
-        runs = ((1, (Action("exit", (uid,)),).__getitem__),)
+        runs = ((1, (new_action(("exit", (uid,))),).__getitem__),)
     dests = _destinations(s, unit, adrenaline)
     if not dests:
         return runs
@@ -196,9 +196,12 @@ def _unit_moves(
     elif loads:
         per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
     else:  # alone: the commonest case
-        return (*runs, (len(dests), lambda k: Action("move", (uid, dests[k]))))
+        return (*runs, (len(dests), lambda k: new_action(("move", (uid, dests[k])))))
     n = len(per)
-    return (*runs, (len(dests) * n, lambda k: Action("move", (uid, dests[k // n], *per[k % n]))))
+    return (
+        *runs,
+        (len(dests) * n, lambda k: new_action(("move", (uid, dests[k // n], *per[k % n])))),
+    )
 
 
 def do_move(s: State, action: Action, moved: set[str]) -> str:
@@ -421,7 +424,7 @@ def fire_choices(
     """
     areas = sorted({u.area for u in platoons if u.status == "on-map"})
     disputed = s.disputed
-    pending = [Action("melee", (a,)) for a in areas if a not in fought and disputed(a)]
+    pending = [new_action(("melee", (a,))) for a in areas if a not in fought and disputed(a)]
     if pending:
         return pending
     options = [_DONE]
@@ -447,7 +450,7 @@ def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:
     found = s._facts.get(key)
     if found is None:
         found = s._facts[key] = tuple(
-            [Action("mortar", (area, t)) for t in mortar_targets(s, area, side)]
+            [new_action(("mortar", (area, t))) for t in mortar_targets(s, area, side)]
         )
     return found
 
@@ -495,7 +498,7 @@ def _rescale(choice: Action, dice: int) -> Action:
     officer's die, and one who stayed out takes his away (lza:5.2D). The player divides the
     dice only after this (lza:7.3, :func:`divide_fire`), so he splits what he really has."""
     target = choice.args[1].split(":")[0]
-    return Action("fire", (choice.args[0], f"{target}:{dice}"))
+    return new_action(("fire", (choice.args[0], f"{target}:{dice}")))
 
 
 def lone_officers(s: State, side: str) -> Flow:
@@ -511,8 +514,8 @@ def lone_officers(s: State, side: str) -> Flow:
     ]  # (moving one lone officer never gives another a platoon or a move: filtered once)
     for officer in sorted(alone, key=lambda u: u.id):
         oid = officer.id
-        options = [Action("stay", (oid,))] + [
-            Action("move", (oid, d)) for d in _destinations(s, officer, False)
+        options = [new_action(("stay", (oid,)))] + [
+            new_action(("move", (oid, d))) for d in _destinations(s, officer, False)
         ]
         choice = yield from ask(side, options, f"{officer.id} is alone: move him?", "lza:10.1")
         if choice.verb == "move":

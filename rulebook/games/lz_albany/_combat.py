@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 
-from rulebook.games._decisions import Action, Options, ask
+from rulebook.games._decisions import Action, Options, ask, new_action
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 
@@ -153,7 +153,7 @@ def apply_hits(
         if not pool:
             s.trace.step(rule, f"{hits - n} hit(s) in {area} find no target and are lost")
             return
-        options = [Action("hit", (t.id,)) for t in pool]
+        options = [new_action(("hit", (t.id,))) for t in pool]
         choice = yield from ask(
             chooser, options, f"place hit {n + 1} of {hits} in {area}", "lza:8.1"
         )
@@ -192,10 +192,10 @@ def retreats(s: State, area: str, side: str) -> Flow:
         carrying = dests and s.rules.options.get("retreat_carry", "may-carry") == "may-carry"
         loads = carry_loads(s, unit) if carrying else []  # (lza:7.2/retreat-carry)
         uid = unit.id
-        options = [Action("stay", (uid,))]
+        options = [new_action(("stay", (uid,)))]
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
-            options.append(Action("retreat", (uid, a)))
-            options += [Action("retreat", (uid, a, "carry", w)) for w in loads]
+            options.append(new_action(("retreat", (uid, a))))
+            options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
         choice = yield from ask(
             side, options, f"{unit.id}: stay in {area} or fall back?", "lza:7.2"
         )
@@ -319,7 +319,7 @@ def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...
     Dividing is a run of small decisions rather than one option per split, so the list stays
     one action per adjacent enemy area however many areas and dice there are.
     """
-    return tuple([Action("fire", (area, f"{t}:{dice}")) for t in fire_targets(s, area, side)])
+    return tuple([new_action(("fire", (area, f"{t}:{dice}"))) for t in fire_targets(s, area, side)])
 
 
 def divide_fire(s: State, action: Action, side: str) -> Flow:
@@ -337,9 +337,9 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
     while others and left > 1:
         per = left - 1
         pool = tuple(others)
-        options = Options([Action("done", (primary,))]).run(
+        options = Options([new_action(("done", (primary,)))]).run(
             len(pool) * per,
-            lambda k, pool=pool, per=per: Action("share", (pool[k // per], str(k % per + 1))),
+            lambda k, pool=pool, per=per: new_action(("share", (pool[k // per], str(k % per + 1)))),
             verb="share",
         )
         choice = yield from ask(
@@ -355,7 +355,7 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
         others.remove(target)
         given.append(f"{target}:{share}")
         left -= share
-    return Action("fire", (area, f"{primary}:{left}", *given))
+    return new_action(("fire", (area, f"{primary}:{left}", *given)))
 
 
 def fire_dice(
@@ -438,14 +438,14 @@ def infantry_fire(
         )
         choice = yield from ask(
             enemy,
-            [Action("return-fire", (target, area)), Action("hold", (target,))],
+            [new_action(("return-fire", (target, area))), new_action(("hold", (target,)))],
             f"return fire from {target} at {area}?",
             rule,
         )
         if choice.verb == "return-fire" and dice > 0:
             yield from infantry_fire(
                 s,
-                Action("fire", (target, f"{area}:{dice}")),
+                new_action(("fire", (target, f"{area}:{dice}"))),
                 enemy,
                 shooters,
                 returning=True,

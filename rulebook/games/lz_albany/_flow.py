@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from fractions import Fraction
 
-from rulebook.games._decisions import Action, Chance, ask
+from rulebook.games._decisions import Action, Chance, ask, new_action
 from rulebook.games.lz_albany._activation import (
     activated,
     fire_activation,
@@ -206,7 +206,7 @@ def _draws(pool: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
     except KeyError:
         odds = Fraction(1, n)
         for c in pool:
-            draws.setdefault((c, n), (Action("draw", (c,)), odds))
+            draws.setdefault((c, n), (new_action(("draw", (c,))), odds))
         return tuple([draws[c, n] for c in pool])
 
 
@@ -263,7 +263,7 @@ def fire_move(s: State, chit: Chit) -> Flow:
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
     present = {u.group for u in s._where[(side,)]}
     options = [
-        Action("activate", (g, mode))
+        new_action(("activate", (g, mode)))
         for g in groups
         for mode in modes
         if s.activations[g] < s.rules.activations and g in present
