@@ -91,3 +91,81 @@ def test_a_policy_by_position_plays_the_campaign_it_plays_by_action(kind):
         by_index.apply_option(index(by_index))
     assert by_index.history == by_action.history
     assert by_index.board.summary() == by_action.board.summary()
+
+
+def test_ftv_3_4_3_ground_options_kept_by_key_are_the_ones_made_afresh(monkeypatch):
+    """The blocks of ground moves found made (kept from earlier decisions, segments and
+    campaigns) list exactly what blocks made from the position alone list."""
+
+    def ground_lists(seed: int) -> list[list]:
+        game, policy = new_campaign(seed=seed, record=False), random_policy(random.Random(seed))
+        lists = []
+        while not game.is_over() and game.turn <= 8:
+            if game.decision.rule == "ftv:3.4.3":
+                lists.append(game.legal_actions())
+            game.apply(policy(game))
+        return lists
+
+    new_campaign(seed=9, record=False)  # (whatever an earlier test left kept stays kept)
+    kept = ground_lists(6)
+    monkeypatch.setattr(_ground._GroundOptions, "LIMIT", 0)  # every block made afresh
+    fresh = ground_lists(6)
+    assert len(kept) > 10
+    assert kept == fresh
+
+
+def test_board_side_lists_and_places_in_use_follow_every_move():
+    """Board.us / nva / in_use(side) read kept lists: they agree with a scan of ``at`` after a
+    campaign's moves, after a copy of the position, and after reindexing."""
+    import copy
+
+    game, policy = new_campaign(seed=2, record=False), random_policy(random.Random(2))
+    while not game.is_over() and game.turn <= 5:
+        game.apply(policy(game))
+    board = game.board.board
+
+    def scanned(b, side):
+        return [loc for loc in b.map.locations if any(u.side == side for u in b.at.get(loc, []))]
+
+    for b in (board, copy.deepcopy(game.board).board):
+        for side in ("us", "nva"):
+            assert b.in_use(side) == scanned(b, side)
+        for loc in b.map.locations:
+            assert b.us(loc) == [
+                u for u in b.at.get(loc, []) if u.side == "us" and not u.eliminated
+            ]
+            assert b.nva(loc) == [
+                u for u in b.at.get(loc, []) if u.side == "nva" and not u.eliminated
+            ]
+    before = {side: board.in_use(side) for side in ("us", "nva")}
+    board.reindex()
+    assert {side: board.in_use(side) for side in ("us", "nva")} == before
+
+
+def test_a_copied_position_is_equal_and_apart():
+    """The Undo checkpoint's copy (CampaignState.__deepcopy__) is the same position, shares
+    the scenario, map and values, and changing it leaves the original alone."""
+    import copy
+
+    from rulebook.games.first_team._saved import board_record
+
+    game, policy = new_campaign(seed=7), scripted_policy()
+    while not game.is_over() and game.turn <= 3:
+        game.apply(policy(game))
+    s = game.board
+    c = game._copy_board(s, None, None)
+    assert board_record(c) == board_record(s)
+    assert c.summary() == s.summary()
+    assert c.map is s.map
+    assert c.scenario is s.scenario
+    assert c.values is s.values
+    unit = next(u for u in c.us.values() if c.where(u) is not None)
+    assert c.board.where(unit) is not None
+    assert unit is not s.us[unit.id]
+    c.board.place(AN_KHE, unit)
+    unit.fatigue += 3
+    c.moved.add("x")
+    assert board_record(c) != board_record(s)
+    assert s.us[unit.id].fatigue != unit.fatigue
+    assert "x" not in s.moved
+    assert board_record(copy.deepcopy(s)) == board_record(s)
