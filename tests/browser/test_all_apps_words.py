@@ -76,9 +76,8 @@ def _params():
 
 
 @pytest.mark.parametrize("app", list(_params()))  # a list: pytest 9.2 refuses iterators
-def test_every_app_speaks_in_words(app, voila_url, browser, artifacts):
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
+def test_every_app_speaks_in_words(app, voila_url, new_page, artifacts):
+    page = new_page(1400, 900)
     problems: list[str] = []
     try:
         page.goto(f"{voila_url}/voila/render/{app}")
@@ -112,6 +111,5 @@ def test_every_app_speaks_in_words(app, voila_url, browser, artifacts):
                 problems += [f"choice {label!r}: {p}" for p in _raw_text(_settle(page))]
     finally:
         page.screenshot(path=str(artifacts / f"words_{app.removesuffix('.ipynb')}.png"))
-        context.close()
     unique = list(dict.fromkeys(problems))
     assert not unique, f"{app} shows raw Python text:\n" + "\n".join(unique[:25])

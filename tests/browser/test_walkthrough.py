@@ -44,9 +44,8 @@ def _assert_no_overlap(page, chapter: str) -> None:
             assert not _overlaps(a, b), f"{chapter}: labels {a['id']} and {b['id']} overlap"
 
 
-def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, browser, artifacts):
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
+def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, new_page, artifacts):
+    page = new_page(1400, 900)
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
@@ -100,7 +99,6 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, b
     # A rule link opens the rules reference on that rule.
     link = page.locator(".rb-turn-log a.rb-rulecase").first
     rule = link.inner_text().strip()
-    reference = context.new_page()
+    reference = page.context.new_page()
     reference.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     reference.wait_for_selector(f"[data-rule='{rule}']", timeout=120_000)
-    context.close()
