@@ -506,7 +506,7 @@ def mortar_targets(s: State, area: str, side: str) -> list[str]:
             enemy = {u.area for u in s._where[(other(side),)] if not u.is_officer}
             facts[("held", other(side))] = enemy
         found = facts[key] = sorted(
-            t for t in enemy & reach if (side == "nva" or not s.disputed(t)) and s.spotted(side, t)
+            s.spotted_among(side, [t for t in enemy & reach if side == "nva" or not s.disputed(t)])
         )
     return list(found)
 

@@ -53,7 +53,7 @@ def artillery(s: State) -> Flow:
         if gun.hits >= s.rules.artillery_silenced_at:
             s.trace.step("lza:5.4A", f"{gun.id} has {gun.hits} hits and cannot fire")
             continue
-        targets = [t for t in _undisputed_nva_areas(s) if s.spotted("us", t)]
+        targets = s.spotted_among("us", _undisputed_nva_areas(s))
         options = [Action.of("artillery", gun.id, t) for t in targets] + [Action.of("hold", gun.id)]
         choice = yield from ask("us", options, f"{gun.id}: fire at which area?", "lza:7.5")
         if choice.verb == "artillery":
