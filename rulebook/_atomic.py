@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import tempfile
@@ -32,6 +33,10 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """
     target = Path(path)
     folder = target.parent
+    if target.exists() and not target.is_file():
+        # Renaming over a device or a pipe would replace it with a plain file (as root, even
+        # /dev/full), so such a path is refused rather than written.
+        raise OSError(errno.EINVAL, f"cannot write {target}: it is not a regular file")
     _remove_leftovers(target)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

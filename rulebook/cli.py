@@ -153,17 +153,28 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK  # pragma: no cover - execv does not return
 
 
-def _rules_listing(ref, action: str, terms: list[str]) -> str:
-    """The interpretations, one a line, or the coverage table of each named book (lza, ftv)."""
+COVERED_BOOKS = ("lza", "ftv")  # the books whose rule cases the engines implement
+
+
+def _rules_listing(ref, action: str, terms: list[str]) -> int:
+    """Print the interpretations, one a line, or the coverage table of each named book."""
     if action == "coverage":
         from rulebook.reference._coverage import coverage_table
 
-        return "\n\n".join(coverage_table(ref, prefix) for prefix in terms or ["lza", "ftv"])
-    lines = []
+        unknown = [t for t in terms if t not in COVERED_BOOKS]
+        if unknown:
+            print(
+                f"rulebook rules coverage: no book {unknown[0]!r}; "
+                f"name {' or '.join(COVERED_BOOKS)}",
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
+        print("\n\n".join(coverage_table(ref, prefix) for prefix in terms or COVERED_BOOKS))
+        return EXIT_OK
     for _entry, interp in ref.interpretations():
         option = f" [option {interp.option}]" if interp.option else ""
-        lines.append(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
-    return "\n".join(lines)
+        print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
+    return EXIT_OK
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -174,8 +185,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     if args.action == "show":
         return _rules_show(ref, args.terms, entry_text)
     if args.action in ("coverage", "interpretations"):
-        print(_rules_listing(ref, args.action, args.terms))
-        return EXIT_OK
+        return _rules_listing(ref, args.action, args.terms)
     if args.action == "check":
         findings = ref.check()
         for finding in findings:

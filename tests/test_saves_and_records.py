@@ -143,3 +143,16 @@ def test_a_geojson_map_with_nan_is_refused(tmp_path):
     path.write_text('{"type": "FeatureCollection", "features": [], "x": NaN}')
     with pytest.raises(ScenarioError, match="NaN is not a number a record may hold"):
         MapDesign.load(path)
+
+
+def test_an_atomic_write_never_replaces_a_device_or_a_pipe(tmp_path):
+    """Renaming over a pipe (or, as root, over /dev/full) would put a plain file in its place."""
+    import os
+    import stat
+
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    with pytest.raises(OSError, match=r"cannot write .*pipe\.yaml: it is not a regular file"):
+        atomic_write_text(pipe, "a: 1\n")
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe.yaml"]  # no temporary file left

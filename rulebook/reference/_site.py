@@ -317,7 +317,11 @@ def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
         ) from err
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise SiteError(f"{out} is a file, not a folder")
+        raise SiteError(f"{out} is not a folder")
+    try:  # a folder that cannot be made is said here, not deep in Sphinx's traceback
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise SiteError(f"cannot write the site to {out}: {err.strerror}") from None
     with tempfile.TemporaryDirectory(prefix="rulebook-site-") as tmp:
         source = Path(tmp) / "source"
         source.mkdir()

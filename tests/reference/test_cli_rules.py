@@ -44,4 +44,4 @@ def test_site_needs_a_folder(capsys, tmp_path):
     file = tmp_path / "a-file"
     file.write_text("x")
     assert main(["rules", "site", "-o", str(file)]) == 2
-    assert "is a file, not a folder" in capsys.readouterr().err
+    assert "is not a folder" in capsys.readouterr().err
