@@ -87,3 +87,47 @@ def click_place(page, place: str) -> bool:
         return False
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] + 4)
     return True
+
+
+# A kernel message's id, and the kernel's status going idle (after it handled a request).
+_MSG_ID = re.compile(r'"msg_id":\s*"([^"]+)"')
+_IDLE = re.compile(r'"execution_state":\s*"idle"')
+
+
+class KernelRequests:
+    """The requests a page sent its kernel that the kernel has not finished yet.
+
+    Read from the page's kernel websocket: a request goes out on the shell channel with its
+    ``msg_id``; when the kernel has handled it, its status goes idle with that id as parent, and
+    every widget update the request caused was sent before. So no request ``pending`` means
+    the kernel has answered every click so far.
+
+    >>> requests = KernelRequests()
+    >>> requests.sent('...shell...{"msg_id": "a1", "msg_type": "comm_msg"}')
+    >>> requests.pending
+    {'a1'}
+    >>> requests.received('...iopub...{"msg_id": "k9"}{"msg_id": "a1"}{"execution_state": "idle"}')
+    >>> requests.pending
+    set()
+    """
+
+    def __init__(self, page=None) -> None:
+        self.pending: set[str] = set()
+        if page is not None:
+            page.on("websocket", self._watch)
+
+    def _watch(self, socket) -> None:
+        if "/api/kernels/" in socket.url:
+            socket.on("framesent", self.sent)
+            socket.on("framereceived", self.received)
+
+    def sent(self, payload: str | bytes) -> None:
+        text = payload.decode("latin-1") if isinstance(payload, bytes) else payload
+        ids = _MSG_ID.findall(text)
+        if ids and "shell" in text:
+            self.pending.add(ids[0])
+
+    def received(self, payload: str | bytes) -> None:
+        text = payload.decode("latin-1") if isinstance(payload, bytes) else payload
+        if _IDLE.search(text):
+            self.pending.difference_update(_MSG_ID.findall(text))

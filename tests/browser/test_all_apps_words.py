@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser._seen import KernelRequests
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,17 +45,18 @@ VISIBLE_TEXT = (
 )
 
 
-def _settle(page, timeout_ms: int = 15_000) -> str:
-    """Wait until the page's text stops changing (the kernel has answered), and return it."""
+def _settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> str:
+    """Wait until the kernel has answered every request the page sent (each click's) and the
+    page's text has stopped changing; return the text."""
     last, stable, waited = None, 0, 0
     while waited < timeout_ms:
         text = page.evaluate(VISIBLE_TEXT)
-        stable = stable + 1 if text == last else 0
+        stable = stable + 1 if text == last and not kernel.pending else 0
         if stable >= 2:
             return text
         last = text
-        page.wait_for_timeout(250)
-        waited += 250
+        page.wait_for_timeout(100)
+        waited += 100
     return last or ""
 
 
@@ -78,11 +80,12 @@ def _params():
 @pytest.mark.parametrize("app", list(_params()))  # a list: pytest 9.2 refuses iterators
 def test_every_app_speaks_in_words(app, voila_url, new_page, artifacts):
     page = new_page(1400, 900)
+    kernel = KernelRequests(page)
     problems: list[str] = []
     try:
         page.goto(f"{voila_url}/voila/render/{app}")
         page.wait_for_selector(".rb-ready", timeout=180_000)
-        problems += [f"on opening: {p}" for p in _raw_text(_settle(page))]
+        problems += [f"on opening: {p}" for p in _raw_text(_settle(page, kernel))]
 
         tabs = page.locator(".rb-page .lm-TabBar-tab")
         for i in range(tabs.count()):
@@ -91,14 +94,14 @@ def test_every_app_speaks_in_words(app, voila_url, new_page, artifacts):
                 continue
             name = tab.inner_text().strip()
             tab.click()
-            problems += [f"tab {name!r}: {p}" for p in _raw_text(_settle(page))]
+            problems += [f"tab {name!r}: {p}" for p in _raw_text(_settle(page, kernel))]
 
         headers = page.locator(".rb-page .jupyter-widget-Collapse-header")
         for i in range(headers.count()):
             if headers.nth(i).is_visible():
                 headers.nth(i).click()
         if headers.count():
-            problems += [f"accordions open: {p}" for p in _raw_text(_settle(page))]
+            problems += [f"accordions open: {p}" for p in _raw_text(_settle(page, kernel))]
 
         selects = page.locator(".rb-page select")
         main = next(
@@ -108,7 +111,7 @@ def test_every_app_speaks_in_words(app, voila_url, new_page, artifacts):
             labels = main.locator("option").all_inner_texts()[:MAX_CHOICES]
             for label in labels:
                 main.select_option(label=label)
-                problems += [f"choice {label!r}: {p}" for p in _raw_text(_settle(page))]
+                problems += [f"choice {label!r}: {p}" for p in _raw_text(_settle(page, kernel))]
     finally:
         page.screenshot(path=str(artifacts / f"words_{app.removesuffix('.ipynb')}.png"))
     unique = list(dict.fromkeys(problems))
