@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser._seen import KernelRequests
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,14 +45,29 @@ def _assert_no_overlap(page, chapter: str) -> None:
             assert not _overlaps(a, b), f"{chapter}: labels {a['id']} and {b['id']} overlap"
 
 
+def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> None:
+    """Wait until the kernel has answered the page (a new view is relabelled for its zoom) and
+    the labels have stopped moving (Leaflet animates a zoom and a pan)."""
+    last, stable, waited = None, 0, 0
+    while waited < timeout_ms:
+        boxes = page.evaluate(LABEL_BOXES)
+        stable = stable + 1 if boxes == last and not kernel.pending else 0
+        if stable >= 2:
+            return
+        last = boxes
+        page.wait_for_timeout(150)
+        waited += 150
+
+
 def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, new_page, artifacts):
     page = new_page(1400, 900)
+    kernel = KernelRequests(page)
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']", timeout=60_000)
-    page.wait_for_timeout(1000)  # leaflet settles its size and the labels are redrawn
+    _labels_settle(page, kernel)  # leaflet settles its size and the labels are redrawn
 
     # The map sits inside the first screen, and is big enough to read.
     frame = page.evaluate(MAP_BOX)
@@ -72,7 +88,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
         handle.focus()
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']", timeout=15_000)
-        page.wait_for_timeout(1200)
+        _labels_settle(page, kernel)
         _assert_no_overlap(page, chapter)
     # Close in on Albany, every landing zone is named.
     seen = {b["id"] for b in _visible_labels(page)}
