@@ -106,6 +106,9 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+IOPUB_TIMEOUT_S = 60  # how long Voila waits for an app's output once its cell finished
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     notebooks = Path(args.notebooks) if args.notebooks else PROJECT_ROOT / "notebooks"
     if not (notebooks / START_PAGE).is_file():
@@ -147,6 +150,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         f"--MappingKernelManager.cull_idle_timeout={args.cull_idle}",
         "--MappingKernelManager.cull_interval=60",
         "--MappingKernelManager.cull_connected=False",
+        # Voila drops a cell's output that reaches it more than iopub_timeout (4 s by default)
+        # after the cell finished, and the page then shows no app at all: on a busy machine (a
+        # shared Binder, a loaded CI box) an app's widgets can take that long.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
     ]
     # Replace this process, so stopping it (Ctrl-C, a test's terminate) stops Voila itself.
     os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, fixed arguments

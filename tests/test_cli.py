@@ -71,6 +71,28 @@ def test_serve_without_notebooks_exits_2(tmp_path, capsys):
     assert "no 00_start_here.ipynb" in capsys.readouterr().err
 
 
+def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(monkeypatch, capsys):
+    """The command line `rulebook serve` hands to Voila (execv replaced, so nothing starts)."""
+    import socket
+
+    from rulebook import cli
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ran = []
+    monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
+    assert main(["serve", "--port", str(port)]) == 0
+    (argv,) = ran
+    assert argv[1:3] == ["-m", "voila"]
+    assert f"--port={port}" in argv
+    assert "--Voila.ip=127.0.0.1" in argv
+    # Voila's default (4 s) drops an app's widgets on a busy machine and the page stays empty.
+    assert f"--VoilaExecutor.iopub_timeout={cli.IOPUB_TIMEOUT_S}" in argv
+    assert cli.IOPUB_TIMEOUT_S >= 30
+    assert f"127.0.0.1:{port}" in capsys.readouterr().out
+
+
 def test_unknown_command_exits_2(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["frobnicate"])
