@@ -135,6 +135,7 @@ class _Offer:
         self.ready = s.ready("transport")
         self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
         self.open_to: dict[object, list[str]] = {}  # by what a company counts as
+        self.counting = self.rules.counting  # what each company counts as, kept
 
     def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
         """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
@@ -148,7 +149,9 @@ class _Offer:
 
     def fitting(self, unit: UsCompany) -> list[str]:
         """The landing zones *unit* may join (ftv:2.3.1)."""
-        what = self.rules.counts_as(unit)
+        what = self.counting.get(unit)
+        if what is None:
+            what = self.rules.counts_as(unit)
         found = self.open_to.get(what)
         if found is None:
             may = self.rules.joins_each(self.tallies, what)
