@@ -226,16 +226,42 @@ def _pick_breaks(s: CampaignState, loc: str, fx: Effects) -> Flow:
             s.note(rule, f"{unit.id} is broken without a roll")
 
 
-def _us_losses(s: CampaignState, fx: Effects, committed: list[SupportUnit]) -> None:
-    """Garrisons lost, and what a starred result does to committed helicopters (ftv:4.2.6.1)."""
+def _us_losses(s: CampaignState, fx: Effects, committed: list[SupportUnit]) -> Flow:
+    """Garrisons lost, and what a starred result does to the committed helicopters and air units
+    (ftv:4.2.6.1): the US player picks which one, where more than one could be the loss
+    (interpretation ftv:4.2.6.1/which-one)."""
     s.garrisons_lost.update(uid for uid in fx.eliminated if s.us[uid].garrison)
-    helicopter = next(
-        (u for u in committed if u.kind in ("gunship", "observation", "aero-rocket")), None
-    )
-    if fx.helicopter_to_refit and helicopter is not None:
-        helicopter.box = "refit"
-    if fx.aircraft_lost:
-        _optional.aircraft_lost(s, committed)
+    # Only a helicopter not already bound for the Refit Box can be sent there: otherwise the
+    # loss would cost nothing (interpretation ftv:4.2.6.1/which-one).
+    flown = [u for u in committed if u.kind in ("gunship", "observation", "aero-rocket")]
+    helicopters = [u for u in flown if u.box != "refit"]
+    if fx.helicopter_to_refit and flown and not helicopters:
+        s.note("ftv:4.2.6.1", "*: every helicopter of the fight already goes to the Refit Box")
+    if fx.helicopter_to_refit and helicopters:
+        unit = yield from _pick_loss(
+            s,
+            helicopters,
+            "to-refit",
+            "a starred result: the helicopter that goes to the Refit Box",
+        )
+        unit.box = "refit"
+        s.note("ftv:4.2.6.1", f"*: {unit.id} goes to the Refit Box")
+    aircraft = [u for u in committed if u.kind in _optional.AIRCRAFT]
+    if fx.aircraft_lost and aircraft:
+        unit = yield from _pick_loss(
+            s, aircraft, "shot-down", "NVA anti-aircraft fire: the helicopter or air unit destroyed"
+        )
+        _optional.aircraft_lost(s, unit)
+
+
+def _pick_loss(s: CampaignState, units: list[SupportUnit], verb: str, prompt: str) -> Flow:
+    """One of *units* chosen by the US player, in the order they were committed; no question
+    when they are all alike (the same kind, equally fatigued and fired)."""
+    if len({(u.kind, u.fatigued, u.fired) for u in units}) == 1:
+        return units[0]
+    rule = "ftv:4.2.6.1" if verb == "to-refit" else "ftv:6.2.2"
+    action = yield from ask("us", [Action.of(verb, u.id) for u in units], prompt, rule)
+    return next(u for u in units if u.id == action.args[0])
 
 
 def fight(
@@ -282,7 +308,7 @@ def fight(
     return_support(committed, Sink(s))
     us_fx, nva_fx = result.effects.get("us"), result.effects.get("nva")
     if us_fx is not None:
-        _us_losses(s, us_fx, committed)
+        yield from _us_losses(s, us_fx, committed)
     _optional.battery_upkeep(s)
     if nva_fx is not None and nva_fx.retreat and s.board.nva(loc):
         retreat_nva(

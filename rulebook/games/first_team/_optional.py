@@ -114,11 +114,9 @@ def battery_upkeep(s: CampaignState) -> None:
             )
 
 
-def aircraft_lost(s: CampaignState, committed: list[SupportUnit]) -> None:
-    """NVA AA destroys one committed helicopter or air strike counter for good (ftv:6.2.2)."""
-    victim = next((u for u in committed if u.kind in AIRCRAFT), None)
-    if victim is None:
-        return
+def aircraft_lost(s: CampaignState, victim: SupportUnit) -> None:
+    """NVA AA destroys a committed helicopter or air strike counter for good (ftv:6.2.2); the
+    fight asks the player which (see ``_fight._us_losses``)."""
     victim.box = "gone"
     gained = s.values["vp_aircraft_destroyed"]  # ftv:6.2.2/vp: this rule's 25, not 5.1's 26
     s.vp += gained

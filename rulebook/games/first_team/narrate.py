@@ -103,6 +103,10 @@ def describe(action: Action, board: CampaignState | None = None) -> str:  # noqa
         return f"Lose {a[0]} (every company here is already broken)"
     if v == "lift":
         return f"Lift the retreat with {a[0]}"
+    if v == "to-refit":
+        return f"Send {a[0]} to the Refit Box"
+    if v == "shot-down":
+        return f"Lose {a[0]} to the anti-aircraft fire for good"
     if v == "done":
         return "Done: end this segment"
     return action.notation()

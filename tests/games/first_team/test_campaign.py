@@ -355,7 +355,18 @@ def drive(flow, *notations: str) -> None:
                 a
                 for a in decision.options
                 if a.verb
-                in ("done", "fight", "retreat", "fatigue", "lift", "check", "break", "lose")
+                in (
+                    "done",
+                    "fight",
+                    "retreat",
+                    "fatigue",
+                    "lift",
+                    "check",
+                    "break",
+                    "lose",
+                    "to-refit",
+                    "shot-down",
+                )
             )
         try:
             decision = flow.send(action)

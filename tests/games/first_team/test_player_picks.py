@@ -1,6 +1,8 @@
 """Choices the rules leave to the US player in a fight's results, offered as decisions:
 which companies a #B result checks and an A result breaks (ftv:4.2.4.2, 4.2.5D), which company
-breaks when no retreat is possible (ftv:4.2.2.2C), which transports lift a retreat (ftv:4.2.2.2B).
+breaks when no retreat is possible (ftv:4.2.2.2C), which transports lift a retreat (ftv:4.2.2.2B),
+which helicopter a starred result sends to Refit (ftv:4.2.6.1A) and which aircraft the NVA guns
+destroy (ftv:6.2.2).
 """
 
 from __future__ import annotations
@@ -127,3 +129,63 @@ def test_the_new_choices_read_as_words():
         ("fatigue Plei-Me", "Give a fatigue point to Plei Me"),
     ):
         assert describe(Action.from_notation(notation), s).startswith(words)
+
+
+def _starred(s, *, refit: bool = True, aircraft: bool = False):
+    from rulebook.games.first_team.combat import Effects
+
+    fx = Effects(Result.parse("1*"))
+    fx.helicopter_to_refit, fx.aircraft_lost = refit, aircraft
+    return fx
+
+
+def _flown(s, *ids: str) -> list:
+    """Support committed to a fight and sent home from it, as the fight does before losses."""
+    from rulebook.games.first_team.support import return_support
+
+    units = [s.support[i] for i in ids]
+    return_support(units, Trace())
+    return units
+
+
+def test_ftv_4_2_6_1_a_the_player_picks_the_helicopter_a_star_sends_to_refit():
+    s = state(Dice(1))
+    committed = _flown(s, "GUN-D/227", "OBS-OBS-1", "A/2/20")  # the aero-rockets refit anyway
+    flow = _fight._us_losses(s, _starred(s), committed)
+    decision = next(flow)
+    assert decision.rule == "ftv:4.2.6.1"
+    assert [a.notation() for a in decision.options] == ["to-refit GUN-D/227", "to-refit OBS-OBS-1"]
+    assert describe(decision.options[1]) == "Send OBS-OBS-1 to the Refit Box"
+    with pytest.raises(StopIteration):
+        flow.send(decision.options[1])
+    assert s.support["OBS-OBS-1"].box == "refit"
+    assert (
+        s.support["GUN-D/227"].box == "an-khe"
+    )  # fatigued at An Khe, as any gunship after a fight
+
+
+def test_ftv_4_2_6_1_a_no_question_with_one_helicopter_and_none_when_all_already_refit():
+    s = state(Dice(1))
+    flow = _fight._us_losses(s, _starred(s), _flown(s, "GUN-D/227", "TAC-1"))
+    with pytest.raises(StopIteration):
+        next(flow)
+    assert s.support["GUN-D/227"].box == "refit"
+    s = state(Dice(1))
+    flow = _fight._us_losses(s, _starred(s), _flown(s, "A/2/20", "B/2/20"))
+    with pytest.raises(StopIteration):
+        next(flow)
+    assert "already goes to the Refit Box" in " ".join(str(t) for t in s.trace)
+
+
+def test_ftv_6_2_2_the_player_picks_the_aircraft_the_guns_destroy():
+    s = state(Dice(1))
+    committed = _flown(s, "GUN-D/227", "TAC-1")
+    flow = _fight._us_losses(s, _starred(s, refit=False, aircraft=True), committed)
+    decision = next(flow)
+    assert decision.rule == "ftv:6.2.2"
+    assert {a.notation() for a in decision.options} == {"shot-down GUN-D/227", "shot-down TAC-1"}
+    with pytest.raises(StopIteration):
+        flow.send(Action.of("shot-down", "TAC-1"))
+    assert s.support["TAC-1"].box == "gone"
+    assert s.aircraft_destroyed == ["TAC-1"]
+    assert s.support["GUN-D/227"].box != "gone"

@@ -199,7 +199,7 @@ def _cambodia(s):
 
 
 def _aircraft(s):
-    _optional.aircraft_lost(s, [s.support["TAC-1"]])
+    _optional.aircraft_lost(s, s.support["TAC-1"])
     return s.vp
 
 
