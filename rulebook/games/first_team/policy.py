@@ -27,8 +27,9 @@ simulation and to show a class what the rules reward; it is not a strong player:
 12. Fatigue points from a numbered result (ftv:4.2.3.2C) are shared round-robin: the engine
     offers that choice first, and this player takes it.
 13. The other picks a fight's results leave to the player (which companies a #B result checks or
-    an A result breaks, which breaks when no retreat is open, which transports lift a retreat)
-    take the first offer: companies and transports in counter order.
+    an A result breaks, which breaks when no retreat is open, which transports lift a retreat,
+    which helicopter a star sends to Refit or the NVA guns destroy) take the first offer:
+    companies and transports in counter order, helicopters in the order they were committed.
 """
 
 from __future__ import annotations
