@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _optional
-from rulebook.games.first_team._common import DONE, Flow, Sink
+from rulebook.games.first_team._common import DONE, Flow, Sink, add_counters
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
 from rulebook.games.first_team.retreat import retreat_nva
@@ -123,16 +123,13 @@ def air_strike_segment(s: CampaignState) -> Flow:
         zone = action.verb == "strike-zone"
         chosen = [s.support[uid]]
         s.cp.spend(cost, "ftv:3.4.1", f"air strike {uid}")
-        while True:
-            more = _join_options(s, target, zone, chosen)
-            join = yield from ask(
-                "us",
-                [*more, DONE],
-                f"add another counter to the strike on {target}, or done to strike",
-                "ftv:3.4.1.3",
-            )
-            if join == DONE:
-                break
-            chosen.append(s.support[join.args[0]])
-            s.cp.spend(cost, "ftv:3.4.1", f"air strike {join.args[0]}")
+        yield from add_counters(
+            s,
+            chosen,
+            lambda chosen, target=target, zone=zone: _join_options(s, target, zone, chosen),
+            prompt=f"add another counter to the strike on {target}, or done to strike",
+            rule="ftv:3.4.1.3",
+            cost=cost,
+            paid=("ftv:3.4.1", "air strike "),
+        )
         _fly(s, target, zone=zone, chosen=chosen)

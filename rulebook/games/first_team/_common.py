@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
-from rulebook.games._decisions import Action
+from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team._state import CampaignState
 from rulebook.maps.point_map import AN_KHE
 
@@ -13,6 +13,7 @@ __all__ = [
     "DONE",
     "Flow",
     "Sink",
+    "add_counters",
     "from_token",
     "move_supply",
     "stacking_mix",
@@ -23,6 +24,29 @@ Flow = Generator
 
 AN_KHE_ARG = "AnKhe"  # action arguments have no spaces
 DONE = Action.of("done")
+
+
+def add_counters(
+    s: CampaignState,
+    chosen: list,
+    joinable: Callable[[list], list[Action]],
+    *,
+    prompt: str,
+    rule: str,
+    cost: int,
+    paid: tuple[str, str],
+) -> Flow:
+    """Let the player add counters to an attack one at a time, *cost* CP each, until done: the
+    air strike's "join" (ftv:3.4.1.3) and the aero-rocket volley's (ftv:3.4.4.4D) alike.
+    *joinable* gives the ``join`` actions open with *chosen* so far; *paid* is the rule and the
+    words (before the counter's id) that the spending is logged with."""
+    pay_rule, words = paid
+    while True:
+        join = yield from ask("us", [*joinable(chosen), DONE], prompt, rule)
+        if join == DONE:
+            return
+        chosen.append(s.support[join.args[0]])
+        s.cp.spend(cost, pay_rule, f"{words}{join.args[0]}")
 
 
 def from_token(token: str) -> str:

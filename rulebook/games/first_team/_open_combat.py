@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team import _optional
-from rulebook.games.first_team._common import DONE, Flow, Sink
+from rulebook.games.first_team._common import DONE, Flow, Sink, add_counters
 from rulebook.games.first_team._fight import fight
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
@@ -25,22 +25,19 @@ def _rocket_volley(s: CampaignState, loc: str, first: str) -> Flow:
     cost = s.values["aero_rocket_cp"]
     chosen = [s.support[first]]
     s.cp.spend(cost, "ftv:3.4.4.4", first)
-    while True:
-        more = (
+    yield from add_counters(
+        s,
+        chosen,
+        lambda chosen: (
             [Action.of("join", u.id) for u in s.ready("aero-rocket") if u not in chosen]
             if s.cp.left >= cost
             else []
-        )
-        join = yield from ask(
-            "us",
-            [*more, DONE],
-            f"add another aero-rocket company to the attack on {loc}, or done to fire",
-            "ftv:3.4.4.4",
-        )
-        if join == DONE:
-            break
-        chosen.append(s.support[join.args[0]])
-        s.cp.spend(cost, "ftv:3.4.4.4", join.args[0])
+        ),
+        prompt=f"add another aero-rocket company to the attack on {loc}, or done to fire",
+        rule="ftv:3.4.4.4",
+        cost=cost,
+        paid=("ftv:3.4.4.4", ""),
+    )
     for unit in chosen:
         unit.box, unit.fatigued = "refit", True
     s.rocketed.add(loc)
