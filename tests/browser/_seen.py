@@ -131,3 +131,12 @@ class KernelRequests:
         text = payload.decode("latin-1") if isinstance(payload, bytes) else payload
         if _IDLE.search(text):
             self.pending.difference_update(_MSG_ID.findall(text))
+
+
+def wait_answered(page, kernel: KernelRequests, timeout_ms: int = 60_000) -> None:
+    """Wait until the kernel has answered every request the page sent (see KernelRequests)."""
+    waited = 0
+    while kernel.pending:
+        assert waited < timeout_ms, f"the kernel left {len(kernel.pending)} requests unanswered"
+        page.wait_for_timeout(50)
+        waited += 50

@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser._seen import KernelRequests
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -214,7 +215,8 @@ def shared_app(browser, voila_url):
     """``shared_app(path, width=1400, height=900)``: an app opened once per module and viewport.
 
     Waits for ``.rb-ready`` (the app built and shown); the page carries ``pageerrors``, the
-    script errors seen since it opened.
+    script errors seen since it opened, and ``kernel``, the requests its kernel has not yet
+    answered (``browser._seen.KernelRequests``).
     """
     pages: dict[tuple[str, int, int], object] = {}
 
@@ -222,6 +224,7 @@ def shared_app(browser, voila_url):
         key = (path, width, height)
         if key not in pages:
             page = _new_page(browser, width, height)
+            page.kernel = KernelRequests(page)
             page.pageerrors = []
             page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
             page.goto(voila_url + path, timeout=180_000)

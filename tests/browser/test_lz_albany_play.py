@@ -15,6 +15,7 @@ from browser._seen import (
     overlaps,
     raw_values,
     visible_boxes,
+    wait_answered,
     wait_next_refresh,
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -85,6 +86,9 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artif
     assert raw_values(page.locator(".rb-page").inner_text()) == []
 
     # Step the log back and forward: the map and the status follow.
+    # The last click's handler may still be playing the computer's side (the page redraws as
+    # it goes): read the log once the kernel has answered every click.
+    wait_answered(page, page.kernel)
     now = status(page, "entry")
     labels_now = page.locator(".rb-counters").all_inner_texts()
     for _ in range(3):
