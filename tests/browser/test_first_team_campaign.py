@@ -41,7 +41,7 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
 
 
 def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved(
-    shared_app, artifacts
+    shared_app, artifacts, saves_file
 ):
     page = open_app(shared_app, 1400, "?scenario=scenarios/first_team/campaign.yaml")
     prompt = page.locator(".rb-prompt")
@@ -71,10 +71,12 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     page.get_by_role("button", name="Back to now").click()
     page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now}'")
 
-    page.locator(".rb-files input[type='text']").fill("ftv-browser")
+    saved = saves_file("ftv-browser", ".json")  # tagged, and removed when the run ends
+    page.locator(".rb-files input[type='text']").fill(saved.stem)
     page.get_by_role("button", name="Save").click()
     page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
-    assert "ftv-browser.json" in page.locator(".rb-notice").inner_text()
+    assert saved.name in page.locator(".rb-notice").inner_text()
+    assert saved.is_file()
     assert overlaps(visible_boxes(page)) == []
     page.screenshot(path=str(artifacts / "first_team_campaign.png"))
 

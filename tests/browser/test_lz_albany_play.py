@@ -52,7 +52,7 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
     assert page.pageerrors == []
 
 
-def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts):
+def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts, saves_file):
     """From the opening position (the first-screen test only read it), as a teacher plays it."""
     page = open_app(shared_app, 1400)
     assert status(page, "actions") == 0
@@ -101,12 +101,14 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artif
     page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now}'")
     assert page.locator(".rb-counters").all_inner_texts() == labels_now
 
-    page.locator(".rb-files input[type='text']").fill("demo-browser")
+    saved = saves_file("demo-browser", ".json")  # tagged, and removed when the run ends
+    page.locator(".rb-files input[type='text']").fill(saved.stem)
     page.get_by_role("button", name="Save").click()
     page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
     notice = page.locator(".rb-notice")
     assert notice.is_visible()
-    assert "demo-browser.json" in notice.inner_text()
+    assert saved.name in notice.inner_text()
+    assert saved.is_file()
     assert overlaps(visible_boxes(page)) == []
     page.screenshot(path=str(artifacts / "lz_albany_play.png"))
 
