@@ -33,23 +33,17 @@ def _strike_value(s: CampaignState, unit: SupportUnit) -> int:
     return s.spec.us.b52s[unit.id] if unit.kind == "b52" else s.spec.us.airstrikes[unit.id][1]
 
 
-def _join_options(
+def _joinable(
     s: CampaignState, target: str, zone: bool, chosen: list[SupportUnit]
-) -> list[Action]:
+) -> list[SupportUnit]:
     """Counters that may join a strike: B-52s and tactical air never together on a zone
     (ftv:3.4.1.1B), and only B-52s allowed on the location (ftv:3.4.1.2C)."""
-    if s.cp.left < s.values["air_strike_cp"]:
-        return []
-    out = []
-    for unit in _strikers(s):
-        if unit in chosen:
-            continue
-        if zone and unit.kind != chosen[0].kind:
-            continue
-        if not zone and not _may_bomb(s, target, unit):
-            continue
-        out.append(Action.of("join", unit.id))
-    return out
+    return [
+        unit
+        for unit in _strikers(s)
+        if unit not in chosen
+        and (unit.kind == chosen[0].kind if zone else _may_bomb(s, target, unit))
+    ]
 
 
 def _fly(s: CampaignState, target: str, *, zone: bool, chosen: list[SupportUnit]) -> None:
@@ -126,7 +120,7 @@ def air_strike_segment(s: CampaignState) -> Flow:
         yield from add_counters(
             s,
             chosen,
-            lambda chosen, target=target, zone=zone: _join_options(s, target, zone, chosen),
+            lambda chosen, target=target, zone=zone: _joinable(s, target, zone, chosen),
             prompt=f"add another counter to the strike on {target}, or done to strike",
             rule="ftv:3.4.1.3",
             cost=cost,

@@ -29,20 +29,21 @@ DONE = Action.of("done")
 def add_counters(
     s: CampaignState,
     chosen: list,
-    joinable: Callable[[list], list[Action]],
+    joinable: Callable[[list], list],
     *,
     prompt: str,
     rule: str,
     cost: int,
     paid: tuple[str, str],
 ) -> Flow:
-    """Let the player add counters to an attack one at a time, *cost* CP each, until done: the
-    air strike's "join" (ftv:3.4.1.3) and the aero-rocket volley's (ftv:3.4.4.4D) alike.
-    *joinable* gives the ``join`` actions open with *chosen* so far; *paid* is the rule and the
-    words (before the counter's id) that the spending is logged with."""
+    """Let the player add counters to an attack one at a time, *cost* CP each, while the CPs
+    last, until done: the air strike's "join" (ftv:3.4.1.3) and the aero-rocket volley's
+    (ftv:3.4.4.4D) alike. *joinable* gives the counters that may join *chosen* so far; *paid*
+    is the rule and the words (before the counter's id) that the spending is logged with."""
     pay_rule, words = paid
     while True:
-        join = yield from ask("us", [*joinable(chosen), DONE], prompt, rule)
+        more = [Action.of("join", u.id) for u in joinable(chosen)] if s.cp.left >= cost else []
+        join = yield from ask("us", [*more, DONE], prompt, rule)
         if join == DONE:
             return
         chosen.append(s.support[join.args[0]])

@@ -28,11 +28,7 @@ def _rocket_volley(s: CampaignState, loc: str, first: str) -> Flow:
     yield from add_counters(
         s,
         chosen,
-        lambda chosen: (
-            [Action.of("join", u.id) for u in s.ready("aero-rocket") if u not in chosen]
-            if s.cp.left >= cost
-            else []
-        ),
+        lambda chosen: [u for u in s.ready("aero-rocket") if u not in chosen],
         prompt=f"add another aero-rocket company to the attack on {loc}, or done to fire",
         rule="ftv:3.4.4.4",
         cost=cost,
