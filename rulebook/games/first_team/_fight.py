@@ -243,23 +243,29 @@ def _us_losses(s: CampaignState, fx: Effects, committed: list[SupportUnit]) -> F
             helicopters,
             "to-refit",
             "a starred result: the helicopter that goes to the Refit Box",
+            "ftv:4.2.6.1",
         )
         unit.box = "refit"
         s.note("ftv:4.2.6.1", f"*: {unit.id} goes to the Refit Box")
     aircraft = [u for u in committed if u.kind in _optional.AIRCRAFT]
     if fx.aircraft_lost and aircraft:
         unit = yield from _pick_loss(
-            s, aircraft, "shot-down", "NVA anti-aircraft fire: the helicopter or air unit destroyed"
+            s,
+            aircraft,
+            "shot-down",
+            "NVA anti-aircraft fire: the helicopter or air unit destroyed",
+            "ftv:6.2.2",
         )
         _optional.aircraft_lost(s, unit)
 
 
-def _pick_loss(s: CampaignState, units: list[SupportUnit], verb: str, prompt: str) -> Flow:
+def _pick_loss(
+    s: CampaignState, units: list[SupportUnit], verb: str, prompt: str, rule: str
+) -> Flow:
     """One of *units* chosen by the US player, in the order they were committed; no question
     when they are all alike (the same kind, equally fatigued and fired)."""
     if len({(u.kind, u.fatigued, u.fired) for u in units}) == 1:
         return units[0]
-    rule = "ftv:4.2.6.1" if verb == "to-refit" else "ftv:6.2.2"
     action = yield from ask("us", [Action.of(verb, u.id) for u in units], prompt, rule)
     return next(u for u in units if u.id == action.args[0])
 
