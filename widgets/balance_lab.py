@@ -162,9 +162,15 @@ def results_html(result: Any, game: Game, *, running: bool = False) -> str:
     While the games are *running*, it says how many have finished: the verdict firms up as
     more come in, and a designer may cancel once it is clear.
     """
+    return _comparison(result, game, running=running)[0]
+
+
+def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[str]]:
+    """:func:`results_html` and the verdicts in it, worked out once (the lab shows the first
+    verdict beside the progress bar too)."""
     frame = result.frame()
     if frame.empty:
-        return "<p>No game finished.</p>" if not running else ""
+        return ("<p>No game finished.</p>" if not running else ""), []
     if running:
         note = (
             f"<p class='rb-partial rb-running'>So far {len(frame):,} of {result.requested:,} "
@@ -177,14 +183,16 @@ def results_html(result: Any, game: Game, *, running: bool = False) -> str:
     verdicts = _verdicts(frame, game)
     verdict = "".join(f"<p class='rb-verdict'>{escape(v)}</p>" for v in verdicts)
     if game == Game.FIRST_TEAM:
-        return note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")
+        html = note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")
+        return html, verdicts
     frame["margin"] = frame["vp_us"] - frame["vp_nva"]
-    return (
+    html = (
         note
         + _lza_table(result)
         + verdict
         + _histogram(frame, "margin", "VP margin (US minus NVA; blue: the US ahead)")
     )
+    return html, verdicts
 
 
 def _value_option(row: ScenarioValue) -> str:
@@ -467,13 +475,13 @@ class BalanceLab(ipw.VBox):
             self.run_button.disabled, self.cancel_button.disabled = False, True
 
     def _so_far(self, result: Any) -> None:
-        """Show the comparison so far, at most every couple of seconds (a table is ~10 ms)."""
+        """Show the comparison so far, at most every couple of seconds (2,000 games take ~70 ms)."""
         now = time.perf_counter()
         if now - self._shown_at < LIVE_EVERY_S or not result.partial:
             return
         self._shown_at = now
-        self.table.value = results_html(result, self.scenario.game, running=True)
-        headline = _verdicts(result.frame(), self.scenario.game)[:1]
+        self.table.value, verdicts = _comparison(result, self.scenario.game, running=True)
+        headline = verdicts[:1]
         self.timing.value = (
             f"<div class='rb-live'><b>So far {len(result.results):,} of {result.requested:,} "
             f"games.</b> {escape(headline[0]) if headline else ''} The whole comparison is "
