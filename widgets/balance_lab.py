@@ -21,7 +21,6 @@ from widgets.scenario_files import resolve_query_path, scenario_from_query
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
-NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
@@ -138,7 +137,8 @@ def _verdicts(frame: Any, game: Game) -> list[str]:
                 verdicts.append(
                     compare_means(list(base["vp_nva"]), list(var["vp_nva"])).sentence("Mean NVA VP")
                 )
-                wins = [int(g["ending"].isin(NVA_WINS).sum()) for g in (base, var)]
+                # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
+                wins = [int((g["winner"] == "nva").sum()) for g in (base, var)]
                 verdicts.append(
                     compare_rates(wins[0], len(base), wins[1], len(var)).sentence(
                         "NVA victories (any level)"
