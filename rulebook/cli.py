@@ -379,7 +379,7 @@ def _options(args: argparse.Namespace, scenario) -> dict:
 def _cmd_play(args: argparse.Namespace) -> int:
     import json
 
-    from rulebook.scenario import load_playable, load_scenario
+    from rulebook.scenario import load_scenario, require_playable
 
     play = _play_first_team if args.game == "first-team" else _play_lz_albany
     try:
@@ -388,8 +388,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
             )
-        if scenario is not None:
-            scenario = load_playable(args.scenario)  # named problems, not an engine's stop
+        if scenario is not None:  # named problems, not an engine's stop
+            scenario = require_playable(scenario, str(args.scenario))
         game, summary = play(args, scenario)
     except ValueError as err:
         print(f"rulebook play: {err}", file=sys.stderr)

@@ -11,7 +11,7 @@ from rulebook.scenario._checks import register_check, registered_checks
 from rulebook.scenario._io import dump_scenario, load_scenario, save_scenario
 from rulebook.scenario._models import SCHEMA_VERSION, Game, Option, Scenario
 from rulebook.scenario._schema import json_schema
-from rulebook.scenario._validate import is_playable, load_playable, validate
+from rulebook.scenario._validate import is_playable, load_playable, require_playable, validate
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -27,6 +27,7 @@ __all__ = [
     "load_scenario",
     "register_check",
     "registered_checks",
+    "require_playable",
     "save_scenario",
     "validate",
 ]

@@ -178,17 +178,21 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
 
 
 def load_playable(path: str | Path) -> Scenario:
-    """:func:`~rulebook.scenario.load_scenario`, then the checks an engine needs before it can
-    set the scenario up (no test game): a file that loads but cannot be played raises a
-    ScenarioError naming every problem by field, rather than stopping the engine later.
+    """:func:`~rulebook.scenario.load_scenario`, then :func:`require_playable`.
 
     >>> load_playable(SCENARIOS / "lz_albany" / "standard.yaml").title
     'LZ Albany, 17 November 1965'
     """
     from rulebook.scenario._io import load_scenario
 
-    scenario = load_scenario(path)
-    problems = validate(scenario, str(path), play=False)
+    return require_playable(load_scenario(path), str(path))
+
+
+def require_playable(scenario: Scenario, file: str) -> Scenario:
+    """*scenario*, once the checks an engine needs before it can set it up (no test game)
+    find nothing: a file that loads but cannot be played raises a ScenarioError naming every
+    problem by field, rather than stopping the engine later."""
+    problems = validate(scenario, file, play=False)
     if problems:
         raise ScenarioError(problems)
     return scenario
