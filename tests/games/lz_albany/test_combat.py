@@ -368,21 +368,14 @@ def _fire_activation(place, choices, dice):
 
 def _play(state, flow, answers):
     """Run *flow*, answering from *answers* (then the first option); return the decisions."""
-    from rulebook.games._decisions import Chance
+    from .test_fidelity import drive
 
-    asked = []
-    try:
-        request = next(flow)
-        while True:
-            if isinstance(request, Chance):
-                answer = request.options[0]
-            else:
-                answer = answers.pop(0) if answers else request.options[0]
-                assert answer in request.options, (answer, [str(o) for o in request.options])
-                asked.append((request, answer))
-            request = flow.send(answer)
-    except StopIteration:
-        return asked
+    def choose(request):
+        answer = answers.pop(0) if answers else request.options[0]
+        assert answer in request.options, (answer, [str(o) for o in request.options])
+        return answer
+
+    return drive(flow, choose)
 
 
 def test_lza_7_3_fire_may_be_divided_over_three_areas_one_decision_at_a_time():
