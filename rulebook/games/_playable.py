@@ -17,7 +17,7 @@ from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
 
-__all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems", "value_kind_problems"]
+__all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems", "goes_negative", "value_kind_problems"]
 
 MAX_ACTIONS = 20_000
 """A game that has not ended after this many actions is reported as not ending."""
@@ -61,6 +61,23 @@ def _fits(value: Any, book: Any) -> bool:
     return isinstance(value, type(book))
 
 
+def _numbers(value: Any) -> list[float]:
+    items = value if isinstance(value, list) else [value]
+    return [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
+
+
+def goes_negative(value: Any, book: Any) -> bool:
+    """Whether *value* has a number below zero where every number of the book's *book* is zero
+    or more: a count, a die face, a turn or a bonus's size, which a minus sign makes
+    meaningless (the books write a penalty as a positive size, and VP lost as a negative).
+
+    >>> goes_negative(-5, 8), goes_negative([9, -1], [9, 10]), goes_negative(-4, -1)
+    (True, True, False)
+    """
+    new, old = _numbers(value), _numbers(book)
+    return bool(old) and min(old) >= 0 and any(v < 0 for v in new)
+
+
 def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> list[Problem]:
     """Each value whose sort differs from the shipped scenario's value of the same name, by
     path: ``values.stacking_limit.value: a whole number is expected (the book has 3), not
@@ -82,7 +99,17 @@ def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> l
     for name in sorted(scenario.values):
         book = reference.values.get(name)
         value = scenario.values[name].value
-        if book is None or _fits(value, book.value):
+        if book is None:
+            continue
+        if _fits(value, book.value):
+            if goes_negative(value, book.value):
+                problems.append(
+                    Problem(
+                        file,
+                        f"values.{name}.value",
+                        f"cannot be below zero (the book has {book.value!r}), not {value!r}",
+                    )
+                )
             continue
         problems.append(
             Problem(

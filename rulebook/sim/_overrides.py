@@ -2,8 +2,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.games._playable import goes_negative
 from rulebook.games._reads import check_read
 from rulebook.scenario import Scenario
+from rulebook.sim.values import format_value
 
 
 def parse_override(text: str) -> tuple[str, str]:
@@ -68,6 +70,10 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
     Traceback (most recent call last):
     ...
     ValueError: values.cp_per_turn.value: give a whole number (it is 20 now), not 'many'
+    >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "-3"})
+    Traceback (most recent call last):
+    ...
+    ValueError: values.cp_per_turn.value: cannot be below zero (it is 20 now), not '-3'
     """
     if not overrides:
         return scenario
@@ -85,5 +91,10 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
         if isinstance(node, dict) and key not in node:
             raise ValueError(f"{path}: no field {last!r} in the scenario")
         check_read(scenario.game.value, path)
-        node[key] = _coerce(node[key], value, path)
+        new = _coerce(node[key], value, path)
+        if goes_negative(new, node[key]):
+            raise ValueError(
+                f"{path}: cannot be below zero (it is {format_value(node[key])} now), not {value!r}"
+            )
+        node[key] = new
     return type(scenario).model_validate(data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import re
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
@@ -94,6 +95,28 @@ def test_overrides_change_the_scenario_and_name_bad_paths(scenario):
         apply_overrides(scenario, {"lz_albany.unit_types.us-rifle.kind": "*2"})
     with pytest.raises(ValueError, match="write PATH=VALUE"):
         parse_override("values.flares.value")
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        ("values.flares.value", "-5"),
+        ("values.flares.value", "*-1"),
+        ("values.night_turns.value", "9, -1"),
+        ("lz_albany.unit_types.nva-rifle.melee", "-2"),
+    ],
+)
+def test_a_count_or_face_cannot_be_set_below_zero(scenario, path, value):
+    with pytest.raises(ValueError, match=re.escape(f"{path}: cannot be below zero")):
+        apply_overrides(scenario, {path: value})
+
+
+def test_a_value_the_book_gives_below_zero_may_stay_below_zero():
+    """First Team's VP for broken NVA regiments are negative in the book."""
+    from rulebook.games.first_team import campaign_scenario
+
+    changed = apply_overrides(campaign_scenario(), {"values.vp_nva_broken.value": "-4"})
+    assert changed.values["vp_nva_broken"].value == -4
 
 
 def test_cancelling_returns_what_finished(scenario):

@@ -225,3 +225,14 @@ def test_a_linked_scenario_the_engine_cannot_use_is_refused_by_field(monkeypatch
     assert f"Could not open notebooks/saves/{bad.name}" in said
     assert "values.stacking_limit.value: a whole number is expected" in said
     assert page.children[-1].game.scenario.values["stacking_limit"].value == 3
+
+
+def test_a_scenario_file_with_a_negative_count_is_refused_by_field():
+    from rulebook.games._playable import value_kind_problems
+    from rulebook.games.lz_albany import standard_scenario
+
+    book = standard_scenario()
+    flares = book.values["flares"].model_copy(update={"value": -5})
+    bad = book.model_copy(update={"values": {**book.values, "flares": flares}})
+    said = [str(p) for p in value_kind_problems(bad, book, "mine.yaml")]
+    assert said == ["mine.yaml: values.flares.value: cannot be below zero (the book has 8), not -5"]
