@@ -294,7 +294,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from rulebook.games.first_team import campaign_scenario
     from rulebook.games.lz_albany import standard_scenario
-    from rulebook.scenario import load_scenario
+    from rulebook.scenario import load_scenario, require_playable
     from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 
     try:
@@ -302,11 +302,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             _check_override_value(item)
         overrides = dict(parse_override(item) for item in args.set)
         default = campaign_scenario if args.game == "first-team" else standard_scenario
-        scenario = load_scenario(args.scenario) if args.scenario else default()
-        if scenario.game.value != args.game:
-            raise ValueError(
-                f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
-            )
+        scenario = (
+            require_playable(load_scenario(args.scenario), str(args.scenario), args.game)
+            if args.scenario
+            else default()
+        )
         apply_overrides(scenario, overrides)  # fail here, before any game starts
     except (ValueError, OverflowError) as err:
         print(f"rulebook simulate: {err}", file=sys.stderr)
@@ -384,12 +384,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     play = _play_first_team if args.game == "first-team" else _play_lz_albany
     try:
         scenario = load_scenario(args.scenario) if args.scenario else None
-        if scenario is not None and scenario.game.value != args.game:
-            raise ValueError(
-                f"{args.scenario} is a {scenario.game.value} scenario, not {args.game}"
-            )
         if scenario is not None:  # named problems, not an engine's stop
-            scenario = require_playable(scenario, str(args.scenario))
+            scenario = require_playable(scenario, str(args.scenario), args.game)
         game, summary = play(args, scenario)
     except ValueError as err:
         print(f"rulebook play: {err}", file=sys.stderr)

@@ -68,8 +68,29 @@ def app_page(intro_html: str, *body: ipw.Widget, home: bool = True) -> ipw.VBox:
 
 
 def error_html(err: BaseException) -> str:
-    """An error as a line the page shows (Voila drops exceptions raised in callbacks)."""
-    detail = escape("".join(traceback.format_exception_only(type(err), err)).strip())
+    """An error as a line the page shows (Voila drops exceptions raised in callbacks).
+
+    A refusal (a bad value, a file that cannot be read) is told in its own words; anything
+    else is a fault of ours, told as one, with Python's name for it so a report can say it.
+
+    >>> error_html(ValueError("give the new value first"))
+    '<div class="rb-error" style="color:#a00">give the new value first</div>'
+    >>> error_html(FileNotFoundError(2, "No such file or directory", "saves/mine.yaml"))
+    '<div class="rb-error" style="color:#a00">saves/mine.yaml: no such file or directory</div>'
+    >>> error_html(KeyError("night_turns"))
+    '<div class="rb-error" style="color:#a00">Something went wrong that should not have (KeyError: &#x27;night_turns&#x27;). Please report it with what you did.</div>'
+    """
+    if isinstance(err, OSError) and err.strerror:
+        where = f"{err.filename}: " if err.filename else ""
+        detail = escape(f"{where}{err.strerror.lower()}")
+    elif isinstance(err, ValueError | OSError):
+        detail = escape(str(err) or type(err).__name__)
+    else:
+        said = "".join(traceback.format_exception_only(type(err), err)).strip()
+        detail = (
+            f"Something went wrong that should not have ({escape(said)}). "
+            "Please report it with what you did."
+        )
     return f'<div class="rb-error" style="color:#a00">{detail}</div>'
 
 

@@ -322,6 +322,12 @@ class BalanceLab(ipw.VBox):
         """Pick the scenario file at *path* (switching to its game), even one outside the folders."""
         path = Path(path).resolve()
         scenario = load_playable(path)  # a file the games cannot play is refused by name here
+        games = [game for _, game in self.game.options]
+        if scenario.game not in games:
+            raise ValueError(
+                f"{path.name} is a scenario for {scenario.game.title}; the lab plays "
+                + " and ".join(game.title for game in games)
+            )
         if self.game.value != scenario.game:
             self.game.value = scenario.game
         if str(path) not in [v for _, v in self.scenario_pick.options]:

@@ -22,7 +22,7 @@ from rulebook.games.first_team.engine import CampaignGame, new_campaign
 from rulebook.games.first_team.narrate import action_places, describe, narrate
 from rulebook.games.first_team.policy import scripted_policy
 from rulebook.maps.point_map import AN_KHE
-from rulebook.scenario import load_playable
+from rulebook.scenario import Game, load_playable
 from widgets._page import app_page
 from widgets._play_style import play_style
 from widgets.game_log import rule_links, sentences_html
@@ -307,7 +307,7 @@ class CampaignStepper(GameStepper):
     # --- files ------------------------------------------------------------------------
 
     def open_scenario(self, path: Path) -> CampaignGame:
-        return new_campaign(load_playable(path), seed=self.game.seed)
+        return new_campaign(load_playable(path, Game.FIRST_TEAM), seed=self.game.seed)
 
 
 def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
@@ -317,7 +317,7 @@ def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
     problem, loaded = "", None
     if wanted:
         try:
-            loaded = load_playable(resolve_query_path(wanted, root))
+            loaded = load_playable(resolve_query_path(wanted, root), Game.FIRST_TEAM)
         except Exception as err:  # a bad link must still open the app, saying why
             problem = (
                 f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. "

@@ -23,7 +23,7 @@ from rulebook.games.lz_albany.narrate import (
     narrate,
     side_label,
 )
-from rulebook.scenario import load_playable
+from rulebook.scenario import Game, load_playable
 from widgets._fit import keep_fitted
 from widgets._page import app_page, error_html
 from widgets._play_style import play_style
@@ -294,7 +294,7 @@ class LzAlbanyStepper(GameStepper):
     # --- files ------------------------------------------------------------------------
 
     def open_scenario(self, path: Path) -> GameState:
-        return new_game(load_playable(path), seed=self.game.seed)
+        return new_game(load_playable(path, Game.LZ_ALBANY), seed=self.game.seed)
 
 
 TurnStepper = LzAlbanyStepper  # the name the first version of the app used
@@ -308,7 +308,7 @@ def play_app(seed: int = 1, scenario: str | None = None, **options: str) -> ipw.
     loaded = None
     if wanted:
         try:
-            loaded = load_playable(resolve_query_path(wanted, root))
+            loaded = load_playable(resolve_query_path(wanted, root), Game.LZ_ALBANY)
         except Exception as err:  # a bad link must still open the app, saying why
             problem = f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. Showing the standard scenario.</p>"
     game = new_game(loaded, seed=seed, options=options or None)

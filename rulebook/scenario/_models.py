@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from rulebook.provenance import Sourced
-from rulebook.rule_ids import check_rule_id
+from rulebook.rule_ids import GAME_PREFIXES, check_rule_id
 from rulebook.scenario._av_models import AmbushValleySpec
 from rulebook.scenario._ftv_models import FirstTeamSpec
 from rulebook.scenario._lza_models import LZAlbanySpec
@@ -31,6 +31,15 @@ class Game(StrEnum):
     def rule_prefix(self) -> str:
         """The prefix of this game's rule ids (``lza``, ``ftv``, ``av``)."""
         return {"lz-albany": "lza", "first-team": "ftv", "ambush-valley": "av"}[self.value]
+
+    @property
+    def title(self) -> str:
+        """The game's name as its box prints it.
+
+        >>> Game("first-team").title
+        'First Team: Vietnam'
+        """
+        return GAME_PREFIXES[self.rule_prefix]
 
 
 class _Strict(BaseModel):

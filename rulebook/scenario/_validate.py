@@ -177,21 +177,29 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
     return problems
 
 
-def load_playable(path: str | Path) -> Scenario:
+def load_playable(path: str | Path, game: Game | str | None = None) -> Scenario:
     """:func:`~rulebook.scenario.load_scenario`, then :func:`require_playable`.
 
     >>> load_playable(SCENARIOS / "lz_albany" / "standard.yaml").title
     'LZ Albany, 17 November 1965'
+    >>> load_playable(SCENARIOS / "lz_albany" / "standard.yaml", game="first-team")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.ScenarioError: .../standard.yaml: game: this scenario is for LZ Albany; First Team: Vietnam cannot play it
     """
     from rulebook.scenario._io import load_scenario
 
-    return require_playable(load_scenario(path), str(path))
+    return require_playable(load_scenario(path), str(path), game)
 
 
-def require_playable(scenario: Scenario, file: str) -> Scenario:
+def require_playable(scenario: Scenario, file: str, game: Game | str | None = None) -> Scenario:
     """*scenario*, once the checks an engine needs before it can set it up (no test game)
     find nothing: a file that loads but cannot be played raises a ScenarioError naming every
-    problem by field, rather than stopping the engine later."""
+    problem by field, rather than stopping the engine later. With *game*, a scenario of
+    another game is refused first, in the games' names."""
+    if game is not None and scenario.game != Game(game):
+        message = f"this scenario is for {scenario.game.title}; {Game(game).title} cannot play it"
+        raise ScenarioError([Problem(file, "game", message)])
     problems = validate(scenario, file, play=False)
     if problems:
         raise ScenarioError(problems)

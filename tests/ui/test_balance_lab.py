@@ -127,6 +127,20 @@ def test_the_lab_opens_on_a_file_named_in_the_link(tmp_path):
     assert "could not open scenarios/no_such_file.yaml" in page.children[1].value
 
 
+def test_an_ambush_valley_link_is_refused_in_the_games_names():
+    """The lab plays two of the three games; a link to the third says so, not a widget error."""
+    root = Path(__file__).resolve().parents[2]
+    lab = BalanceLab(
+        saves="no-such-folder", scenario=root / "scenarios/ambush_valley/starlite.yaml"
+    )
+    assert (
+        "starlite.yaml is a scenario for Ambush Valley; the lab plays LZ Albany and First Team: "
+        "Vietnam" in lab.errors.value
+    )
+    assert "Error" not in lab.errors.value
+    assert lab.game.value == "lz-albany"
+
+
 def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeypatch):
     """The lab redraws the verdict as games finish (here after every game) and says how many
     are in; the finished table drops the note."""

@@ -166,6 +166,24 @@ def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
     assert "leaves the project folder" in page.children[1].value
 
 
+def test_each_play_app_refuses_the_other_games_scenario_in_the_games_names(monkeypatch):
+    """A link from the First Team designer pasted into LZ Albany's app (and the reverse) opens
+    the app's own scenario and says why, where the engine had stopped on a missing value."""
+    from widgets.first_team_app import campaign_app
+
+    monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/first_team/campaign.yaml")
+    page = play_app(seed=1)
+    said = page.children[1].value
+    assert "this scenario is for First Team: Vietnam; LZ Albany cannot play it" in said
+    assert "Showing the standard scenario" in said
+    assert page.children[-1].game.scenario.id == "standard"
+    monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/lz_albany/standard.yaml")
+    page = campaign_app(seed=1)
+    said = page.children[1].value
+    assert "this scenario is for LZ Albany; First Team: Vietnam cannot play it" in said
+    assert page.children[-1].game.scenario.game.value == "first-team"
+
+
 def test_both_apps_offer_their_scenario_files_and_saved_games(tmp_path):
     from rulebook.games.first_team.engine import new_campaign
     from widgets.first_team_app import CampaignStepper
