@@ -14,7 +14,7 @@ import ipywidgets as ipw
 
 from rulebook.maps import setup
 from rulebook.maps.point_design import ZONES, PointDesign
-from rulebook.maps.point_forces import ROLLS, arrivals, regiment_digit, table_zones
+from rulebook.maps.point_forces import ROLLS, arrivals, regiments_by_digit, table_zones
 from rulebook.maps.point_forces import regiment_words as regiment_name
 from rulebook.render import provenance_badge
 from widgets.point_setup import DesignEdits
@@ -41,7 +41,7 @@ def _cell_words(cell: str, scenario: Any) -> str:
         return "nothing moves"
     if cell == "up":
         return "the arrow: every identified NVA unit moves up a rank"
-    by_digit = {regiment_digit(r): r for r in scenario.first_team.nva.regiments}
+    by_digit = regiments_by_digit(scenario.first_team.nva.regiments)
     names = " and ".join(f"the {regiment_name(by_digit[d])}" for d in cell[:-1] if d in by_digit)
     return f"{names} to zone {cell[-1]}"
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook.games.first_team._pieces import regiment_digit, regiments_by_digit
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario
 
@@ -33,6 +34,7 @@ __all__ = [
     "arrivals",
     "regiment_digit",
     "regiment_words",
+    "regiments_by_digit",
     "table_zones",
     "with_arrival",
     "with_lz_markers",
@@ -49,11 +51,6 @@ def regiment_words(number: int) -> str:
     from rulebook.games.first_team._pieces import regiment_name
 
     return regiment_name(number)
-
-
-def regiment_digit(regiment: int) -> str:
-    """The digit the Offboard Table writes for a regiment (``2`` for the 32nd, ftv:3.5.2B)."""
-    return str(regiment % 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +73,7 @@ def arrivals(scenario: Scenario) -> list[Arrival]:
     """Every Offboard Table result that brings regiments on, by turn (ftv:3.5.2)."""
     ft = scenario.first_team
     assert ft is not None
-    by_digit = {regiment_digit(r): r for r in ft.nva.regiments}
+    by_digit = regiments_by_digit(ft.nva.regiments)
     out = []
     for turn, cells in sorted(ft.tables.offboard.turns.items()):
         seen: dict[str, list[int]] = {}

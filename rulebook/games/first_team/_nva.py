@@ -8,7 +8,7 @@ notes what it did, and the scores behind it, in the campaign trace.
 from __future__ import annotations
 
 from rulebook.games._reads import reads
-from rulebook.games.first_team._pieces import NvaCompany
+from rulebook.games.first_team._pieces import NvaCompany, regiments_by_digit
 from rulebook.games.first_team._state import EXITED, UNKNOWN, CampaignState
 from rulebook.games.first_team._values import GAME, number, reads_values
 from rulebook.games.first_team.retreat import capture_supply
@@ -40,7 +40,6 @@ reads(
     "first_team.map.zone_display.ranks",
     "first_team.map.zone_display.adjacent",
 )
-REGIMENT_OF_DIGIT = {"2": 32, "3": 33, "6": 66}
 
 
 def consecutive_stacks(units: list[NvaCompany], limit: int | None = None) -> list[list[NvaCompany]]:
@@ -206,7 +205,8 @@ def _arrow(s: CampaignState) -> set[str]:
 def _arrivals(s: CampaignState, result: str) -> set[str]:
     """Regiments named by digit leave the Unknown Box for the zone (ftv:3.5.2B)."""
     digits, zone = result[:-1], result[-1]
-    regiments = {REGIMENT_OF_DIGIT.get(d) for d in digits}
+    by_digit = regiments_by_digit(s.spec.nva.regiments)
+    regiments = {by_digit.get(d) for d in digits}
     moved = {u.id for u in s.unknown() if u.regiment in regiments and not u.broken}
     for uid in moved:
         s.box[uid] = zone

@@ -7,6 +7,7 @@ fifth loss eliminates it. A US company has a combat-ready and a broken side and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = ["Company", "NvaCompany", "UsCompany", "flat_copy"]
@@ -131,3 +132,22 @@ def regiment_name(number: int) -> str:
         "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
     )
     return f"{number}{suffix} Regiment"
+
+
+def regiment_digit(regiment: int) -> str:
+    """The digit the Offboard Table writes for a regiment: its last (``23B`` sends the 32nd and
+    33rd, ftv:3.5.2B; interpretation ``ftv:3.5.2/regiment-digits``).
+
+    >>> [regiment_digit(n) for n in (32, 33, 66, 101)]
+    ['2', '3', '6', '1']
+    """
+    return str(regiment % 10)
+
+
+def regiments_by_digit(regiments: Iterable[int]) -> dict[str, int]:
+    """The regiment each Offboard Table digit names, for the scenario's NVA regiments.
+
+    >>> regiments_by_digit([32, 33, 66])
+    {'2': 32, '3': 33, '6': 66}
+    """
+    return {regiment_digit(r): r for r in regiments}

@@ -12,6 +12,7 @@ from collections import Counter
 
 from rulebook.errors import Problem
 from rulebook.games._playable import EngineChecks
+from rulebook.games.first_team._pieces import regiment_digit, regiment_name
 from rulebook.scenario import Scenario
 
 __all__ = ["play_problems", "setup_problems"]
@@ -53,6 +54,39 @@ def _camp_problems(spec, file: str) -> list[Problem]:
     return problems
 
 
+def _digit_problems(spec, file: str) -> list[Problem]:
+    """Regiments an Offboard Table digit cannot tell apart, and results naming no regiment
+    (ftv:3.5.2B, interpretation ftv:3.5.2/regiment-digits)."""
+    problems = []
+    by_digit: dict[str, list[int]] = {}
+    for regiment in sorted(spec.nva.regiments):
+        by_digit.setdefault(regiment_digit(regiment), []).append(regiment)
+    for digit, regiments in sorted(by_digit.items()):
+        if len(regiments) > 1:
+            names = " and ".join(f"the {regiment_name(r)}" for r in regiments)
+            problems.append(
+                Problem(
+                    file,
+                    f"first_team.nva.regiments.{regiments[1]}",
+                    f"{names} both end in {digit}, the Offboard Table's digit for a regiment, "
+                    "so its results cannot tell them apart (ftv:3.5.2B)",
+                )
+            )
+    for turn, cells in sorted(spec.tables.offboard.turns.items()):
+        for roll, cell in enumerate(cells, start=2):
+            missing = sorted({d for d in cell[:-1] if cell != "up" and d not in by_digit})
+            if missing:
+                problems.append(
+                    Problem(
+                        file,
+                        f"first_team.tables.offboard.turns.{turn}",
+                        f"roll {roll} gives {cell}, but no NVA regiment's number ends in "
+                        f"{' or '.join(missing)} (ftv:3.5.2B)",
+                    )
+                )
+    return problems
+
+
 def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     spec = scenario.first_team
     assert spec is not None
@@ -79,6 +113,7 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
                     f"company {dup}/{regiment} is listed twice",
                 )
             )
+    problems += _digit_problems(spec, file)
     if any(min(step) < 0 for step in spec.nva.steps):
         problems.append(Problem(file, "first_team.nva.steps", "strengths cannot be negative"))
     for field, values in (

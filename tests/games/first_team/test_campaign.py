@@ -158,6 +158,57 @@ def test_ftv_3_5_2_offboard_results_arrows_and_broken_drift():
     assert _nva.offboard_movement(s) == set()
 
 
+def _with_regiments(regiments: dict[int, list[int]], offboard: dict | None = None):
+    scenario = campaign_scenario()
+    ft = scenario.first_team
+    nva = ft.nva.model_copy(update={"regiments": regiments})
+    tables = ft.tables
+    if offboard is not None:
+        turns = {**tables.offboard.turns, **offboard}
+        tables = tables.model_copy(
+            update={"offboard": tables.offboard.model_copy(update={"turns": turns})}
+        )
+    return scenario.model_copy(
+        update={"first_team": ft.model_copy(update={"nva": nva, "tables": tables})}
+    )
+
+
+def test_ftv_3_5_2_a_digit_names_the_regiment_whose_number_ends_in_it():
+    """Interpretation ftv:3.5.2/regiment-digits: a designer's 101st arrives on a 1 (the engine
+    had known only 2, 3 and 6, so a new regiment the designer sent never came)."""
+    regiments = {**campaign_scenario().first_team.nva.regiments, 101: [1, 2, 3]}
+    scenario = _with_regiments(regiments)
+    s = CampaignState(scenario, Dice(0), {}, campaign_crt(), campaign_map())
+    moved = _nva._arrivals(s, "16C")
+    assert {s.nva[i].regiment for i in moved} == {101, 66}
+    assert sum(s.nva[i].regiment == 101 for i in moved) == 3
+
+
+def test_ftv_3_5_2_the_check_names_regiments_a_digit_cannot_tell_apart():
+    from rulebook.games.first_team.checks import setup_problems
+
+    regiments = {**campaign_scenario().first_team.nva.regiments, 42: [1, 2]}
+    said = [str(p) for p in setup_problems(_with_regiments(regiments), "mine.yaml")]
+    assert said == [
+        (
+            "mine.yaml: first_team.nva.regiments.42: the 32nd Regiment and the 42nd Regiment "
+            "both end in 2, the Offboard Table's digit for a regiment, so its results cannot "
+            "tell them apart (ftv:3.5.2B)"
+        )
+    ]
+    row = ["-"] * 10 + ["7B"]
+    said = [
+        str(p) for p in setup_problems(_with_regiments({32: [1], 33: [1], 66: [1]}, {3: row}), "m")
+    ]
+    assert said == [
+        (
+            "m: first_team.tables.offboard.turns.3: roll 12 gives 7B, but no NVA regiment's "
+            "number ends in 7 (ftv:3.5.2B)"
+        )
+    ]
+    assert setup_problems(campaign_scenario(), "campaign.yaml") == []
+
+
 def test_ftv_3_5_3_the_second_determination_takes_only_units_that_moved():
     s = state(ScriptedDice([1]))
     in_zone(s, "D", "1/32", "5/33")
