@@ -427,6 +427,10 @@ POINT_CSS = """<style>
 .rb-loc.an-khe .dot { box-shadow: 0 0 0 3px #f9a825; }
 .rb-loc.selected .dot { box-shadow: 0 0 0 4px #d62728; }
 .rb-loc.problem .dot { box-shadow: 0 0 0 4px #ff7f0e; }
+.rb-intel { border-collapse: collapse; font-size: 12px; }
+.rb-intel th, .rb-intel td { padding: 1px 7px; text-align: center; border-bottom: 1px solid #eee; }
+.rb-intel td.rb-intel-pinned { font-weight: bold; }
+.rb-intel td.rb-intel-off-map { color: #a00; text-decoration: underline wavy #a00; }
 </style>"""
 
 
@@ -440,8 +444,8 @@ def point_designer_app(
         "<p>Place locations (their zone letter and number name them, as on the printed map: A1-J6, "
         "CAM1-CAM6 for Cambodia, and Pleiku), join them with access lines typed road, jungle, river "
         "or jungle and mountain, rank the zones on the Zone Display, mark the Special Forces camps "
-        "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments and when "
-        "and where they arrive; under <b>Campaign</b>, the US set-up, Command Points, LZ markers "
+        "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments, when "
+        "and where they arrive and where intelligence finds them; under <b>Campaign</b>, the US set-up, Command Points, LZ markers "
         "and victory values. The checks say what is left to fix and open the place to fix it; "
         "<b>Play this scenario</b> saves and links to the campaign app and the balance lab.</p>"
     )

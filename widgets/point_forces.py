@@ -1,5 +1,6 @@
 """The point-map designer's NVA tab: the regiments in the Unknown Box (ftv:7.0C), their arrivals
-by the Offboard Movement Table (ftv:3.5.2), and zones the tables name that the map lacks.
+by the Offboard Movement Table (ftv:3.5.2), where the Intelligence Table finds them (ftv:3.2.2.1),
+and zones the tables name that the map lacks.
 
 The rules live in :mod:`rulebook.maps.point_forces`; this panel shows them in words and calls it.
 """
@@ -85,6 +86,17 @@ class NvaPanel(DesignEdits, ipw.VBox):
             description="Nothing on this roll", layout=ipw.Layout(width="auto")
         )
         self.clear_button.add_class("rb-clear-arrival")
+        self.intel = ipw.HTML()
+        self.intel_turn = ipw.BoundedIntText(
+            value=1, min=1, max=15, layout=ipw.Layout(width="4.5em")
+        )
+        self.intel_turn.add_class("rb-intel-turn")
+        self.intel_die = ipw.Dropdown(options=list(range(1, 7)), layout=ipw.Layout(width="4.5em"))
+        self.intel_die.add_class("rb-intel-die")
+        self.intel_zone = ipw.Dropdown(layout=ipw.Layout(width="9em"))
+        self.intel_zone.add_class("rb-intel-zone")
+        self.intel_button = ipw.Button(description="Set finding", layout=ipw.Layout(width="auto"))
+        self.intel_button.add_class("rb-set-intel")
         self.missing = ipw.Dropdown(layout=ipw.Layout(width="4.5em"))
         self.missing.add_class("rb-missing-zone")
         self.send_to = ipw.Dropdown(layout=ipw.Layout(width="4.5em"))
@@ -111,6 +123,9 @@ class NvaPanel(DesignEdits, ipw.VBox):
         self.set_button.on_click(lambda _: self._set(clear=False))
         self.clear_button.on_click(lambda _: self._set(clear=True))
         self.send_button.on_click(self._send_zone)
+        self.intel_button.on_click(self._set_intelligence)
+        for box in (self.intel_turn, self.intel_die):
+            box.observe(lambda _: self._show_intel_now(), names="value")
         for box in (self.turn, self.roll):
             box.observe(lambda _: self._show_now(), names="value")
         super().__init__(
@@ -140,6 +155,24 @@ class NvaPanel(DesignEdits, ipw.VBox):
                 ipw.HBox([ipw.HTML("regiments:&nbsp;"), self.picks]),
                 self.now,
                 ipw.HBox([self.set_button, self.clear_button]),
+                ipw.HTML(
+                    "<b>Intelligence</b>: when the US identifies the enemy (ftv:3.2.2.1), a die on "
+                    "the US Intelligence Table names the zone where the lowest-numbered regiment "
+                    "still unseen is found. Zone by turn (rows) and die (columns):"
+                ),
+                self.intel,
+                ipw.HBox(
+                    [
+                        _word("turn"),
+                        self.intel_turn,
+                        _word("die"),
+                        self.intel_die,
+                        _word("finds"),
+                        self.intel_zone,
+                        self.intel_button,
+                    ],
+                    layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
+                ),
                 self.missing_box,
             ]
         )
@@ -161,6 +194,10 @@ class NvaPanel(DesignEdits, ipw.VBox):
             )
 
         self._edit(act)
+
+    def _set_intelligence(self, _: Any = None) -> None:
+        turn, die, zone = self.intel_turn.value, self.intel_die.value, self.intel_zone.value
+        self._edit(lambda d: d.set_intelligence(turn, die, zone))
 
     def _send_zone(self, _: Any = None) -> None:
         gone, to = self.missing.value, self.send_to.value
@@ -203,6 +240,49 @@ class NvaPanel(DesignEdits, ipw.VBox):
             f"{escape(_cell_words(cell, scenario))}.</div>"
         )
 
+    def _show_intel_now(self) -> None:
+        """Set the zone picker to what the table says now, so Set changes only what is picked."""
+        if self._syncing:
+            return
+        table = self._design().scenario.first_team.tables.intelligence
+        row = table.turns.get(self.intel_turn.value)
+        cell = row[self.intel_die.value - 1] if row else "-"
+        zones = [value for _, value in self.intel_zone.options]
+        self.intel_zone.value = cell if cell in zones else "-"
+
+    def _intel_table(self, scenario: Any, zones: list[str]) -> str:
+        table = scenario.first_team.tables.intelligence
+        last = scenario.turns.value if scenario.turns else 15
+
+        def cell(turn: int, die: int) -> str:
+            row = table.turns.get(turn) or ["-"] * 6
+            zone = row[die - 1]
+            pinned = table.pinned.get(f"{turn}/{die}")
+            off_map = zones and zone != "-" and zone not in zones
+            shown = "none" if zone == "-" else zone
+            mark = (
+                f" class='rb-intel-pinned' title='printed in the rules ({pinned})'"
+                if pinned
+                else " class='rb-intel-off-map' title='this map has no such zone'"
+                if off_map
+                else ""
+            )
+            return f"<td{mark}>{shown}</td>"
+
+        body = "".join(
+            f"<tr data-turn='{turn}'><th>{turn}</th>"
+            f"{''.join(cell(turn, die) for die in range(1, 7))}</tr>"
+            for turn in range(1, last + 1)
+        )
+        head = "".join(f"<th>{die}</th>" for die in range(1, 7))
+        note = table.note
+        return (
+            "<div style='max-height:12em;overflow:auto'><table class='rb-intel'>"
+            f"<tr><th>turn</th>{head}</tr>{body}</table></div>"
+            f"{provenance_badge(table.provenance)} "
+            f"<i>{escape(note[:160])}{'...' if len(note) > 160 else ''}</i>"
+        )
+
     def refresh(self) -> None:
         design = self._design()
         scenario = design.scenario
@@ -228,6 +308,14 @@ class NvaPanel(DesignEdits, ipw.VBox):
             missing = sorted(table_zones(scenario) - set(zones)) if zones else []
             self.missing.options = missing
             self.send_to.options = zones
+            self.intel_turn.max = last
+            on_map = zones or ZONES
+            named = {c for row in ft.tables.intelligence.turns.values() for c in row} - {"-"}
+            self.intel_zone.options = (
+                [("nothing found", "-")]
+                + [(f"zone {z}", z) for z in on_map]
+                + [(f"zone {z} (not on this map)", z) for z in sorted(named - set(on_map))]
+            )
             self.missing_box.layout.display = None if missing else "none"
             self.missing_text.value = (
                 "<b>Zones the tables name that this map lacks</b>: the Intelligence Table (where a "
@@ -251,4 +339,6 @@ class NvaPanel(DesignEdits, ipw.VBox):
             f"{rows}</table></div>{provenance_badge(table.provenance)} "
             f"<i>{escape(table.note[:160])}{'...' if len(table.note) > 160 else ''}</i>"
         )
+        self.intel.value = self._intel_table(scenario, zones)
         self._show_now()
+        self._show_intel_now()

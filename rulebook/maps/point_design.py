@@ -269,6 +269,12 @@ class PointDesign(VersionHistory):
             )
         )
 
+    def set_intelligence(self, turn: int, die: int, zone: str | None) -> None:
+        """The zone a successful identification finds on a turn and die (ftv:3.2.2.1)."""
+        self.edit_scenario(
+            point_forces.with_intelligence(self.scenario, turn=turn, die=die, zone=zone)
+        )
+
     def set_regiment_size(self, regiment: int, companies: int) -> None:
         """How many companies a regiment starts with in the Unknown Box (ftv:7.0C)."""
         self.edit_scenario(point_forces.with_regiment_size(self.scenario, regiment, companies))

@@ -37,6 +37,7 @@ __all__ = [
     "regiments_by_digit",
     "table_zones",
     "with_arrival",
+    "with_intelligence",
     "with_lz_markers",
     "with_regiment_size",
     "with_zone_sent",
@@ -139,6 +140,29 @@ def with_arrival(
     row[roll - 2] = cell
     edited = table.model_copy(update={"turns": {**table.turns, turn: row}})
     return _with_tables(scenario, offboard=edited)
+
+
+def with_intelligence(scenario: Scenario, *, turn: int, die: int, zone: str | None) -> Scenario:
+    """Set the zone a successful identification finds on a turn and die roll, or none
+    (``zone=None``: that roll finds nothing) (ftv:3.2.2.1).
+
+    >>> from rulebook.games.first_team import campaign_scenario
+    >>> s = with_intelligence(campaign_scenario(), turn=3, die=6, zone="C")
+    >>> s.first_team.tables.intelligence.turns[3], s.first_team.tables.intelligence.provenance.value
+    (['A', 'B', 'C', 'C', 'D', 'C'], 'assumed')
+    """
+    ft = scenario.first_team
+    assert ft is not None
+    if not 1 <= die <= 6:
+        raise ValueError(f"the Intelligence Table is read on one die: 1 to 6, not {die}")
+    last = scenario.turns.value if scenario.turns else 15
+    if not 1 <= turn <= last:
+        raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
+    table = ft.tables.intelligence
+    row = list(table.turns.get(turn, ["-"] * 6))
+    row[die - 1] = zone or "-"
+    edited = table.model_copy(update={"turns": {**table.turns, turn: row}})
+    return _with_tables(scenario, intelligence=edited)
 
 
 def with_zone_sent(scenario: Scenario, gone: str, to: str) -> Scenario:

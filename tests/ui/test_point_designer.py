@@ -246,6 +246,39 @@ def test_nva_tab_sets_regiments_arrivals_and_sends_missing_zones_and_checks_open
     assert designer.design.scenario.first_team.tables.offboard.turns[3][5] == "6A"
 
 
+def test_nva_tab_sets_where_intelligence_finds_a_regiment_by_turn_and_die():
+    """The US Intelligence Table (ftv:3.2.2.1) as a grid: the printed cell marked, a zone the
+    map lacks marked, one cell set by turn and die, undone as one step."""
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    join_all(designer)
+    _finish(designer)
+    nva = designer.nva
+    table = nva.intel.value
+    assert "class='rb-intel-pinned' title='printed in the rules (ftv:3.2.2.1)'>B<" in table
+    assert "rb-intel-off-map" in table  # the blank-sheet map has zones A, D, G and J only
+    assert "reconstructed" in table
+    nva.intel_turn.value, nva.intel_die.value = 1, 4
+    assert nva.intel_zone.value == "B"  # the picker shows what the table says now
+    labels = [label for label, _ in nva.intel_zone.options]
+    assert labels[:5] == ["nothing found", "zone A", "zone D", "zone G", "zone J"]
+    assert "zone B (not on this map)" in labels
+    nva.intel_zone.value = "D"
+    nva.intel_button.click()
+    intelligence = designer.design.scenario.first_team.tables.intelligence
+    assert intelligence.turns[1] == ["A", "A", "B", "D", "C", "D"]
+    assert intelligence.provenance.value == "assumed"
+    assert "assumed" in nva.intel.value
+    nva.intel_turn.value, nva.intel_die.value = 2, 6
+    nva.intel_zone.value = "-"
+    nva.intel_button.click()
+    assert designer.design.scenario.first_team.tables.intelligence.turns[2][5] == "-"
+    row = nva.intel.value.split("<tr data-turn='2'>")[1].split("</tr>")[0]
+    assert row.endswith(">none</td>")
+    designer._undo()
+    assert designer.design.scenario.first_team.tables.intelligence.turns[2][5] == "D"
+
+
 def test_campaign_tab_shows_the_us_set_up_and_sets_victory_values():
     """US set-up in words (ftv:7.0B, 7.0D); victory values beside the book's (ftv:5.1, 5.2)."""
     designer = PointDesigner(PointDesign.load(CAMPAIGN))
