@@ -175,12 +175,8 @@ class CampaignPanel(ipw.VBox):
         self.no_lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
         self.no_lz.add_class("rb-lz-empty")
         self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML()
-        self.lz.observe(
-            lambda c: self._edit(lambda s: _with_us(s, lz_markers=c["new"])), names="value"
-        )
-        self.no_lz.observe(
-            lambda c: self._edit(lambda s: _with_us(s, no_lz_markers=c["new"])), names="value"
-        )
+        for box in (self.lz, self.no_lz):
+            box.observe(lambda _: self._markers(), names="value")
         victory = [rows[n] for n in VALUE_ROWS if n.startswith("vp_")]
         levels = [rows[n] for n in VALUE_ROWS if n.endswith("_at")]
         super().__init__(
@@ -216,6 +212,12 @@ class CampaignPanel(ipw.VBox):
             return setup.with_value(s, name, value)
 
         self._edit(change)
+
+    def _markers(self) -> None:
+        if self._syncing:
+            return
+        self._design().set_lz_markers(self.lz.value, self.no_lz.value)
+        self._on_change()
 
     def _edit(self, make: Callable[[Any], Any]) -> None:
         if self._syncing:
@@ -271,10 +273,3 @@ class CampaignPanel(ipw.VBox):
                 )
         finally:
             self._syncing = False
-
-
-def _with_us(scenario: Any, **changes: int) -> Any:
-    ft = scenario.first_team
-    return scenario.model_copy(
-        update={"first_team": ft.model_copy(update={"us": ft.us.model_copy(update=changes)})}
-    )

@@ -128,6 +128,9 @@ def test_checks_name_the_locations_and_a_finished_map_passes():
     designer.campaign.lz.value = 5
     designer.campaign.no_lz.value = 2
     assert "book: 8" in designer.campaign.lz_note.value
+    # An edited order of battle is no longer the reconstruction it started from (ftv:7.0A).
+    assert designer.design.scenario.first_team.us.provenance.value == "assumed"
+    assert "assumed" in designer.campaign.us_setup.value
     findings = designer.design.findings()
     # The book's NVA tables still send units to zones this small map does not have.
     assert [f.text[:40] for f in findings] == ["The Intelligence and Offboard tables nam"]
