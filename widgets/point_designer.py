@@ -125,7 +125,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.checks = ChecksPanel(self._show_culprits, noun="location", on_open=self._open_tab)
         self.zones = ZonesPanel(lambda: self.design, self.refresh, self.errors)
         self.nva = NvaPanel(lambda: self.design, self.refresh, self.errors)
-        self.campaign = CampaignPanel(lambda: self.design, self.refresh)
+        self.campaign = CampaignPanel(lambda: self.design, self.refresh, self.errors)
 
     def _layout(self) -> list[ipw.Widget]:
         edit = ipw.VBox(
@@ -445,7 +445,7 @@ def point_designer_app(
         "CAM1-CAM6 for Cambodia, and Pleiku), join them with access lines typed road, jungle, river "
         "or jungle and mountain, rank the zones on the Zone Display, mark the Special Forces camps "
         "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments, when "
-        "and where they arrive and where intelligence finds them; under <b>Campaign</b>, the US set-up, Command Points, LZ markers "
+        "and where they arrive and where intelligence finds them; under <b>Campaign</b>, the US set-up, Command Points, LZ markers, air and helicopters "
         "and victory values. The checks say what is left to fix and open the place to fix it; "
         "<b>Play this scenario</b> saves and links to the campaign app and the balance lab.</p>"
     )

@@ -18,7 +18,7 @@ from rulebook.maps.point_design import ZONES, PointDesign
 from rulebook.maps.point_forces import ROLLS, arrivals, regiments_by_digit, table_zones
 from rulebook.maps.point_forces import regiment_words as regiment_name
 from rulebook.render import provenance_badge
-from widgets.point_setup import DesignEdits
+from widgets.point_setup import DesignEdits, beside_book
 
 __all__ = ["NvaPanel"]
 
@@ -296,10 +296,8 @@ class NvaPanel(DesignEdits, ipw.VBox):
             for regiment, box in self.size_boxes.items():
                 box.value = len(ft.nva.regiments[regiment])
                 was = book.nva.regiments.get(regiment)
-                self.size_notes[regiment].value = (
-                    f"&nbsp;{provenance_badge(book.nva.provenance)} as the book"
-                    if was is not None and len(was) == box.value
-                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {len(was) if was else 'none'}</i>"
+                self.size_notes[regiment].value = beside_book(
+                    box.value, len(was) if was is not None else None, book.nva.provenance
                 )
             last = scenario.turns.value if scenario.turns else 15
             self.turn.max = last

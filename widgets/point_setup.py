@@ -12,7 +12,9 @@ import ipywidgets as ipw
 
 from rulebook.maps import setup
 from rulebook.maps.point_design import ZONES, PointDesign
+from rulebook.maps.point_forces import US_UNITS
 from rulebook.render import provenance_badge
+from widgets._page import error_html
 
 __all__ = ["CampaignPanel", "ZonesPanel"]
 
@@ -33,9 +35,7 @@ class DesignEdits:
         try:
             action(self._design())  # type: ignore[attr-defined]
         except ValueError as err:
-            self._errors.value = (
-                f"<div class='rb-error' style='color:#a00'>{escape(str(err))}</div>"
-            )
+            self._errors.value = error_html(err)
         self._on_change()  # type: ignore[attr-defined]
 
 
@@ -150,12 +150,27 @@ VALUE_ROWS = {
 VICTORY_FROM = "nva_tactical_at"
 
 
-class CampaignPanel(ipw.VBox):
-    """The US set-up, Command Points, LZ markers and the victory values, each beside the book's."""
+def beside_book(value: Any, was: Any, provenance: Any) -> str:
+    """A value's note: its provenance where it is the book's, else assumed, with the book's.
 
-    def __init__(self, design: Callable[[], PointDesign], on_change: Callable[[], None]) -> None:
+    >>> beside_book(5, 8, "reconstructed").endswith("assumed</span> <i>book: 8</i>")
+    True
+    """
+    if value == was:
+        return f"&nbsp;{provenance_badge(provenance)} as the book"
+    return f"&nbsp;{provenance_badge('assumed')} <i>book: {was if was is not None else 'none'}</i>"
+
+
+class CampaignPanel(DesignEdits, ipw.VBox):
+    """The US set-up, Command Points, LZ markers, air and helicopters and the victory values,
+    each beside the book's."""
+
+    def __init__(
+        self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
+    ) -> None:
         self._design = design
         self._on_change = on_change
+        self._errors = errors
         self._syncing = False
         self.us_setup = ipw.HTML()
         self.boxes: dict[str, ipw.IntText] = {}
@@ -177,6 +192,17 @@ class CampaignPanel(ipw.VBox):
         self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML()
         for box in (self.lz, self.no_lz):
             box.observe(lambda _: self._markers(), names="value")
+        self.units: dict[str, ipw.BoundedIntText] = {}
+        self.unit_notes: dict[str, ipw.HTML] = {}
+        unit_rows = []
+        for kind, (words, rule, _) in US_UNITS.items():
+            box = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+            box.add_class(f"rb-us-{kind.replace('_', '-')}")
+            box.observe(lambda c, kind=kind: self._units(kind, c["new"]), names="value")
+            self.units[kind], self.unit_notes[kind] = box, ipw.HTML()
+            unit_rows.append(
+                self._row(f"{words[0].upper()}{words[1:]} ({rule})", box, self.unit_notes[kind])
+            )
         victory = [rows[n] for n in VALUE_ROWS if n.startswith("vp_")]
         levels = [rows[n] for n in VALUE_ROWS if n.endswith("_at")]
         super().__init__(
@@ -190,6 +216,11 @@ class CampaignPanel(ipw.VBox):
                 ),
                 self._row("LZ markers that are real", self.lz, self.lz_note),
                 self._row("LZ markers that are not", self.no_lz, self.no_lz_note),
+                ipw.HTML(
+                    "<b>Air and helicopters</b>: how many the division has. New ones copy the "
+                    "last one's values; fewer takes away the last added."
+                ),
+                *unit_rows,
                 ipw.HTML("<b>Victory</b>: only the NVA score (ftv:5.1). NVA VP for"),
                 *victory,
                 ipw.HTML(
@@ -211,20 +242,14 @@ class CampaignPanel(ipw.VBox):
                 s = s.model_copy(update={"values": {**s.values, name: book}})
             return setup.with_value(s, name, value)
 
-        self._edit(change)
+        self._edit(lambda d: d.edit_scenario(change(d.scenario)))
+
+    def _units(self, kind: str, count: int) -> None:
+        self._edit(lambda d: d.set_us_units(kind, count))
 
     def _markers(self) -> None:
-        if self._syncing:
-            return
-        self._design().set_lz_markers(self.lz.value, self.no_lz.value)
-        self._on_change()
-
-    def _edit(self, make: Callable[[Any], Any]) -> None:
-        if self._syncing:
-            return
-        design = self._design()
-        design.edit_scenario(make(design.scenario))
-        self._on_change()
+        real, empty = self.lz.value, self.no_lz.value
+        self._edit(lambda d: d.set_lz_markers(real, empty))
 
     def _us_words(self) -> str:
         design = self._design()
@@ -255,21 +280,18 @@ class CampaignPanel(ipw.VBox):
             for name, box in self.boxes.items():
                 value = scenario.values.get(name) or book.values[name]
                 box.value = value.value
-                was = book.values[name].value
-                self.notes[name].value = (
-                    f"&nbsp;{provenance_badge(value.provenance)} as the book"
-                    if value.value == was
-                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {was}</i>"
+                self.notes[name].value = beside_book(
+                    value.value, book.values[name].value, value.provenance
                 )
             self.lz.value, self.no_lz.value = us.lz_markers, us.no_lz_markers
             for box, note, was in (
                 (self.lz, self.lz_note, book_us.lz_markers),
                 (self.no_lz, self.no_lz_note, book_us.no_lz_markers),
             ):
-                note.value = (
-                    f"&nbsp;{provenance_badge(book_us.provenance)} as the book (ftv:7.0A)"
-                    if box.value == was
-                    else f"&nbsp;{provenance_badge('assumed')} <i>book: {was}</i>"
-                )
+                note.value = beside_book(box.value, was, book_us.provenance)
+            for kind, box in self.units.items():
+                box.value = len(getattr(us, kind))
+                was = len(getattr(book_us, kind))
+                self.unit_notes[kind].value = beside_book(box.value, was, book_us.provenance)
         finally:
             self._syncing = False

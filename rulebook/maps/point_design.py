@@ -275,6 +275,10 @@ class PointDesign(VersionHistory):
             point_forces.with_intelligence(self.scenario, turn=turn, die=die, zone=zone)
         )
 
+    def set_us_units(self, kind: str, count: int) -> None:
+        """How many US air or helicopter units of a kind the campaign has (``US_UNITS``)."""
+        self.edit_scenario(point_forces.with_us_units(self.scenario, kind, count))
+
     def set_regiment_size(self, regiment: int, companies: int) -> None:
         """How many companies a regiment starts with in the Unknown Box (ftv:7.0C)."""
         self.edit_scenario(point_forces.with_regiment_size(self.scenario, regiment, companies))

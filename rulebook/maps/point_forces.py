@@ -40,6 +40,7 @@ __all__ = [
     "with_intelligence",
     "with_lz_markers",
     "with_regiment_size",
+    "with_us_units",
     "with_zone_sent",
 ]
 
@@ -197,6 +198,68 @@ def with_lz_markers(scenario: Scenario, real: int, empty: int) -> Scenario:
             update={"provenance": Provenance.ASSUMED, "note": f"{EDITED} {ft.us.note}"}
         )
     return scenario.model_copy(update={"first_team": ft.model_copy(update={"us": us})})
+
+
+# The US air and helicopter units a designer may add or take away, with the rule that uses them
+# and the name a new one is given (its number follows).
+US_UNITS = {
+    "transports": ("transport helicopter companies", "ftv:3.4.2", "T-"),
+    "gunships": ("gunship companies", "ftv:3.4.4.3", "G-"),
+    "observation": ("observation helicopters", "ftv:3.4.4.3", "OBS-"),
+    "aero_rockets": ("aero-rocket companies", "ftv:3.4.4.4", "ARA-"),
+    "airstrikes": ("tactical air strikes", "ftv:3.4.4.2", "TAC-"),
+    "b52s": ("B-52 strikes", "ftv:3.4.1.3", "B52-"),
+}
+
+
+def with_us_units(scenario: Scenario, kind: str, count: int) -> Scenario:
+    """Give the US *count* units of a *kind* of ``US_UNITS``: new ones are copies of the last
+    (named on from ``T-1``, ``TAC-1``...), and the last added go first when there are fewer. A
+    unit that is also a ground unit (the 1/9 Cavalry flies its own helicopters) stays.
+
+    >>> from rulebook.games.first_team import campaign_scenario
+    >>> us = with_us_units(campaign_scenario(), "airstrikes", 6).first_team.us
+    >>> us.airstrikes["TAC-6"], us.provenance.value
+    ((25, 5), 'assumed')
+    >>> with_us_units(campaign_scenario(), "transports", 2).first_team.us.transports
+    ['A/227', '1/9']
+    """
+    ft = scenario.first_team
+    assert ft is not None
+    if kind not in US_UNITS:
+        raise ValueError(f"no US units called {kind!r}; choose from {', '.join(US_UNITS)}")
+    words, _, prefix = US_UNITS[kind]
+    if not 0 <= count <= 30:
+        raise ValueError(f"{words}: 0 to 30, not {count}")
+    us = ft.us
+    units = getattr(us, kind)
+    names = list(units)
+    ground = set(us.battalions) | set(us.special_companies)
+    kept = [n for n in names if n in ground]
+    if count < len(kept):
+        also = "is also a ground unit and stays" if len(kept) == 1 else "are also ground units"
+        raise ValueError(f"{words}: at least {len(kept)} ({', '.join(kept)} {also})")
+    while len(names) > count:
+        names.remove(next(n for n in reversed(names) if n not in ground))
+    number = 1
+    while len(names) < count:
+        while f"{prefix}{number}" in names:
+            number += 1
+        names.insert(len(names) - len([n for n in names if n in ground]), f"{prefix}{number}")
+    if isinstance(units, dict):
+        from rulebook.games.first_team import campaign_scenario
+
+        book = getattr(campaign_scenario().first_team.us, kind)
+        like = list(units.values())[-1] if units else next(iter(book.values()))
+        new_units: list[str] | dict = {n: units.get(n, like) for n in names}
+    else:
+        new_units = names
+    update: dict = {kind: new_units}
+    if us.provenance != Provenance.ASSUMED:
+        update |= {"provenance": Provenance.ASSUMED, "note": f"{EDITED} {us.note}"}
+    return scenario.model_copy(
+        update={"first_team": ft.model_copy(update={"us": us.model_copy(update=update)})}
+    )
 
 
 def with_regiment_size(scenario: Scenario, regiment: int, companies: int) -> Scenario:

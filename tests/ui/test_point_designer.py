@@ -6,6 +6,7 @@ import json
 import random
 from pathlib import Path
 
+from rulebook.games.first_team.checks import play_problems
 from rulebook.maps.point_design import PointDesign
 from rulebook.scenario import load_scenario
 from widgets.point_designer import PointDesigner
@@ -293,3 +294,27 @@ def test_campaign_tab_shows_the_us_set_up_and_sets_victory_values():
     assert (value.value, value.provenance.value) == (25, "assumed")
     assert "book: 30" in designer.campaign.notes["nva_tactical_at"].value
     assert "as the book" in designer.campaign.notes["vp_camp"].value
+
+
+def test_campaign_tab_sets_how_many_helicopters_and_air_strikes_the_us_has():
+    """The airmobile division's counts (ftv:3.4.2 transports, ftv:3.4.1 air strikes): a new unit
+    copies the last one's values, fewer takes the last added away, the 1/9 Cavalry's own
+    helicopters stay, and the campaign still plays."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    campaign = designer.campaign
+    assert campaign.units["transports"].value == 9
+    assert "as the book" in campaign.unit_notes["transports"].value
+    campaign.units["transports"].value = 3
+    us = designer.design.scenario.first_team.us
+    assert us.transports == ["A/227", "B/227", "1/9"]
+    assert us.provenance.value == "assumed"
+    assert "book: 9" in campaign.unit_notes["transports"].value
+    campaign.units["airstrikes"].value = 5
+    assert designer.design.scenario.first_team.us.airstrikes["TAC-5"] == (25, 5)
+    campaign.units["gunships"].value = 0
+    assert "at least 1 (1/9 is also a ground unit and stays)" in designer.errors.value
+    assert campaign.units["gunships"].value == 3  # the refused change is not shown as made
+    designer._undo()
+    assert len(designer.design.scenario.first_team.us.airstrikes) == 4
+    assert campaign.units["airstrikes"].value == 4
+    assert play_problems(designer.design.scenario, "mine.yaml") == []
