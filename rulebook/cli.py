@@ -136,7 +136,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     argv = [
         sys.executable,
         "-m",
-        "voila",
+        "widgets.voila_server",  # Voila, with a closed tab's kernel shut down at once
         str(notebooks),
         "--no-browser",
         f"--port={args.port}",

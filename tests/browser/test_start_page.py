@@ -40,3 +40,34 @@ def test_nothing_leaves_the_machine(page):
 
     with pytest.raises(Error, match="ERR_PROXY_CONNECTION_FAILED"):
         page.goto("http://example.com/", timeout=10_000)
+
+
+def test_closing_a_tab_shuts_its_kernel_down(voila_url, page):
+    """Voila's unload beacon echoes the ``_xsrf`` cookie, which Voila 0.5 never set, so it was
+    refused and a closed tab's kernel lived until the idle cull (widgets.voila_server)."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
+    page.wait_for_selector(".rb-ready", timeout=120_000)
+    assert "_xsrf" in {cookie["name"] for cookie in page.context.cookies()}
+    (_, kernel), *_ = page.kernels
+
+    def alive() -> bool:
+        try:
+            with urllib.request.urlopen(f"{voila_url}/api/kernels/{kernel}", timeout=10):  # noqa: S310
+                return True
+        except urllib.error.HTTPError as err:
+            status = err.code
+        assert status == 404  # gone, not some other failure
+        return False
+
+    assert alive()
+    page.close(run_before_unload=True)  # as a visitor closes the tab
+    deadline = time.monotonic() + 60
+    while alive():
+        assert time.monotonic() < deadline, (
+            f"kernel {kernel} still runs a minute after its tab closed"
+        )
+        time.sleep(0.5)
