@@ -84,7 +84,7 @@ def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(monkeypat
     monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
     assert main(["serve", "--port", str(port)]) == 0
     (argv,) = ran
-    assert argv[1:3] == ["-m", "voila"]
+    assert argv[1:3] == ["-m", "widgets.voila_server"]  # Voila, closed tabs' kernels shut down
     assert f"--port={port}" in argv
     assert "--Voila.ip=127.0.0.1" in argv
     # Voila's default (4 s) drops an app's widgets on a busy machine and the page stays empty.
