@@ -182,7 +182,13 @@ class _Tabs:
         return page
 
     def mark(self) -> int:
-        """A bookmark for ``close_since``: the number of pages opened so far."""
+        """A bookmark for ``close_since``: the number of pages opened so far.
+
+        Taken as a test starts, which is also when the cookies of earlier tests are dropped
+        (but while a module keeps a page open), so each test's apps set their own.
+        """
+        if not self.kept:
+            self.context.clear_cookies()
         return len(self.opened)
 
     def close_since(self, mark: int) -> None:
