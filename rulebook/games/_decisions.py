@@ -105,16 +105,27 @@ class Options(Sequence[Action]):
     >>> o = Options().run(3, lambda k: Action.of("fire", f"D{k}"), verb="fire").add(Action.of("done"))
     >>> sorted(o.verbs()), o.find({"done"}), o.of_verb("fire")[1], o.index(Action.of("fire", "D2"))
     (['done', 'fire'], 3, Action.from_notation('fire D1'), 2)
+
+    A run of several verbs may name them all as a frozenset (each of them present in it): a
+    search for another verb skips it.
+
+    >>> mixed = lambda k: Action.of("go" if k else "stay", "C4")
+    >>> o = Options().run(2, mixed, frozenset({"stay", "go"})).add(Action.of("done"))
+    >>> sorted(o.verbs()), o.find({"done"}), o.of_verb("go")
+    (['done', 'go', 'stay'], 2, [Action.from_notation('go C4')])
     """
 
-    __slots__ = ("_len", "_made", "_runs", "_starts", "_tail")
+    __slots__ = ("_len", "_made", "_runs", "_starts", "_tail", "facts")
 
     def __init__(self, actions: Iterable[Action] = ()) -> None:
-        self._runs: list[list] = []  # [start, count, make, verb or None]
+        self._runs: list[list] = []  # [start, count, make, verb, frozenset of verbs, or None]
         self._starts: list[int] = []  # each run's start, for a bisect without a key function
         self._len = 0
         self._made: tuple[Action, ...] | None = None
         self._tail: list[Action] | None = None  # actions added one by one, kept as they come
+        # What the rules code that made the options knows of them, for a policy that chooses by
+        # facts rather than by reading actions (the code's own description; None if nothing).
+        self.facts: object = None
         self.extend(actions)
 
     @classmethod
@@ -135,9 +146,11 @@ class Options(Sequence[Action]):
         new._len = at
         return new
 
-    def run(self, count: int, make: Callable[[int], Action], verb: str | None = None) -> Options:
+    def run(
+        self, count: int, make: Callable[[int], Action], verb: str | frozenset[str] | None = None
+    ) -> Options:
         """Add *count* options, the k-th (from 0) made by ``make(k)`` when read; *verb*, if
-        given, is the verb of every one of them."""
+        given, is the verb of every one of them, or the verbs among them (each present)."""
         if count > 0:
             self._runs.append([self._len, count, make, verb])
             self._starts.append(self._len)
@@ -209,15 +222,20 @@ class Options(Sequence[Action]):
         for start, count, make, verb in self._runs:
             if verb is None:
                 yield start, count, make, False
-            elif verb in verbs:
-                yield start, count, make, True
+            elif type(verb) is str:
+                if verb in verbs:
+                    yield start, count, make, True
+            elif not verb.isdisjoint(verbs):
+                yield start, count, make, False
 
     def verbs(self) -> set[str]:
         """The verbs among the options."""
         found = set()
         for _start, count, make, verb in self._runs:
-            if verb is not None:
+            if type(verb) is str:
                 found.add(verb)
+            elif verb is not None:
+                found |= verb
             else:
                 found.update(make(k).verb for k in range(count))
         return found

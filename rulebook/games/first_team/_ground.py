@@ -130,16 +130,38 @@ class _GroundOptions:
         self.s, self.done = s, done
         self.stacking = Stacking(stacking_mix(s), s.values)
         self.blocks = self.stacking.shared("ground blocks")
+        # Each location's block as last used (None: no free company there), with the places its
+        # routes end at: kept from one decision to the next until the US or the supply change
+        # there or at one of those ends (see changed), or a fight (see forget).
+        self.kept: dict[str, tuple[Options | None, frozenset[str]]] = {}
+
+    def changed(self, *places: str) -> None:
+        """The US or the supply at *places* changed: forget the blocks that read them."""
+        kept = self.kept
+        for loc in [
+            loc for loc, (_, ends) in kept.items() if loc in places or not ends.isdisjoint(places)
+        ]:
+            del kept[loc]
+
+    def forget(self) -> None:
+        """A fight: the NVA (who decide the routes) and the US may have changed anywhere."""
+        self.kept.clear()
 
     def options(self) -> Options:
         """Every move, stack move and hold, then 'done'."""
-        s, rules, blocks = self.s, self.stacking, self.blocks
+        s, rules, blocks, kept = self.s, self.stacking, self.blocks, self.kept
         board, counts_as = s.board, rules.counts_as
         options = Options()
         tallies: dict[str, tuple] = {}  # the US at each route's end, read once a decision
         for loc in [AN_KHE, *s.us_on_map()]:
+            found = kept.get(loc)
+            if found is not None:
+                if found[0] is not None:
+                    options.extend(found[0])
+                continue
             movers = _movers(s, loc, self.done)
             if not movers:
+                kept[loc] = (None, frozenset())
                 continue
             way, routes = _routes_keyed(s, loc)
             stays = []
@@ -161,6 +183,7 @@ class _GroundOptions:
                 block = blocks[key] = _block(
                     loc, ids, counted, carry, routes, key[-1], rules.tally(movers), rules
                 )
+            kept[loc] = (block, frozenset(dest for dest, _ in routes))
             options.extend(block)
         return options.add(DONE)
 
@@ -286,6 +309,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
             done.add(unit.id)
             unit.hold = True
             s.note("ftv:3.4.3", f"{unit.id} holds in {s.where(unit)}")
+            kept.changed(s.where(unit))
             continue
         if action.verb == "stack":
             here = from_token(args[0])
@@ -297,6 +321,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
         done.update(u.id for u in units)
         _walk(s, units, path, supply=supply)
         dest = path[-1]
+        kept.changed(here, dest)
         if dest == AN_KHE:
             continue
         entered.add(dest)
@@ -306,6 +331,7 @@ def ground_movement_segment(s: CampaignState) -> Flow:
                 f"{', '.join(u.id for u in units)} walk into the NVA at {dest}: ambush",
             )
             yield from fight(s, dest, attacker="nva", ambush=True)
+            kept.forget()
     for loc in zone_entry(s, entered | {s.where(s.us[i]) for i in s.flown if s.where(s.us[i])}):
         s.note("ftv:3.4.3.5", f"the NVA placed at {loc} find US units newly arrived: ambush")
         yield from fight(s, loc, attacker="nva", ambush=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import NamedTuple
 
 from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _optional
@@ -51,27 +52,51 @@ class _Flights:
         self.legs: dict[str, set[str]] = {}
         self.pathfinder: str | None = None
         self.stacking = Stacking(stacking_mix(s), s.values)  # kept for the segment
+        # Where pathfinders may land, and the ready transports by id: kept for the segment until
+        # a fight (the one thing that moves the NVA or sends a helicopter away mid-segment).
+        self._pathfinder_places: list[str] | None = None
+        self._ready: list[SupportUnit] | None = None
+
+    def pathfinder_places(self) -> list[str]:
+        """Where pathfinders may land (ftv:3.4.2.3), kept until a fight (see :meth:`fought`)."""
+        if self._pathfinder_places is None:
+            self._pathfinder_places = _pathfinder_places(self.s)
+        return self._pathfinder_places
+
+    def ready(self) -> list[SupportUnit]:
+        """The ready transports, by id, kept until a fight (see :meth:`fought`)."""
+        if self._ready is None:
+            self._ready = sorted(self.s.ready("transport"), key=lambda h: h.id)
+        return self._ready
+
+    def fought(self) -> None:
+        """A landing was ambushed: the NVA on the map and the helicopters may have changed."""
+        self._pathfinder_places = self._ready = None
 
     def helicopter(
         self, leg: str, unit: str | None, ready: list[SupportUnit] | None = None
     ) -> SupportUnit | None:
-        """The helicopter to fly *leg* with *unit* (None for supply): one already half-used
-        first. *ready* is the ready transports, if the caller has them."""
+        """The helicopter to fly *leg* with *unit* (None for supply): the 1/9's own for its
+        company, else one already half-used first, else the first by id. *ready* is the ready
+        transports by id, if the caller has them."""
         legs, pathfinder = self.legs, self.pathfinder
-        candidates = []
-        for h in self.s.ready("transport") if ready is None else ready:
-            if (h.id == NINE_HELICOPTER and unit != NINE) or h.id == pathfinder:
+        used = fresh = None
+        for h in self.ready() if ready is None else ready:
+            hid = h.id
+            if hid == pathfinder or (hid == NINE_HELICOPTER and unit != NINE):
                 continue
-            flown = legs.get(h.id)
-            # A used helicopter may still fly the other of out and back, never a second hop.
-            if flown and (leg in flown or "hop" in flown or leg == "hop"):
-                continue
-            candidates.append(h)
-        return min(
-            candidates,
-            key=lambda h: (h.id != NINE_HELICOPTER, not self.legs.get(h.id), h.id),
-            default=None,
-        )
+            flown = legs.get(hid)
+            if flown:
+                # A used helicopter may still fly the other of out and back, never a second hop.
+                if leg in flown or "hop" in flown or leg == "hop":
+                    continue
+                if used is None:
+                    used = h
+            elif fresh is None:
+                fresh = h
+            if hid == NINE_HELICOPTER:
+                return h
+        return used or fresh
 
     def fly(self, helicopter: SupportUnit, leg: str) -> None:
         self.legs.setdefault(helicopter.id, set()).add(leg)
@@ -81,45 +106,128 @@ class _Flights:
         return [self.s.support[i] for i in sorted(ids)]
 
 
+class TransportFacts(NamedTuple):
+    """What a transport decision offers, as plain facts a policy may choose by without reading
+    the actions (positions are among the options).
+
+    ``flying`` is each company at An Khe that may fly out, with the landing zones it may join:
+    together the first run of options, from position 0, a company's flights one after the
+    other. ``supply`` is where the run of supply flights from An Khe starts and the places it
+    goes to (None without one). ``home`` is each flight back to An Khe: its position and
+    company, in order.
+    """
+
+    flying: list[tuple[str, tuple[str, ...]]]
+    supply: tuple[int, list[str]] | None
+    home: list[tuple[int, str]]
+
+
+# The verbs of the run of options from the landing zones, by which of them it holds.
+_ZONE_VERBS = {
+    (back, hop, supply): frozenset(
+        verb for verb, present in (("fly", back), ("hop", hop), ("hop-supply", supply)) if present
+    )
+    for back in (False, True)
+    for hop in (False, True)
+    for supply in (False, True)
+}
+
+
 def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | None) -> Options:
     """What the ready helicopters may still carry this segment (ftv:3.4.2A, 3.4.2.3).
 
-    The options are runs made when read (a policy taking the k-th one makes one action).
+    The options are runs made when read (a policy taking the k-th one makes one action), with
+    their :class:`TransportFacts`.
     """
     offer = _Offer(s, flights, _landing_zones(s, lz_marker))
     options, board, lzs = Options(), s.board, offer.lzs
     home = board.us(AN_KHE)
+    flying: list[tuple[str, tuple[str, ...]]] = []
     if home:
         out = offer.can_fly("out")
-        flying = [(u.id, offer.fitting(u)) for u in home if out[u.id == NINE]]
+        fitting = offer.fitting
+        flying = [(u.id, fitting(u)) for u in home if out[u.id == NINE]]
         options.run(*_each_to(flying, "fly"), "fly")
     occupied = [loc for loc, units in zip(lzs, offer.us_at, strict=True) if units]
+    supply = None
     if board.supply.get(AN_KHE, 0) >= 2 and offer.can_fly("out")[0]:
+        supply = (len(options), occupied)
         options.run(*_supply_to(occupied, "fly-supply"), "fly-supply")
     hop_ok = s.cp.left >= s.values["lz_to_lz_cp"]
-    back = hops = None
-    for loc, units in zip(lzs, offer.us_at, strict=True):
+    hops = offer.can_fly("hop")
+    going_home = _from_zones(s, offer, options, occupied, hop_ok)
+    if flights.pathfinder is None and s.spec.us.pathfinders and hops[0] is not None:
+        options.run(*_supply_to(flights.pathfinder_places(), "pathfinder"), "pathfinder")
+    options.facts = TransportFacts(flying, supply, going_home)
+    return options
+
+
+def _from_zones(
+    s: CampaignState, offer: _Offer, options: Options, occupied: list[str], hop_ok: bool
+) -> list[tuple[int, str]]:
+    """Add to *options* one run of what may fly from the landing zones, zone by zone in order:
+    each company's flight home and hops to the other zones it may join, then the zone's
+    supply's hops to the other occupied ones. Returns the flights home: position and company."""
+    back, hops = offer.can_fly("back"), offer.can_fly("hop")
+    # Whether a company (by whether it is the 1/9's) may fly home, or hop (the 1/9's by its
+    # own helicopter even without the CPs); whether supply may hop.
+    backs = (back[0] is not None, back[1] is not None)
+    hopping = tuple(hop is not None and (hop_ok or hop.id == NINE_HELICOPTER) for hop in hops)
+    supply_hops = hops[0] is not None and hop_ok
+    # Each part is a verb, its first argument and the places it goes to.
+    first = at = len(options)
+    starts: list[int] = []
+    parts: list[tuple[str, str, tuple[str, ...] | list[str]]] = []
+    going_home: list[tuple[int, str]] = []
+    hopped = supplied = False
+    supply = s.board.supply
+    for loc, units in zip(offer.lzs, offer.us_at, strict=True):
         for unit in units:
             if unit.garrison:
                 continue
-            if back is None:
-                back, hops = offer.can_fly("back"), offer.can_fly("hop")
             uid = unit.id
             nine = uid == NINE
-            if back[nine]:
-                options.run(1, _one(_new(Action, ("fly", (uid, AN_KHE_ARG)))), "fly")
-            hop = hops[nine]
-            if hop and (hop_ok or hop.id == NINE_HELICOPTER):
+            if backs[nine]:
+                going_home.append((at, uid))
+                starts.append(at - first)
+                parts.append(("fly", uid, _AN_KHE_ONLY))
+                at += 1
+            if hopping[nine]:
                 fit = offer.fitting(unit)
                 if loc in fit:
                     fit = [other for other in fit if other != loc]
-                options.run(*_to(uid, fit, "hop"), "hop")
-        if board.supply.get(loc) and offer.can_fly("hop")[0] and hop_ok:
+                if fit:
+                    hopped = True
+                    starts.append(at - first)
+                    parts.append(("hop", uid, fit))
+                    at += len(fit)
+        if supply_hops and supply.get(loc):
             others = [other for other in occupied if other != loc]
-            options.run(*_supply_to(others, "hop-supply", loc), "hop-supply")
-    if flights.pathfinder is None and s.spec.us.pathfinders and offer.can_fly("hop")[0]:
-        options.run(*_supply_to(_pathfinder_places(s), "pathfinder"), "pathfinder")
-    return options
+            if others:
+                supplied = True
+                starts.append(at - first)
+                parts.append(("hop-supply", loc, others))
+                at += len(others)
+    if parts:
+        verbs = _ZONE_VERBS[bool(going_home), hopped, supplied]
+        options.run(at - first, _zone_maker(starts, parts), verbs)
+    return going_home
+
+
+_AN_KHE_ONLY = (AN_KHE_ARG,)
+
+
+def _zone_maker(
+    starts: list[int], parts: list[tuple[str, str, tuple[str, ...] | list[str]]]
+) -> Callable[[int], Action]:
+    """The maker of the run of options from the landing zones (see :func:`_from_zones`)."""
+
+    def make(k: int) -> Action:
+        i = bisect_right(starts, k) - 1  # the last part starting at or before k
+        verb, first, places = parts[i]
+        return _new(Action, (verb, (first, places[k - starts[i]])))
+
+    return make
 
 
 class _Offer:
@@ -130,11 +238,12 @@ class _Offer:
 
     def __init__(self, s: CampaignState, flights: _Flights, lzs: list[str]) -> None:
         self.flights, self.lzs, self.rules = flights, lzs, flights.stacking
-        self.us_at = [s.board.us(loc) for loc in lzs]
-        self.tallies = tuple(self.rules.tally(units) for units in self.us_at)
-        self.ready = s.ready("transport")
+        us, tally = s.board.us, self.rules.tally
+        self.us_at = [us(loc) for loc in lzs]
+        self.tallies = tuple([tally(units) for units in self.us_at])
+        self.ready = flights.ready()
         self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
-        self.open_to: dict[object, list[str]] = {}  # by what a company counts as
+        self.open_to: dict[object, tuple[str, ...]] = {}  # by what a company counts as
         self.counting = self.rules.counting  # what each company counts as, kept
 
     def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
@@ -147,7 +256,7 @@ class _Offer:
             )
         return found
 
-    def fitting(self, unit: UsCompany) -> list[str]:
+    def fitting(self, unit: UsCompany) -> tuple[str, ...]:
         """The landing zones *unit* may join (ftv:2.3.1)."""
         what = self.counting.get(unit)
         if what is None:
@@ -155,7 +264,9 @@ class _Offer:
         found = self.open_to.get(what)
         if found is None:
             may = self.rules.joins_each(self.tallies, what)
-            found = self.open_to[what] = [loc for loc, ok in zip(self.lzs, may, strict=True) if ok]
+            found = self.open_to[what] = tuple(
+                loc for loc, ok in zip(self.lzs, may, strict=True) if ok
+            )
         return found
 
 
@@ -207,7 +318,7 @@ def _action(verb: str, *args: str) -> Action:
     return tuple.__new__(Action, (verb, args))
 
 
-def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool) -> Flow:
+def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool, flights: _Flights) -> Flow:
     """Put a flown company down; alone among the NVA it is ambushed (ftv:3.4.2.1)."""
     s.board.place(dest, unit)
     s.moved.add(unit.id)
@@ -216,6 +327,7 @@ def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool) -> Flow:
     if dest != AN_KHE and s.board.nva(dest) and len(s.board.us(dest)) == 1:
         s.note("ftv:3.4.2.1", f"{unit.id} lands among the NVA at {dest}: ambush")
         yield from fight(s, dest, attacker="nva", ambush=True)
+        flights.fought()
 
 
 def transport_segment(s: CampaignState, first: bool) -> Flow:
@@ -269,7 +381,7 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
             s.cp.spend(s.values["lz_to_lz_cp"], "ftv:3.4.2", "an LZ-to-LZ flight")
             cost = f" ({s.values['lz_to_lz_cp']} CP)"
         s.note(rule, f"{helicopter.id} flies {unit.id} from {origin} to {dest}{cost}")
-        yield from _land(s, unit, dest, first=first)
+        yield from _land(s, unit, dest, first=first, flights=flights)
     if s.pathfinder:
         s.note("ftv:3.4.2.3", f"the pathfinders return from {s.pathfinder[0]} to An Khe")
         s.pathfinder = None

@@ -35,9 +35,10 @@ simulation and to show a class what the rules reward; it is not a strong player:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rulebook.games._decisions import Action, first_of, of_verb_at, verbs_of
+from rulebook.games.first_team._transport import TransportFacts
 from rulebook.games.first_team.engine import CampaignGame
 from rulebook.maps.point_map import AN_KHE, PLEIKU
 
@@ -116,8 +117,9 @@ def scripted_policy() -> Policy:
     read from the options.
     """
 
-    def pick(game: CampaignGame) -> tuple[Action, int | None]:
-        """The action chosen, and its position if it is known without a search."""
+    def pick(game: CampaignGame) -> tuple[Action | None, int | None]:
+        """The action chosen, and its position if it is known without a search; a plan that
+        chooses by position (a handler returning a number) gives no action."""
         options = game.decision.options
         by_verb = _ByVerb(options)
         closer = first_of(options, CLOSERS)
@@ -128,12 +130,15 @@ def scripted_policy() -> Policy:
                 break
         else:
             action = None
+        if type(action) is int:
+            return None, action
         if action is None or action is done:
             return done, closer if closer is not None else 0
         return action, by_verb.position(action)
 
     def choose(game: CampaignGame) -> Action:
-        return pick(game)[0]
+        action, at = pick(game)
+        return game.decision.options[at] if action is None else action
 
     def index(game: CampaignGame) -> int:
         action, at = pick(game)
@@ -210,34 +215,66 @@ def _air(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> 
     )
 
 
-def _transport(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
+def _transport(game: CampaignGame, by_verb: _ByVerb, done: Action) -> Action | int:
+    """Rule 5 of the plan, read off the decision's :class:`TransportFacts` (no flight is made
+    as an action): the position of the flight chosen, or *done*."""
     s = game.board
-    flights = by_verb.get("fly", [])
-    inbound = [a for a in flights if a.args[1] != "AnKhe"]
+    facts: TransportFacts = by_verb.options.facts
     first = s.segment == "first transport"
     if first:  # (the cheap test of the board first, then the search of the flights)
         if len(s.board.us(PLEIKU)) < 4:
-            pleiku = [a for a in inbound if a.args[1] == PLEIKU]
+            pleiku = list(_flights_to(facts, PLEIKU))
             if pleiku:
-                return min(pleiku, key=lambda a: a.args[0].split("/", 1)[-1] != "2/12")
+                # The 2/12's first flight, else the first.
+                return next((at for at, unit in pleiku if _battalion(unit) == "2/12"), pleiku[0][0])
         for camp in sorted(s.spec.map.special_forces_camps, reverse=True):
             if not [u for u in s.board.us(camp) if not u.garrison]:
-                guard = next((a for a in inbound if a.args[1] == camp), None)
+                guard = next(_flights_to(facts, camp), None)
                 if guard is not None:
-                    return guard
-    supply = [a for a in by_verb.get("fly-supply", []) if not s.board.supply.get(a.args[0])]
-    if supply:
-        return supply[0]
+                    return guard[0]
+    if facts.supply is not None:
+        start, places = facts.supply
+        for k, place in enumerate(places):
+            if not s.board.supply.get(place):
+                return start + k
     if first:
-        beside: dict[str, bool] = {}  # each landing zone looked at once, not once per company
-        for loc in {a.args[1] for a in inbound}:
-            beside[loc] = not s.board.nva(loc) and any(s.board.nva(n) for n in s.map.neighbors(loc))
-        near = [a for a in inbound if beside[a.args[1]]]
-        if near:
-            return min(near, key=lambda a: (a.args[0].split("/", 1)[-1], a.args[1]))
-        return done
-    home = [a for a in flights if a.args[1] == "AnKhe" and s.us[a.args[0]].broken]
-    return home[0] if home else done
+        return _beside_the_nva(s, facts, done)
+    return next((at for at, unit in facts.home if s.us[unit].broken), done)
+
+
+def _battalion(unit: str) -> str:
+    return unit.split("/", 1)[-1]
+
+
+def _flights_to(facts: TransportFacts, dest: str) -> Iterator[tuple[int, str]]:
+    """Each flight out of An Khe to *dest* on offer, in order: its position and company (the
+    flights out are the first options, a company's to each of its places in turn)."""
+    at = 0
+    for unit, places in facts.flying:
+        if dest in places:
+            yield at + places.index(dest), unit
+        at += len(places)
+
+
+def _beside_the_nva(s, facts: TransportFacts, done: Action) -> Action | int:
+    """The flight out to a landing zone free of NVA beside a location holding them, the
+    lowest battalion then landing zone first (the first such, should two tie); or *done*."""
+    nva = s.board.nva
+    beside: dict[str, bool] = {}  # each landing zone looked at once, not once per company
+    best: tuple[str, str] | None = None
+    chosen = done
+    at = 0
+    for unit, places in facts.flying:
+        battalion = _battalion(unit)
+        if best is None or battalion <= best[0]:
+            for k, loc in enumerate(places):
+                near = beside.get(loc)
+                if near is None:
+                    near = beside[loc] = not nva(loc) and any(nva(n) for n in s.map.neighbors(loc))
+                if near and (best is None or (battalion, loc) < best):
+                    best, chosen = (battalion, loc), at + k
+        at += len(places)
+    return chosen
 
 
 def _commit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:

@@ -95,7 +95,8 @@ def test_a_policy_by_position_plays_the_campaign_it_plays_by_action(kind):
 
 def test_ftv_3_4_3_ground_options_kept_by_key_are_the_ones_made_afresh(monkeypatch):
     """The blocks of ground moves found made (kept from earlier decisions, segments and
-    campaigns) list exactly what blocks made from the position alone list."""
+    campaigns, and a location's block kept until a move beside it or a fight) list exactly
+    what blocks made from the position alone list."""
 
     def ground_lists(seed: int) -> list[list]:
         game, policy = new_campaign(seed=seed, record=False), random_policy(random.Random(seed))
@@ -109,9 +110,48 @@ def test_ftv_3_4_3_ground_options_kept_by_key_are_the_ones_made_afresh(monkeypat
     new_campaign(seed=9, record=False)  # (whatever an earlier test left kept stays kept)
     kept = ground_lists(6)
     monkeypatch.setattr(_ground._GroundOptions, "LIMIT", 0)  # every block made afresh
+    made = _ground._GroundOptions.options
+
+    def afresh(self):
+        self.kept.clear()
+        return made(self)
+
+    monkeypatch.setattr(_ground._GroundOptions, "options", afresh)
     fresh = ground_lists(6)
     assert len(kept) > 10
     assert kept == fresh
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"invasion_of_cambodia": True, "us_stacking_mix": "brigade"}]
+)
+def test_ftv_3_4_2_transport_facts_name_the_options_they_stand_for(options):
+    """The facts a transport decision carries for a policy (TransportFacts) say exactly where
+    each flight out, supply flight from An Khe and flight home stands among the options."""
+    checked = 0
+    for seed, kind in ((2, "random"), (3, "scripted")):
+        game = new_campaign(seed=seed, options=options, record=False)
+        policy = random_policy(random.Random(seed)) if kind == "random" else scripted_policy()
+        while not game.is_over() and game.turn <= 6:
+            facts = getattr(game.decision.options, "facts", None)
+            if isinstance(facts, _transport.TransportFacts):
+                checked += 1
+                actions = game.legal_actions()
+                named = {}
+                at = 0
+                for unit, places in facts.flying:
+                    for place in places:
+                        named[at] = ("fly", (unit, place))
+                        at += 1
+                if facts.supply is not None:
+                    start, places = facts.supply
+                    named |= {start + k: ("fly-supply", (p,)) for k, p in enumerate(places)}
+                named |= {at: ("fly", (unit, "AnKhe")) for at, unit in facts.home}
+                assert {k: tuple(actions[k]) for k in named} == named
+                listed = {k for k, a in enumerate(actions) if a.verb in ("fly", "fly-supply")}
+                assert listed == set(named)
+            game.apply(policy(game))
+    assert checked > 40
 
 
 def test_board_side_lists_and_places_in_use_follow_every_move():
