@@ -296,6 +296,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rulebook.games.lz_albany import standard_scenario
     from rulebook.scenario import load_scenario, require_playable
     from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+    from rulebook.sim.report import text_report
 
     try:
         for item in args.set:
@@ -346,7 +347,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         )
         if not result.results:
             return EXIT_INTERRUPTED
-    summary = result.summary()
     if args.json:
         print(
             json.dumps(
@@ -356,13 +356,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "seed": args.seed,
                     "policy": args.policy,
                     "overrides": overrides,
-                    "variants": summary.to_dict(orient="records"),
+                    "variants": result.summary().to_dict(orient="records"),
                 },
                 indent=2,
             )
         )
     else:
-        print(summary.to_string(index=False))
+        print(text_report(result, args.game))
     return EXIT_INTERRUPTED if result.cancelled else EXIT_OK
 
 

@@ -232,6 +232,21 @@ def test_simulate_compares_a_variant_with_the_baseline(capsys):
     assert json.loads(capsys.readouterr().out)["policy"] == "scripted"
 
 
+def test_simulate_reports_in_words_with_a_verdict(capsys):
+    """The terminal table has headings in words and the lab's verdicts under it."""
+    args = ["simulate", "first-team", "--games", "2", "--workers", "0", "-q"]
+    assert main([*args, "--set", "values.cp_per_turn.value=12"]) == 0
+    out = capsys.readouterr().out
+    first, baseline, changed, _, verdict, _ = out.splitlines()
+    assert first.split("  ")[:2] == ["version", " campaigns"]
+    assert "NVA Tactical" in first
+    assert "mean NVA VP" in first
+    assert baseline.startswith("baseline")
+    assert changed.startswith("changed")
+    assert verdict.startswith("Mean NVA VP: ")
+    assert "_" not in out  # no column names of the data frame
+
+
 def test_simulate_refuses_a_bad_override(capsys):
     assert main(["simulate", "lz-albany", "--set", "values.nothing.value=3"]) == 2
     assert "no field 'nothing'" in capsys.readouterr().err

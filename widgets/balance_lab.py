@@ -13,7 +13,8 @@ import ipywidgets as ipw
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
-from rulebook.sim.compare import compare_means, compare_rates
+from rulebook.sim.report import FTV_LEVELS
+from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._page import app_page, error_html
 from widgets.scenario_files import resolve_query_path, scenario_from_query
@@ -22,7 +23,6 @@ __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
-FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
 
 def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
@@ -126,36 +126,6 @@ def _histogram(frame: Any, column: str, title: str) -> str:
     )
 
 
-def _verdicts(frame: Any, game: Game) -> list[str]:
-    """The verdicts in words, when the frame holds a baseline and one variant."""
-    versions = list(dict.fromkeys(frame["variant"]))
-    verdicts: list[str] = []
-    if len(versions) == 2:  # a baseline and one variant
-        base, var = (frame[frame["variant"] == v] for v in versions)
-        try:
-            if game == Game.FIRST_TEAM:
-                verdicts.append(
-                    compare_means(list(base["vp_nva"]), list(var["vp_nva"])).sentence("Mean NVA VP")
-                )
-                # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
-                wins = [int((g["winner"] == "nva").sum()) for g in (base, var)]
-                verdicts.append(
-                    compare_rates(wins[0], len(base), wins[1], len(var)).sentence(
-                        "NVA victories (any level)"
-                    )
-                )
-            else:
-                wins = [int((g["winner"] == "us").sum()) for g in (base, var)]
-                verdicts.append(
-                    compare_rates(wins[0], len(base), wins[1], len(var)).sentence("US win rate")
-                )
-                margins = [list(g["vp_us"] - g["vp_nva"]) for g in (base, var)]
-                verdicts.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
-        except ValueError as err:
-            verdicts.append(str(err).capitalize() + ".")
-    return verdicts
-
-
 def results_html(result: Any, game: Game, *, running: bool = False) -> str:
     """The comparison a designer reads: a table that fits the game, a verdict, a histogram.
 
@@ -180,7 +150,7 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
         note = "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
     else:
         note = ""
-    verdicts = _verdicts(frame, game)
+    verdicts = sweep_verdicts(result.results, game)
     verdict = "".join(f"<p class='rb-verdict'>{escape(v)}</p>" for v in verdicts)
     if game == Game.FIRST_TEAM:
         html = note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")

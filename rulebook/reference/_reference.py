@@ -8,12 +8,11 @@ from importlib import resources
 from pathlib import Path
 
 import networkx as nx
-import yaml
 from pydantic import ValidationError
 
 from rulebook.errors import ScenarioError
 from rulebook.reference._models import Entry, GameReference, Interpretation
-from rulebook.reference._search import Hit, SearchIndex
+from rulebook.reference._search import Hit, SearchIndex, load_yaml
 from rulebook.scenario._io import validation_problems
 
 DATA = "data"
@@ -236,7 +235,7 @@ def _order(rule_id: str) -> tuple:
 def parse_reference(text: str, file: str) -> GameReference:
     """Validate one game's reference file, with errors naming the file and the field."""
     try:
-        return GameReference.model_validate(yaml.safe_load(text))
+        return GameReference.model_validate(load_yaml(text))
     except ValidationError as err:
         raise ScenarioError(validation_problems(err, file)) from None
 

@@ -24,10 +24,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 import yaml
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
+
+try:  # libyaml's parser, where PyYAML was built with it: the same safe subset, ~10x faster
+    from yaml import CSafeLoader as _SafeLoader
+except ImportError:  # pragma: no cover - a PyYAML without libyaml
+    from yaml import SafeLoader as _SafeLoader
 
 from rulebook.reference._models import Entry
 
@@ -72,13 +78,25 @@ class Term:
         return (self.term, *self.means)
 
 
+def load_yaml(text: str) -> Any:
+    """Plain data from YAML *text*, as ``yaml.safe_load`` reads it but with libyaml's parser.
+
+    The three books' files take ~0.35 s in pure Python, a good part of opening the rules
+    reference app; libyaml reads them in ~0.04 s.
+
+    >>> load_yaml("terms: [{term: LOS}]")
+    {'terms': [{'term': 'LOS'}]}
+    """
+    return yaml.load(text, Loader=_SafeLoader)
+
+
 @cache
 def vocabulary() -> tuple[Term, ...]:
     """The abbreviations and synonyms in ``vocabulary.yaml``."""
     text = (resources.files("rulebook.reference") / "vocabulary.yaml").read_text(encoding="utf-8")
     return tuple(
         Term(t["term"], tuple(t["means"]), t.get("home"), tuple(t.get("books", ())))
-        for t in yaml.safe_load(text)["terms"]
+        for t in load_yaml(text)["terms"]
     )
 
 

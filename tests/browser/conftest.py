@@ -8,16 +8,18 @@ costly step, a few seconds each, so share an opened app where the tests allow it
 
 - ``voila_url`` (session): the base URL of one `rulebook serve` for the whole run.
 - ``browser`` (session): one headless Chromium.
-- ``page`` (per test): a fresh 1280 x 900 page in its own context (only loopback requests
-  leave the browser: see ``browser``). Use it when the test needs the app as it opens, or
-  changes it in ways the next test must not see.
+- ``page`` (per test): a fresh 1280 x 900 page (only loopback requests leave the browser: see
+  ``browser``). Use it when the test needs the app as it opens, or changes it in ways the next
+  test must not see. All pages of a worker share one browser context, so its HTTP cache: an
+  app's scripts are fetched and compiled once per worker (see ``_Tabs``).
 - ``shared_app`` (per module): ``shared_app(path, width=1400, height=900)`` opens
   ``voila_url + path`` once per module and viewport and returns that same page to every test
   of the module that asks for it (``.pageerrors`` collects the page's script errors since it
   opened). Tests sharing an app run in file order: put the ones that only read before the
   ones that change it, and say in each which state it expects.
-- ``new_page(width, height)``: a page in a context of that size, closed after the test (for a
-  second window, e.g. a play-test link).
+- ``new_page(width, height)``: a page of that size, closed after the test. A page the test opens
+  from a page (``page.context.new_page()``, a play-test link) is closed after the test too, and
+  every closed page's kernel is shut down.
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
@@ -145,18 +147,56 @@ def artifacts() -> Path:
 _KERNEL_SOCKET = re.compile(r"^ws(://[^/]+)/api/kernels/([0-9a-f-]+)/channels")
 
 
-def _new_page(browser, width: int, height: int):
-    """A page in a new context that notes the kernel of every page opened in it (see ``_close``)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    kernels: set[tuple[str, str]] = set()
+class _Tabs:
+    """The worker's one browser context, and every page (tab) opened in it, in order.
 
-    def watch(page) -> None:
-        page.on("websocket", lambda ws: kernels.update(_KERNEL_SOCKET.findall(ws.url)))
+    All pages of a run share one context, hence one HTTP cache: an app's ~100 script and style
+    files are fetched, parsed and compiled once per worker, not once per page (a context of its
+    own per page cost Chromium ~5 CPU-s per app opened, one shared context ~2.5 s, and each
+    open ~3 s less wall time). The apps keep nothing in the browser between pages (no local
+    storage; their state lives in each page's own kernel), so a test still sees its app as a
+    visitor who opens it does. Each page notes the kernel it started (``kernels``), for
+    ``close_since`` to shut down. The pages are tabs of one window, and only the front tab
+    gets animation frames: a test that goes back to a page behind another brings it to the
+    front first (``shared_app`` does).
+    """
 
-    context.on("page", watch)
-    page = context.new_page()
-    page.kernels = kernels
-    return page
+    def __init__(self, browser) -> None:
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.opened: list = []
+        self.kept: set = set()  # pages shared_app keeps open for the rest of a module
+        self.context.on("page", self._watch)  # popups and second windows too
+
+    def _watch(self, page) -> None:
+        if hasattr(page, "kernels"):
+            return
+        page.kernels = set()
+        page.on("websocket", lambda ws: page.kernels.update(_KERNEL_SOCKET.findall(ws.url)))
+        self.opened.append(page)
+
+    def open(self, width: int = 1280, height: int = 900):
+        """A new page of *width* x *height*."""
+        page = self.context.new_page()
+        self._watch(page)  # a no-op when the context's page event came first
+        page.set_viewport_size({"width": width, "height": height})
+        return page
+
+    def mark(self) -> int:
+        """A bookmark for ``close_since``: the number of pages opened so far.
+
+        Taken as a test starts, which is also when the cookies of earlier tests are dropped
+        (but while a module keeps a page open), so each test's apps set their own.
+        """
+        if not self.kept:
+            self.context.clear_cookies()
+        return len(self.opened)
+
+    def close_since(self, mark: int) -> None:
+        """Close the pages opened since *mark*, but those kept, and shut down their kernels."""
+        for page in self.opened[mark:]:
+            if page not in self.kept:
+                _close(page)
+        self.opened[mark:] = [p for p in self.opened[mark:] if p in self.kept]
 
 
 def _shut_down(base: str, kernel: str) -> None:
@@ -177,41 +217,47 @@ def _shut_down(base: str, kernel: str) -> None:
 
 
 def _close(page) -> None:
-    """Close *page*'s context and shut down the kernels its pages started.
+    """Close *page* (if the test did not) and shut down the kernels it started.
 
     Voila shuts a page's kernel down on the page's ``beforeunload``, but its beacon carries no
     XSRF token and Voila 0.5.13 refuses it (403), so a closed tab's kernel (85-250 MB) lives until
     culled, and a whole run's kernels would pile up (40 and more) on a small machine. The
     shutdown takes the server ~0.7 s per kernel: it runs beside the next test, not before it.
     """
-    for base, kernel in page.kernels:
+    while page.kernels:
+        base, kernel = page.kernels.pop()
         threading.Thread(target=_shut_down, args=(f"http{base}", kernel), daemon=True).start()
-    page.context.close()
+    if not page.is_closed():
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def _tabs(browser) -> Iterator[_Tabs]:
+    tabs = _Tabs(browser)
+    yield tabs
+    tabs.kept.clear()
+    tabs.close_since(0)
+    tabs.context.close()
 
 
 @pytest.fixture
-def page(browser):
-    page = _new_page(browser, 1280, 900)
-    yield page
-    _close(page)
+def page(_tabs):
+    """A fresh 1280 x 900 page; it, and every page opened from it, is closed after the test."""
+    mark = _tabs.mark()
+    yield _tabs.open(1280, 900)
+    _tabs.close_since(mark)
 
 
 @pytest.fixture
-def new_page(browser):
-    """``new_page(width, height)``: a page in its own context, closed after the test."""
-    opened = []
-
-    def make(width: int = 1280, height: int = 900):
-        opened.append(_new_page(browser, width, height))
-        return opened[-1]
-
-    yield make
-    for page in opened:
-        _close(page)
+def new_page(_tabs):
+    """``new_page(width, height)``: a new page, closed (with its kernel) after the test."""
+    mark = _tabs.mark()
+    yield _tabs.open
+    _tabs.close_since(mark)
 
 
 @pytest.fixture(scope="module")
-def shared_app(browser, voila_url):
+def shared_app(_tabs, voila_url):
     """``shared_app(path, width=1400, height=900)``: an app opened once per module and viewport.
 
     Waits for ``.rb-ready`` (the app built and shown); the page carries ``pageerrors``, the
@@ -223,15 +269,21 @@ def shared_app(browser, voila_url):
     def open_once(path: str, width: int = 1400, height: int = 900):
         key = (path, width, height)
         if key not in pages:
-            page = _new_page(browser, width, height)
+            page = _tabs.open(width, height)
+            _tabs.kept.add(page)
             page.kernel = KernelRequests(page)
             page.pageerrors = []
             page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
             page.goto(voila_url + path, timeout=180_000)
             page.wait_for_selector(".rb-ready", timeout=180_000)
             pages[key] = page
+        # Pages of one context are tabs of one window: only the front one gets animation
+        # frames, which Playwright's waits poll on (a test on a tab left behind a newer one
+        # ran 8x slower).
+        pages[key].bring_to_front()
         return pages[key]
 
     yield open_once
     for page in pages.values():
+        _tabs.kept.discard(page)
         _close(page)

@@ -1,6 +1,10 @@
 """The Ambush Valley designer in headless Chromium: pick a scenario, see its table and odds,
 break it and see the problem named and its culprit marked, select it from the problem, fix it,
-revert, save; roll a table; ask the solo VC."""
+revert, save; roll a table; ask the solo VC.
+
+The two tests that pick and change a scenario each open the app; the table roll and the solo VC
+(tabs of their own, which read the scenario as it opens) share one opened app (``shared_app``).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,8 @@ from playwright.sync_api import expect
 from rulebook.games.ambush_valley.scenario import Scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+APP = "/voila/render/ambush_valley_designer.ipynb"
 
 
 def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves_file):
@@ -141,9 +147,9 @@ def _save_and_read(page, save: Path) -> Scenario:
     return Scenario.load(save)
 
 
-def test_roll_a_table_with_its_odds(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def test_roll_a_table_with_its_odds(shared_app, artifacts):
+    """On the app as it opens; the solo VC test then uses the same page (its own tab)."""
+    page = shared_app(APP, 1280, 900)
     page.get_by_role("tab", name="Tables").click()
     page.wait_for_selector(".rb-av-table-odds .distribution", timeout=15_000)
     assert "Captured" in page.locator(".rb-av-table-odds").inner_text()
@@ -154,9 +160,9 @@ def test_roll_a_table_with_its_odds(voila_url, page, artifacts):
     page.screenshot(path=str(artifacts / "ambush_valley_tables.png"), full_page=True)
 
 
-def test_the_solo_vc_answers_as_the_situation_changes(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+def test_the_solo_vc_answers_as_the_situation_changes(shared_app, artifacts):
+    """The app as it opened, but for a table rolled in the Tables tab (the test above)."""
+    page = shared_app(APP, 1280, 900)
     page.get_by_role("tab", name="Solo VC").click()
     decision = page.locator(".rb-av-decision")
     page.wait_for_selector(".rb-av-decision", timeout=15_000)

@@ -1,0 +1,121 @@
+"""A sweep's results as a reader takes them: a table with headings in words, and verdicts.
+
+The balance lab and ``rulebook simulate`` both report through here, so the terminal and the
+app say the same thing: for LZ Albany, wins each side and the US win rate with its interval;
+for a First Team campaign, the victory levels and the NVA's VP (only the NVA score).
+
+>>> from rulebook.games.lz_albany import standard_scenario
+>>> from rulebook.sim import Variant, sweep
+>>> result = sweep(standard_scenario(), 4, seed=1, executor="serial",
+...                variants=[Variant("baseline"), Variant("changed", {"values.flares.value": "0"})])
+>>> print(text_report(result, "lz-albany").splitlines()[0])
+version   games  US wins  NVA wins  draws  US win rate (95% interval)  mean US VP  mean NVA VP  NVA automatic victories
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulebook.sim._run import GameResult
+from rulebook.sim._sweep import SweepResult, wilson
+from rulebook.sim.compare import compare_means, compare_rates
+
+__all__ = ["FTV_LEVELS", "text_report", "verdicts"]
+
+FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
+
+
+def _by_variant(results: Sequence[GameResult]) -> dict[str, list[GameResult]]:
+    out: dict[str, list[GameResult]] = {}
+    for r in results:
+        out.setdefault(r.variant, []).append(r)
+    return out
+
+
+def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
+    """Whether the second version differs from the first beyond chance, in sentences; none
+    unless the results hold exactly two versions."""
+    versions = list(_by_variant(results).values())
+    if len(versions) != 2:
+        return []
+    base, var = versions
+    out: list[str] = []
+    try:
+        if game == "first-team":
+            vp = [[r.vp_nva for r in g] for g in (base, var)]
+            out.append(compare_means(*vp).sentence("Mean NVA VP"))
+            # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
+            wins = [sum(r.winner == "nva" for r in g) for g in (base, var)]
+            out.append(
+                compare_rates(wins[0], len(base), wins[1], len(var)).sentence(
+                    "NVA victories (any level)"
+                )
+            )
+        else:
+            wins = [sum(r.winner == "us" for r in g) for g in (base, var)]
+            out.append(compare_rates(wins[0], len(base), wins[1], len(var)).sentence("US win rate"))
+            margins = [[r.vp_us - r.vp_nva for r in g] for g in (base, var)]
+            out.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
+    except ValueError as err:
+        out.append(str(err).capitalize() + ".")
+    return out
+
+
+def _rows(result: SweepResult, game: str) -> tuple[list[str], list[list[str]]]:
+    groups = _by_variant(result.results)
+    if game == "first-team":
+        head = ["version", "campaigns", *FTV_LEVELS, "mean NVA VP", "median NVA VP"]
+        rows = []
+        for name, games in groups.items():
+            vp = sorted(r.vp_nva for r in games)
+            middle = len(vp) // 2
+            median = vp[middle] if len(vp) % 2 else (vp[middle - 1] + vp[middle]) / 2
+            levels = [str(sum(r.ending == level for r in games)) for level in FTV_LEVELS]
+            rows.append(
+                [name, str(len(games)), *levels, f"{sum(vp) / len(vp):.1f}", f"{median:.0f}"]
+            )
+        return head, rows
+    head = [
+        "version",
+        "games",
+        "US wins",
+        "NVA wins",
+        "draws",
+        "US win rate (95% interval)",
+        "mean US VP",
+        "mean NVA VP",
+        "NVA automatic victories",
+    ]
+    rows = []
+    for name, games in groups.items():
+        n, us = len(games), sum(r.winner == "us" for r in games)
+        low, high = wilson(us, n)
+        rows.append(
+            [
+                name,
+                str(n),
+                str(us),
+                str(sum(r.winner == "nva" for r in games)),
+                str(sum(r.winner is None for r in games)),
+                f"{us / n:.1%} ({low:.1%} to {high:.1%})",
+                f"{sum(r.vp_us for r in games) / n:.1f}",
+                f"{sum(r.vp_nva for r in games) / n:.1f}",
+                str(sum(r.ending in ("automatic victory", "NVA Strategic") for r in games)),
+            ]
+        )
+    return head, rows
+
+
+def text_report(result: SweepResult, game: str) -> str:
+    """The results table as aligned text, then the verdicts, for a terminal."""
+    head, rows = _rows(result, game)
+    widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
+    lines = [
+        "  ".join(
+            cell.ljust(width) if i == 0 else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in [head, *rows]
+    ]
+    said = verdicts(result.results, game)
+    return "\n".join(lines + (["", *said] if said else []))
