@@ -40,6 +40,13 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
         return []
     base, var = versions
     out: list[str] = []
+    endings = {r.ending for r in results}
+    if len(endings) == 1:
+        (ending,) = endings
+        out.append(
+            f"Every game of both versions ended the same way ({ending or 'a draw'}), so win "
+            "rates cannot show a difference: read the VP below, or try other players."
+        )
     try:
         if game == "first-team":
             vp = [[r.vp_nva for r in g] for g in (base, var)]

@@ -245,3 +245,16 @@ def test_first_team_results_are_the_same_with_traces_on_or_off(policies):
         assert run_game(ftv, seed, policies=policies) == run_game(
             ftv, seed, policies=policies, record=True
         )
+
+
+def test_a_comparison_where_every_game_ends_alike_says_win_rates_cannot_tell(scenario):
+    """Scripted LZ Albany players end every game in an NVA automatic victory: the verdict says
+    so first, rather than leave a reader with 'no different' on a rate that cannot move."""
+    from rulebook.sim.report import verdicts
+
+    variants = [Variant("baseline"), Variant("changed", {"values.flares.value": "0"})]
+    result = sweep(scenario, 3, seed=1, executor="serial", variants=variants, policies="scripted")
+    assert {r.ending for r in result.results} == {"automatic victory"}
+    said = verdicts(result.results, "lz-albany")
+    assert said[0].startswith("Every game of both versions ended the same way (automatic victory)")
+    assert said[1].startswith("US win rate: ")
