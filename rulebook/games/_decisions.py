@@ -86,6 +86,9 @@ True
 """
 
 
+_bare = object.__new__
+
+
 class Options(Sequence[Action]):
     """A decision's options, made only when asked for: runs of actions, each a count and a maker.
 
@@ -126,7 +129,8 @@ class Options(Sequence[Action]):
         # What the rules code that made the options knows of them, for a policy that chooses by
         # facts rather than by reading actions (the code's own description; None if nothing).
         self.facts: object = None
-        self.extend(actions)
+        if actions:
+            self.extend(actions)
 
     @classmethod
     def of_runs(cls, runs: Iterable[tuple[int, Callable[[int], Action]]]) -> Options:
@@ -137,13 +141,14 @@ class Options(Sequence[Action]):
         >>> list(o)
         [Action.from_notation('done'), Action.from_notation('go 0'), Action.from_notation('go 1')]
         """
-        new = cls()
-        at, starts, made = 0, new._starts, new._runs
+        new = _bare(cls)  # (no runs to start from: quicker than __init__)
+        at, starts, made = 0, [], []
         for count, make in runs:
             made.append([at, count, make, None])
             starts.append(at)
             at += count
-        new._len = at
+        new._runs, new._starts, new._len, new._made, new._tail = made, starts, at, None, None
+        new.facts = None
         return new
 
     def run(
@@ -200,7 +205,7 @@ class Options(Sequence[Action]):
         return self._len
 
     def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
+        if type(index) is not int and isinstance(index, slice):
             return self.made()[index]
         if index < 0:
             index += self._len

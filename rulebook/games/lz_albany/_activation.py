@@ -16,7 +16,7 @@ from rulebook.games.lz_albany._combat import (
     mortar_fire,
     mortar_targets,
 )
-from rulebook.games.lz_albany._pieces import Unit
+from rulebook.games.lz_albany._pieces import Unit, other
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 
 Flow = Generator
@@ -38,7 +38,7 @@ def activated(s: State, side: str, group: str) -> set[str]:
     limit = None if unlimited else s.rules.senior_activations
     for officer in seniors:
         with_group = not officer.wounded and officer.area in areas
-        if with_group and (limit is None or s.officer_activations[officer.id] < limit):
+        if with_group and (limit is None or s.officer_activations.get(officer.id, 0) < limit):
             ids.add(officer.id)
     return ids
 
@@ -376,8 +376,11 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     fired: set[str] = set()
     shelled: set[str] = set()
     platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
+    group = frozenset(ids)
     while True:
-        options = fire_choices(s, side, ids, platoons, fought=fought, fired=fired, shelled=shelled)
+        options = fire_choices(
+            s, side, ids, platoons, fought=fought, fired=fired, shelled=shelled, group=group
+        )
         choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
         if choice.verb == "done":
             break
@@ -413,6 +416,7 @@ def fire_choices(
     fired: set[str],
     shelled: set[str],
     kept: dict | None = None,
+    group: frozenset[str] | None = None,
 ) -> list[Action]:
     """What a fire activation may do next: melee where engaged, else fire or shell from each
     area not yet used, or stop (lza:7.2-7.4). *platoons* are the activated platoons.
@@ -420,16 +424,23 @@ def fire_choices(
     An area's fire options depend on who stands there and next to it and how hurt they are
     (lza:6.1, 7.2A, 7.3): they are kept (in *kept*, the board's store by default) with the
     change counts of those areas, until one changes; the next activation of the same
-    counters may find them still good.
+    counters may find them still good. *group* is ``frozenset(ids)`` if the caller has it.
     """
     areas = sorted({u.area for u in platoons if u.status == "on-map"})
-    disputed = s.disputed
-    pending = [new_action(("melee", (a,))) for a in areas if a not in fought and disputed(a)]
+    # An activated platoon stands in each of these areas: s.disputed(a) there is whether
+    # enemy platoons do too (lza:7.2), asked of the board's index directly.
+    where, enemy = s._where, other(side)
+    pending = [
+        new_action(("melee", (a,)))
+        for a in areas
+        if (a, enemy, False) in where and a not in fought and a != TRANSITION
+    ]
     if pending:
         return pending
     options = [_DONE]
     kept = s._kept if kept is None else kept
-    group = frozenset(ids)
+    if group is None:
+        group = frozenset(ids)
     changes, around = s._changes.get, _around(s)  # (None where nothing ever changed)
     for area in areas:
         stamp = tuple(map(changes, around[area]))
@@ -510,7 +521,7 @@ def lone_officers(s: State, side: str) -> Flow:
     alone = [
         u
         for u in where[(side, True)]  # the side's officers
-        if not u.wounded and (u.area, side, False) not in where and s.lone_moves[u.id] < most
+        if not u.wounded and (u.area, side, False) not in where and s.lone_moves.get(u.id, 0) < most
     ]  # (moving one lone officer never gives another a platoon or a move: filtered once)
     for officer in sorted(alone, key=lambda u: u.id):
         oid = officer.id

@@ -303,13 +303,23 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
 
 
 def fire_targets(s: State, area: str, side: str) -> list[str]:
-    """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3)."""
-    where, enemy = s._where, other(side)  # the board's index: a platoon of a side in an area
-    return [
-        a
-        for a in s.map._neighbors[area]
-        if (a, enemy, False) in where and not s.disputed(a) and a != TRANSITION
-    ]
+    """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3).
+
+    Which areas hold platoons of which side is a fact of the position (``State._facts``):
+    worked out once per position and copied out.
+    """
+    key = ("targets", area, side)
+    found = s._facts.get(key)
+    if found is None:
+        where, enemy = s._where, other(side)  # the board's index: a platoon of a side in an area
+        found = s._facts[key] = tuple(
+            [
+                a
+                for a in s.map._neighbors[area]
+                if (a, enemy, False) in where and not s.disputed(a) and a != TRANSITION
+            ]
+        )
+    return list(found)
 
 
 def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...]:

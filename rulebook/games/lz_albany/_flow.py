@@ -266,7 +266,7 @@ def fire_move(s: State, chit: Chit) -> Flow:
         new_action(("activate", (g, mode)))
         for g in groups
         for mode in modes
-        if s.activations[g] < s.rules.activations and g in present
+        if g in present and s.activations.get(g, 0) < s.rules.activations
     ]
     if not (s.retreat and side == "nva" and options):
         options.insert(

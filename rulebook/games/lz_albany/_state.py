@@ -236,6 +236,8 @@ class State:
     arrivals: dict[str, Any] = field(default_factory=dict)
     lone_moves: Counter = field(default_factory=Counter)
     _where: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # facts that depend on which areas hold platoons of which side and where the officers
+    # stand and how hurt (who sees what, fire and mortar targets): dropped when those change
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # options worked out for some counters, with the change counts they were worked out at
@@ -341,23 +343,40 @@ class State:
             _remove(where, key, unit)
 
     def relocate(self, unit: Unit, area: str | None) -> None:
-        """Move a counter to *area* and keep the index current (its side's list stays as it is)."""
-        self._facts = {}
+        """Move a counter to *area* and keep the index current (its side's list stays as it is).
+
+        The facts of ``_facts`` (who sees what, which areas hold a side's platoons, mortar
+        targets) depend on where officers stand and on which areas hold platoons, not on how
+        many: a platoon joining its side's platoons or leaving some behind keeps them.
+        """
         if unit.status != "on-map":
             object.__setattr__(unit, "area", area)
             return
         where, changes, side, old = self._where, self._changes, unit.side, unit.area
         changes[old] = changes.get(old, 0) + 1
         changes[area] = changes.get(area, 0) + 1
-        for officers in (unit.is_officer, None):
-            _remove(where, (old, side, officers), unit)
+        officer = unit.is_officer
+        stale = officer  # an officer's move changes what his side sees
+        _remove(where, (old, side, None), unit)
+        key = (old, side, officer)
+        _remove(where, key, unit)
+        if key not in where:  # the last of his kind left the area
+            stale = True
         object.__setattr__(unit, "area", area)
-        for officers in (unit.is_officer, None):
-            group = where.get((area, side, officers))
-            if group is None:
-                where[(area, side, officers)] = [unit]
-            else:
-                insort(group, unit, key=_order)
+        group = where.get((area, side, None))
+        if group is None:
+            where[(area, side, None)] = [unit]
+        else:
+            insort(group, unit, key=_order)
+        key = (area, side, officer)
+        group = where.get(key)
+        if group is None:
+            where[key] = [unit]
+            stale = True  # the first of his kind here
+        else:
+            insort(group, unit, key=_order)
+        if stale:
+            self._facts = {}
 
     def drop(self, unit: Unit) -> None:
         """Put a counter into the index (after its area, status or wounded side changed)."""
@@ -376,8 +395,8 @@ class State:
     def hurt(self, unit: Unit) -> None:
         """A counter's hits changed: its strength did, so options kept for its area are stale.
 
-        The facts of ``_facts`` (who sees what, mortar targets) depend on where counters stand,
-        not on their hits, so they stay.
+        The facts of ``_facts`` (who sees what, fire and mortar targets) depend on which areas
+        hold platoons and where officers stand, not on hits, so they stay.
         """
         if unit.status == "on-map":
             self._changes[unit.area] = self._changes.get(unit.area, 0) + 1
