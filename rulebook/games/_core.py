@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
@@ -369,6 +369,50 @@ class FlowGame:
         else:  # what _step does without a record, one call fewer (this runs at every step)
             self._advance(action)
         return action
+
+    def play_by_index(self, pick: dict[str, Callable[[Any], int]], max_actions: int) -> None:
+        """Play on until the game ends: each chance node by the game's dice, each decision by
+        the option at the position ``pick[player](self)`` gives.
+
+        The same game as :meth:`resolve_chance` and :meth:`apply_option` called in turn (a
+        recorded game is played so); a game without a record takes each step in one loop,
+        a few calls fewer a step. Raises RuntimeError if it has not ended after *max_actions*.
+        """
+        if self.record:
+            for _ in range(max_actions):
+                pending = self._pending
+                if pending is None:
+                    break
+                if type(pending) is Chance:
+                    self.resolve_chance()
+                else:
+                    self.apply_option(pick[pending.player](self))
+        else:
+            self._play_quietly(pick, max_actions)
+        if self._pending is not None:
+            raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+    def _play_quietly(self, pick: dict[str, Callable[[Any], int]], max_actions: int) -> None:
+        """:meth:`play_by_index` without a record: resolve_chance, apply_option and _advance
+        inlined into one loop (no checkpoint is taken at a RESTART without a record)."""
+        add, flow, roll, rule = self.history.append, self._flow, self.dice.pick, self.chance_rule
+        for _ in range(max_actions):
+            pending = self._pending
+            if pending is None:
+                return
+            if type(pending) is Chance:
+                outcomes = pending.outcomes
+                action = outcomes[roll(len(outcomes), rule)][0]
+            else:
+                action = pending.options[pick[pending.player](self)]
+            add(action)
+            try:
+                pending = flow.send(action)
+                while pending is RESTART:
+                    pending = next(flow)
+            except StopIteration:
+                pending = None
+            self._pending = pending
 
     def play(self, notation: str) -> None:
         """Parse a notation, check it and apply it."""

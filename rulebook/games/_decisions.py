@@ -383,9 +383,10 @@ def ask(player: str, options: Sequence[Action], prompt: str, rule: str):
     """Ask *player* to choose; a forced choice (one option) is taken without asking."""
     if type(options) is not Options:
         options = tuple(options)
-    if not options:
-        raise RuntimeError(f"no options for a decision ({rule}: {prompt})")
-    if len(options) == 1:
+    count = len(options)
+    if count == 1:
         return options[0]
+    if not count:
+        raise RuntimeError(f"no options for a decision ({rule}: {prompt})")
     action = yield _new(Decision, (player, options, prompt, rule))
     return action

@@ -43,8 +43,10 @@ def _no_cycle_collection() -> Iterator[None]:
     the few that outlive a decision (options kept from one decision to the next, the board)
     would otherwise be promoted, generation by generation, until a full collection sweeps
     every long-lived object of the process (the scenario, the maps, their line-of-sight
-    tables): about a fifth of a random game's time. A game's cyclic garbage (a board and its
-    counters refer to each other) is collected after it, as usual.
+    tables): about a fifth of a random game's time. An LZ Albany game's one reference cycle
+    (a board and its counters refer to each other) is broken once its result is read
+    (``State.release``), so reference counting frees the game and the collection that runs
+    after it has little to look at.
     """
     was_on = gc.isenabled()
     gc.disable()
@@ -125,7 +127,7 @@ def _run_game(
         )
         for side in ("us", "nva")
     }
-    return GameResult(
+    result = GameResult(
         variant,
         seed,
         board.winner,
@@ -138,6 +140,8 @@ def _run_game(
         lost["nva"],
         board.retreat,
     )
+    board.release()  # the game is freed as it goes out of scope, not by the cycle collector
+    return result
 
 
 NVA_WINS = ("NVA Strategic", "NVA Tactical", "NVA Limited")

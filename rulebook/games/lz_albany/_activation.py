@@ -307,11 +307,13 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
     # LZ Columbus, once touched, may change where everyone else can go (lza:6.5).
     kept: dict[str, tuple] = {}
     retreat = s.retreat
+    forced = must_move(s, side)  # in retreat the group may not stop while it can move
     order = sorted(ids)
+    units = s.units
     while True:
         if s.retreat != retreat:
             kept, retreat = {}, s.retreat
-        forced = must_move(s, side)  # in retreat the group may not stop while it can move
+            forced = must_move(s, side)
         options = move_options(
             s,
             ids,
@@ -334,22 +336,21 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             leave_map(s, unit, moved)
             if unit.is_officer and here:
                 yield from exit_followers(s, unit, here, ids=ids, moved=moved, side=side)
-            _forget(s, kept, {here})
+            _forget(s, kept, (here,))
             continue
-        origin = s.units[choice.args[0]].area
+        args = choice.args
+        mover = units[args[0]]
+        origin = mover.area
         dest = do_move(s, choice, moved)
-        _forget(s, kept, {origin, dest})
+        _forget(s, kept, (origin, dest))
         entered.add(dest)
-        extras = (
-            dict(zip(choice.args[2::2], choice.args[3::2], strict=True))
-            if len(choice.args) > 2
-            else {}
-        )
-        leader = extras.get("with") or (
-            choice.args[0] if s.units[choice.args[0]].is_officer else None
-        )
+        if len(args) > 2:  # with an escort, or carrying
+            extras = dict(zip(args[2::2], args[3::2], strict=True))
+            leader = extras.get("with") or (args[0] if mover.is_officer else None)
+        else:
+            leader = args[0] if mover.is_officer else None
         if leader and origin:
-            yield from followers(s, s.units[leader], origin, dest, ids=ids, moved=moved, side=side)
+            yield from followers(s, units[leader], origin, dest, ids=ids, moved=moved, side=side)
     count_senior(s, ids, moved)
     for area in sorted(entered):
         if s.disputed(area) and any(s.units[i].area == area for i in moved):
@@ -358,12 +359,13 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             yield from melee(s, area, side, ids)
 
 
-def _forget(s: State, kept: dict[str, tuple], touched: set[str | None]) -> None:
+def _forget(s: State, kept: dict[str, tuple], touched: tuple[str | None, ...]) -> None:
     """Drop the kept moves of counters in the areas a move touched (all of them for LZ Columbus)."""
     if COLUMBUS in touched:
         kept.clear()
         return
-    for uid in [uid for uid in kept if s.units[uid].area in touched]:
+    units = s.units
+    for uid in [uid for uid in kept if units[uid].area in touched]:
         del kept[uid]
 
 

@@ -288,12 +288,14 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
     a_hits, _ = roll_hits(s, a_dice, "lza:7.2")
     d_hits, _ = roll_hits(s, d_dice, "lza:7.2")
     # Simultaneous: both rolls are made before any hit lands.
-    yield from apply_hits(
-        s, a_hits, area, defender, first_by=attacker, officers_first=True, rule="lza:7.2"
-    )
-    yield from apply_hits(
-        s, d_hits, area, attacker, first_by=defender, officers_first=True, rule="lza:7.2"
-    )
+    if a_hits:  # (no hits, nothing to place: no placing generator either)
+        yield from apply_hits(
+            s, a_hits, area, defender, first_by=attacker, officers_first=True, rule="lza:7.2"
+        )
+    if d_hits:
+        yield from apply_hits(
+            s, d_hits, area, attacker, first_by=defender, officers_first=True, rule="lza:7.2"
+        )
     yield from retreats(s, area, defender)
     yield from retreats(s, area, attacker)
     if s.disputed(area):
@@ -400,7 +402,7 @@ def infantry_fire(
 ) -> Flow:
     """Ranged infantry fire from one area, with split fire, return fire and advance (lza:7.3)."""
     area = action.args[0]
-    shares = [(t.split(":")[0], int(t.split(":")[1])) for t in action.args[1:]]
+    shares = [(t, int(d)) for t, d in (share.split(":") for share in action.args[1:])]
     primary = shares[0][0]
     units = [u for u in s.platoons(area, side) if u.kind == "infantry" and u.id in activated]
     rule = "lza:7.3"
@@ -416,6 +418,8 @@ def infantry_fire(
         hits, _ = roll_hits(s, dice, rule)
         results.append((target, hits))
     for target, hits in results:
+        if not hits:  # (nothing to place)
+            continue
         first = side if target == primary else None
         yield from apply_hits(
             s,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from fractions import Fraction
+from operator import attrgetter
 
 from rulebook.games._decisions import Action, Chance, ask, new_action
 from rulebook.games.lz_albany._activation import (
@@ -91,7 +92,8 @@ def reinforcement_phase(s: State) -> Flow:
             key=lambda u: (u.is_officer, u.id),
         )
         for unit in due:
-            options = [Action.of("place", unit.id, a) for a in arrival_areas(s, unit)]
+            uid = unit.id
+            options = [new_action(("place", (uid, a))) for a in arrival_areas(s, unit)]
             if s.arrivals[unit.id].airlift:
                 options.append(Action.of("hold", unit.id))
             if not options:
@@ -133,7 +135,7 @@ def event_phase(s: State) -> Flow:
             continue
         choice = yield from ask(
             side,
-            [Action.of("event", a) for a in areas],
+            [new_action(("event", (a,))) for a in areas],
             "pick an enemy area for a Choi Oi roll",
             "lza:3.5",
         )
@@ -368,7 +370,7 @@ def rally_phase(s: State) -> Flow:
                     before={"hits": unit.hits + 1},
                     after={"hits": unit.hits},
                 )
-        for unit in sorted(s.on_map(side), key=lambda u: u.id):
+        for unit in sorted(s.on_map(side), key=_by_id):
             if (
                 unit.is_officer
                 or not 1 <= unit.hits <= s.rules.rally_max_hits
@@ -386,6 +388,9 @@ def rally_phase(s: State) -> Flow:
                     rolls=s.dice.rolls[-1:],
                     after={"hits": unit.hits},
                 )
+
+
+_by_id = attrgetter("id")
 
 
 def administrative_phase(s: State) -> Flow:

@@ -325,6 +325,13 @@ class State:
             unit.__class__ = PlacedUnit  # from now on it keeps this index current
             self.drop(unit)
 
+    def release(self) -> None:
+        """Unlink the counters from this board, for a game that is over and read: the links
+        are the only reference cycle of a game, so without them it is freed at once (by
+        reference counting) when dropped. The counters no longer keep the index current."""
+        for unit in self.units.values():
+            object.__setattr__(unit, "_board", None)
+
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:
         side, area = unit.side, unit.area
         if unit.is_officer:
@@ -444,7 +451,7 @@ class State:
 
     def able_officers(self, area: str, side: str) -> list[Unit]:
         """Unwounded officers in an area; only they use the abilities of lza:10.3."""
-        return [u for u in self.in_area(area, side, officers=True) if not u.wounded]
+        return [u for u in self._where.get((area, side, True), ()) if not u.wounded]
 
     def columbus_base(self, area: str) -> bool:
         """LZ Columbus is a base outside the stacking limit (interpretation lza:6.1/columbus)."""

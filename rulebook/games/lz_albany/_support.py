@@ -13,21 +13,29 @@ Flow = Generator
 
 
 def _undisputed_nva_areas(s: State) -> list[str]:
-    return sorted(
-        {
-            u.area
-            for u in s.on_map("nva")
-            if not u.is_officer
-            and u.area
-            and u.area not in (TRANSITION, COLUMBUS)
-            and not s.disputed(u.area)
-        }
-    )
+    """Areas held by NVA platoons alone (LZ Columbus and the Transition Area aside): which
+    areas hold whose platoons is a fact of the position, worked out once (``State._facts``)."""
+    found = s._facts.get("undisputed-nva")
+    if found is None:
+        found = s._facts["undisputed-nva"] = tuple(
+            sorted(
+                {
+                    u.area
+                    for u in s.on_map("nva")
+                    if not u.is_officer
+                    and u.area
+                    and u.area not in (TRANSITION, COLUMBUS)
+                    and not s.disputed(u.area)
+                }
+            )
+        )
+    return list(found)
 
 
 def _near_us(s: State, area: str) -> bool:
     """Adjacent to a US platoon, or seen by a US officer (lza:7.6, 7.7)."""
-    return any(s.platoons(a, "us") for a in s.map.neighbors(area)) or s.spotted("us", area)
+    where = s._where  # the board's index: (a, "us", False) while US platoons stand in a
+    return any((a, "us", False) in where for a in s.map._neighbors[area]) or s.spotted("us", area)
 
 
 def columbus_under_attack(s: State) -> bool:

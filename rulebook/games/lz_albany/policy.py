@@ -35,6 +35,9 @@ def play_out(
     legal actions) is asked for that instead, so no list of actions is built.
     """
     by_index = {side: getattr(p, "index", None) for side, p in policies.items()}
+    if None not in by_index.values():  # every side picks by position: the core's own loop
+        state.play_by_index(by_index, max_actions)
+        return state
     resolve, apply_option = state.resolve_chance, state.apply_option
     for _ in range(max_actions):
         pending = state._pending  # state.current_player(), read directly: this runs every step
