@@ -55,6 +55,31 @@ def _coerce(old: Any, value: str, path: str) -> Any:
     return value
 
 
+def _is_unit_count(path: str) -> bool:
+    parts = path.split(".")
+    return len(parts) == 4 and parts[:2] == ["first_team", "us"] and parts[3] == "count"
+
+
+def _with_unit_count(scenario: Scenario, path: str, value: str) -> Scenario:
+    """``first_team.us.transports.count=6``: how many US air or helicopter units of a kind
+    (:func:`rulebook.maps.point_forces.with_us_units`)."""
+    from rulebook.maps.point_forces import US_UNITS, with_us_units
+
+    kind = path.split(".")[2]
+    ft = scenario.first_team
+    if ft is None or kind not in US_UNITS:
+        known = ", ".join(f"first_team.us.{k}.count" for k in US_UNITS)
+        raise ValueError(f"{path}: no such count in the scenario; counts are {known}")
+    now = len(getattr(ft.us, kind))
+    count = _coerce(now, value, path)
+    if count < 0:
+        raise ValueError(f"{path}: cannot be below zero (it is {now} now), not {value!r}")
+    try:
+        return with_us_units(scenario, kind, count)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
+
+
 def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Scenario:
     """A copy of *scenario* with values changed by dotted paths; ``*F`` scales a number.
 
@@ -74,11 +99,19 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
     Traceback (most recent call last):
     ...
     ValueError: values.cp_per_turn.value: cannot be below zero (it is 20 now), not '-3'
+    >>> s = apply_overrides(campaign_scenario(), {"first_team.us.transports.count": "*0.5"})
+    >>> len(s.first_team.us.transports)
+    4
     """
     if not overrides:
         return scenario
+    counts = {p: v for p, v in overrides.items() if _is_unit_count(p)}
+    for path, value in counts.items():
+        scenario = _with_unit_count(scenario, path, value)
     data = scenario.model_dump(mode="json")
     for path, value in overrides.items():
+        if path in counts:
+            continue
         node = data
         parts = path.split(".")
         for part in parts[:-1]:

@@ -107,6 +107,7 @@ def scenario_values(scenario: Scenario) -> list[ScenarioValue]:
     data = scenario.model_dump(mode="json")
     rows = list(_options(data.get("options") or {}))
     rows.extend(_walk(data, ()))
+    rows.extend(_unit_counts(scenario))
     readable = []
     for row in rows:  # only values a rule reads: changing any other would change nothing
         try:
@@ -115,6 +116,25 @@ def scenario_values(scenario: Scenario) -> list[ScenarioValue]:
             continue
         readable.append(row)
     return readable
+
+
+def _unit_counts(scenario: Scenario) -> Iterator[ScenarioValue]:
+    """How many of each US air and helicopter unit a First Team campaign has: a count, not a
+    number in the file, set by :func:`rulebook.sim.apply_overrides` as ``...transports.count``."""
+    if scenario.first_team is None:
+        return
+    from rulebook.maps.point_forces import US_UNITS
+
+    us = scenario.first_team.us
+    for kind, (what, rule, _) in US_UNITS.items():
+        yield ScenarioValue(
+            path=f"first_team.us.{kind}.count",
+            label=f"US {what}: how many",
+            value=len(getattr(us, kind)),
+            provenance=us.provenance.value,
+            rule=rule,
+            note="New ones copy the last one's values; fewer takes the last added away.",
+        )
 
 
 def _options(options: dict[str, Any]) -> Iterator[ScenarioValue]:

@@ -306,12 +306,40 @@ def test_every_declared_path_exists_in_the_shipped_campaign():
         ("values.cp_per_turn.value", "many", "give a whole number"),
         ("values.no_such_value.value", "3", "no field 'no_such_value'"),
         ("first_team.us.aero_rockets", "3", "is a group of values"),
+        ("first_team.us.tanks.count", "3", "no such count in the scenario"),
+        ("first_team.us.transports.count", "-1", "cannot be below zero"),
+        ("first_team.us.gunships.count", "0", r"at least 1 \(1/9 is also a ground unit"),
     ],
 )
 def test_set_refuses_unread_paths_and_wrong_kinds_by_name(path, value, message):
     with pytest.raises(ValueError, match=message) as err:
         apply_overrides(campaign_scenario(), {path: value})
     assert str(err.value).startswith(path)
+
+
+def test_the_lab_counts_the_us_air_and_helicopters_and_sets_how_many():
+    """ftv:3.4.2 (transport), 3.4.4.2-3.4.4.4 (air, gunships, observation, aero-rockets),
+    3.4.1.3 (B-52s): the counts are in the lab's table and a sweep plays the changed force."""
+    from rulebook.sim.values import scenario_values
+
+    rows = {r.path: r for r in scenario_values(campaign_scenario())}
+    transports = rows["first_team.us.transports.count"]
+    assert (transports.label, transports.value, transports.rule) == (
+        "US transport helicopter companies: how many",
+        9,
+        "ftv:3.4.2",
+    )
+    s = apply_overrides(
+        campaign_scenario(),
+        {"first_team.us.transports.count": "3", "first_team.us.b52s.count": "0"},
+    )
+    assert s.first_team.us.transports == ["A/227", "B/227", "1/9"]
+    assert s.first_team.us.b52s == {}
+    from rulebook.sim import run_game
+
+    result = run_game(s, 2, policies="scripted")  # the smaller division plays to the end
+    assert result.turns == 15
+    assert result != run_game(campaign_scenario(), 2, policies="scripted")
 
 
 def test_set_reaches_tables_and_counters_the_rules_read():
