@@ -26,10 +26,10 @@ class FirstTeamCombat(ipw.VBox):
     def __init__(self, setup: CombatSetup | None = None) -> None:
         setup = setup or example_4_1()
         wide = ipw.Layout(width="22em")
-        label = {"description_width": "9em"}
+        label = {"description_width": "10em"}
         self.attacker = ipw.ToggleButtons(options=[("US attacks", "us"), ("NVA attacks", "nva")])
         self.us_companies = ipw.IntSlider(
-            min=1, max=4, description="US coys", layout=wide, style=label
+            min=1, max=4, description="US companies", layout=wide, style=label
         )
         self.us_broken = ipw.IntSlider(min=0, max=4, description="broken", layout=wide, style=label)
         self.garrison = ipw.Checkbox(description="Plei Me garrison (camp)")
@@ -45,7 +45,12 @@ class FirstTeamCombat(ipw.VBox):
         self.gunship = ipw.Checkbox(description="gunship")
         self.observation = ipw.Checkbox(description="observation helicopter")
         self.us_support = ipw.IntSlider(
-            min=0, max=3, description="US support locs", layout=wide, style=label
+            min=0,
+            max=3,
+            description="support locations",
+            tooltip="adjacent locations whose US units support this fight (ftv:4.1.4)",
+            layout=wide,
+            style=label,
         )
         self.nva_steps = [
             ipw.Dropdown(
@@ -57,7 +62,12 @@ class FirstTeamCombat(ipw.VBox):
         ]
         self.nva_hold = ipw.Checkbox(description="NVA under HOLD")
         self.nva_support = ipw.IntSlider(
-            min=0, max=3, description="NVA support locs", layout=wide, style=label
+            min=0,
+            max=3,
+            description="support locations",
+            tooltip="adjacent locations whose NVA units support this fight (ftv:4.1.4)",
+            layout=wide,
+            style=label,
         )
         self.ambush = ipw.Checkbox(description="ambush (only the attacker fires)")
         self.night = ipw.Checkbox(description="NVA Open Combat (night check)")
