@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rulebook.games._decisions import RESTART, Action, ask
+from rulebook.games._decisions import RESTART, ask, new_action
 from rulebook.games._reads import reads
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._air_strikes import air_strike_segment
@@ -77,18 +77,15 @@ def setup(s: CampaignState) -> Flow:
     for i in range(len(order) - 1, 0, -1):
         j = s.dice.pick(i + 1, "ftv:7.0")
         order[i], order[j] = order[j], order[i]
+    sites = _lz_sites(s)
     for k in range(len(real)):
         per_zone = {}
         for loc in s.lz_markers:
             per_zone[s.map.zone(loc)] = per_zone.get(s.map.zone(loc), 0) + 1
         options = [
-            Action.of("place-lz", loc)
-            for loc in s.map.locations
-            if loc not in s.lz_markers
-            and loc != PLEIKU
-            and not s.map.camp(loc)
-            and not s.map.in_cambodia(loc)
-            and per_zone.get(s.map.zone(loc), 0) < 2
+            new_action(("place-lz", (loc,)))
+            for loc, zone in sites
+            if loc not in s.lz_markers and per_zone.get(zone, 0) < 2
         ]
         action = yield from ask(
             "us",
@@ -97,6 +94,19 @@ def setup(s: CampaignState) -> Flow:
             "ftv:7.0",
         )
         s.lz_markers[action.args[0]] = real[order[k]]
+
+
+def _lz_sites(s: CampaignState) -> list[tuple[str, str]]:
+    """The locations an LZ marker may go to, with their zones, in the map's order: neither
+    Pleiku, a camp nor Cambodia (ftv:7.0; the map alone decides, so the list is kept on it)."""
+    found = s.map.derived.get("lz marker sites")
+    if found is None:
+        found = s.map.derived["lz marker sites"] = [
+            (loc, s.map.zone(loc))
+            for loc in s.map.locations
+            if loc != PLEIKU and not s.map.camp(loc) and not s.map.in_cambodia(loc)
+        ]
+    return found
 
 
 # --- 3.4 US assault (segments in _air_strikes, _transport, _ground, _open_combat) ------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _nva, _optional
@@ -198,60 +198,54 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
     together: tuple,
     rules: Stacking,
 ) -> Options:
-    """*loc*'s moves, stack moves and holds, from what :class:`_GroundOptions` keys them by."""
-    parts: list[tuple[str, int, Callable[[int], Action]]] = []
+    """*loc*'s moves, stack moves and holds, from what :class:`_GroundOptions` keys them by:
+    along each route, each company that may go alone, then the whole stack if it may; then each
+    company's hold. Each move and stack move goes with and without the supply, if there is
+    any. One run, copied into every decision's list at once."""
     carry = ((), ("supply",)) if supplied else ((),)
+    width = len(carry)
+    starts: list[int] = []
+    parts: list[tuple[str, Sequence[str], tuple[str, ...]]] = []  # verb, companies, path
+    at = 0
     for (_, tokens), stay in zip(routes, stays, strict=True):
         going = rules.joining(stay, counted)
         if going:
-            parts.append(("move", *_moves([ids[k] for k in going], tokens, carry)))
-        if len(ids) > 1 and rules.may_stack(stay, together):
-            stack = (to_token(loc), *tokens)
-            parts.append(
-                (
-                    "stack",
-                    len(carry),
-                    lambda k, stack=stack: _new(Action, ("stack", stack + carry[k])),
-                )
-            )
-    if loc != AN_KHE:
-        parts.append(("hold", len(ids), lambda k: _new(Action, ("hold", (ids[k],)))))
-    return _joined(parts)
-
-
-def _joined(parts: list[tuple[str, int, Callable[[int], Action]]]) -> Options:
-    """Options of these runs (verb, count, maker), each stretch of runs of one verb made one
-    run: a block is copied into every decision's list, a run at a time."""
-    block = Options()
-    for verb, stretch in itertools.groupby(parts, key=lambda part: part[0]):
-        runs = list(stretch)
-        if len(runs) == 1:
-            block.run(runs[0][1], runs[0][2], verb)
-            continue
-        starts, makers, at = [], [], 0
-        for _, count, make in runs:
             starts.append(at)
-            makers.append(make)
-            at += count
+            parts.append(("move", [ids[k] for k in going], tokens))
+            at += len(going) * width
+        if len(ids) > 1 and rules.may_stack(stay, together):
+            starts.append(at)
+            parts.append(("stack", ids, (to_token(loc), *tokens)))
+            at += width
+    if loc != AN_KHE:
+        starts.append(at)
+        parts.append(("hold", ids, ()))
+        at += len(ids)
+    verbs = {verb for verb, _, _ in parts}
+    label = next(iter(verbs)) if len(verbs) == 1 else frozenset(verbs)
+    return Options().run(at, _block_maker(starts, parts, carry), label)
 
-        def make(k: int, starts=starts, makers=makers) -> Action:
-            i = bisect_right(starts, k) - 1
-            return makers[i](k - starts[i])
 
-        block.run(at, make, verb)
-    return block
-
-
-def _moves(going: list[str], tokens: tuple[str, ...], carry: tuple[tuple[str, ...], ...]):
-    """A run of moves of each company of *going* along a path, each with every way of carrying
-    supply: its length and its maker."""
+def _block_maker(
+    starts: list[int],
+    parts: list[tuple[str, Sequence[str], tuple[str, ...]]],
+    carry: tuple[tuple[str, ...], ...],
+) -> Callable[[int], Action]:
+    """The maker of a block's run (see :func:`_block`)."""
     width = len(carry)
 
     def make(k: int) -> Action:
-        unit, way = divmod(k, width)
-        return _new(Action, ("move", (going[unit], *tokens, *carry[way])))
+        i = bisect_right(starts, k) - 1  # the last part starting at or before k
+        verb, units, path = parts[i]
+        k -= starts[i]
+        if verb == "move":
+            unit, way = divmod(k, width)
+            return _new(Action, ("move", (units[unit], *path, *carry[way])))
+        if verb == "stack":
+            return _new(Action, ("stack", path + carry[k]))
+        return _new(Action, ("hold", (units[k],)))
 
-    return len(going) * width, make
+    return make
 
 
 _new = tuple.__new__

@@ -29,8 +29,11 @@ from rulebook.games.first_team._state import CampaignState
 
 __all__ = ["board_record", "restore_board"]
 
-# Set up from the scenario and never changed in play (or supplied by the game): not written.
-_FIXED = frozenset({"scenario", "spec", "dice", "crt", "map", "options", "values", "trace"})
+# Set up from the scenario and never changed in play (or supplied by the game, or worked out
+# from the scenario when first asked for, like the NVA companies' order): not written.
+_FIXED = frozenset(
+    {"scenario", "spec", "dice", "crt", "map", "options", "values", "trace", "_nva_order"}
+)
 
 
 def board_record(s: CampaignState) -> dict[str, Any] | None:

@@ -268,15 +268,22 @@ class CampaignState:
 
     def zone_units(self, zone: str) -> list[NvaCompany]:
         """Identified NVA in a Zone Box, lowest regiment and company first."""
-        nva, placed = self.nva, self.board.loc_of
-        return sorted(
-            (
-                unit
-                for i, z in self.box.items()
-                if z == zone and not (unit := nva[i]).eliminated and unit not in placed
-            ),
-            key=lambda u: u.order,
-        )
+        nva, placed, box = self.nva, self.board.loc_of, self.box
+        return [
+            unit
+            for i in self._nva_in_order()
+            if box[i] == zone and not (unit := nva[i]).eliminated and unit not in placed
+        ]
+
+    def _nva_in_order(self) -> tuple[str, ...]:
+        """The NVA companies' ids, lowest regiment and company first (kept: the order of a
+        company never changes)."""
+        found = self.__dict__.get("_nva_order")
+        if found is None:
+            found = self._nva_order = tuple(
+                sorted(self.box, key=lambda i: self.nva[i].order)  # every company has a box entry
+            )
+        return found
 
     def identified_zones(self) -> list[str]:
         """Zone Boxes holding identified NVA companies."""

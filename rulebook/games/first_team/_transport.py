@@ -263,10 +263,7 @@ class _Offer:
             what = self.rules.counts_as(unit)
         found = self.open_to.get(what)
         if found is None:
-            may = self.rules.joins_each(self.tallies, what)
-            found = self.open_to[what] = tuple(
-                loc for loc, ok in zip(self.lzs, may, strict=True) if ok
-            )
+            found = self.open_to[what] = self.rules.open_places(self.lzs, self.tallies, what)
         return found
 
 

@@ -224,22 +224,20 @@ class Stacking:
             found = self.kept[key] = tuple(may)
         return found
 
-    def joins_each(self, tallies: tuple, counted: object) -> tuple[bool, ...]:
-        """For each place of these *tallies*, whether a unit that counts as *counted* may join it."""
-        key = ("places", tallies, counted)
-        found = self.kept.get(key)
-        if found is None:
-            joins = self.joins
-            may = []
-            for tally in tallies:
-                answer = joins.get((tally, counted))
-                if answer is None:
-                    answer = joins[tally, counted] = _may_join_as(
-                        tally, counted, self.mix, self.values
-                    )
-                may.append(answer)
-            found = self.kept[key] = tuple(may)
-        return found
+    def open_places(self, places: list[str], tallies: tuple, counted: object) -> tuple[str, ...]:
+        """The *places* (of these *tallies*, in order) a unit that counts as *counted* may join.
+
+        Each place's answer is kept; the list is not (the tallies change with nearly every move).
+        """
+        joins, mix, values = self.joins, self.mix, self.values
+        found = []
+        for place, tally in zip(places, tallies, strict=True):
+            answer = joins.get((tally, counted))
+            if answer is None:
+                answer = joins[tally, counted] = _may_join_as(tally, counted, mix, values)
+            if answer:
+                found.append(place)
+        return tuple(found)
 
     def may_stack(
         self, there: tuple[int, int, frozenset], movers: tuple[int, int, frozenset]

@@ -167,8 +167,22 @@ def _combat(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) 
         return by_verb["attack"][0]
     rockets = [a for a in by_verb.get("rockets", []) if not s.map.in_cambodia(a.args[0])]
     if rockets and s.cp.left > 8:
-        return max(rockets, key=lambda a: _strength(s.board.nva(a.args[0])))
+        strength = _nva_strength(s)
+        return max(rockets, key=lambda a: strength(a.args[0]))
     return done
+
+
+def _nva_strength(s) -> Callable[[str], int]:
+    """The strength of the NVA at a location, each location added up once."""
+    known: dict[str, int] = {}
+
+    def strength(loc: str) -> int:
+        found = known.get(loc)
+        if found is None:
+            found = known[loc] = _strength(s.board.nva(loc))
+        return found
+
+    return strength
 
 
 def _retreat(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> Action:
@@ -203,16 +217,16 @@ def _air(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> 
     s = game.board
     if s.cp.left < 8:
         return done
-    targets = [
-        a
-        for a in by_verb.get("strike", [])
-        if not s.board.us(a.args[0]) and not s.map.in_cambodia(a.args[0])
-    ]
+    alone: dict[str, bool] = {}  # each location looked at once, not once per strike counter
+    for a in by_verb.get("strike", []):
+        loc = a.args[0]
+        if loc not in alone:
+            alone[loc] = not s.board.us(loc) and not s.map.in_cambodia(loc)
+    targets = [a for a in by_verb.get("strike", []) if alone[a.args[0]]]
     if not targets:
         return done
-    return max(
-        targets, key=lambda a: (_strength(s.board.nva(a.args[0])), a.args[1].startswith("B52"))
-    )
+    strength = _nva_strength(s)
+    return max(targets, key=lambda a: (strength(a.args[0]), a.args[1].startswith("B52")))
 
 
 def _transport(game: CampaignGame, by_verb: _ByVerb, done: Action) -> Action | int:
