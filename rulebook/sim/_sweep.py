@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -8,6 +9,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rulebook.maps import shared_area_map
 from rulebook.scenario import Scenario
 from rulebook.sim._overrides import apply_overrides
 from rulebook.sim._run import GameResult, games_task, run_game
@@ -154,6 +156,8 @@ def sweep(
             report()
     else:
         own = executor is None
+        if own:
+            _warm_map(scenario)
         pool: Executor = (
             ProcessPoolExecutor(
                 max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
@@ -163,8 +167,9 @@ def sweep(
         )
         text = scenario.model_dump_json()
         # Batches of seeds, so the scenario text crosses to a worker once per batch, small
-        # enough that progress moves and a cancel stops soon.
-        size = max(1, min(25, n_games // (4 * (workers or 2)) or 1))
+        # enough that progress moves, a cancel stops soon and the last batches leave no worker
+        # idle for long (ten LZ Albany games take a third of a second).
+        size = max(1, min(10, n_games // (4 * (workers or 2)) or 1))
         try:
             futures: list[Future] = [
                 pool.submit(
@@ -191,6 +196,19 @@ def sweep(
             if own:
                 pool.shutdown(wait=True, cancel_futures=True)
     return _ordered(results, variants, total, cancelled)
+
+
+def _warm_map(scenario: Scenario) -> None:
+    """Build an LZ Albany scenario's map and its line-of-sight table in this process before a
+    pool forks its workers: they start with the table (each would otherwise compute it, about
+    half a second, at its first game), and a process that sweeps again (the balance lab's
+    kernel) has it already. Where workers are spawned rather than forked, nothing is done."""
+    if scenario.lz_albany is None or scenario.map is None:
+        return
+    if multiprocessing.get_start_method() != "fork":
+        return
+    area_map = shared_area_map(scenario.map)  # the one map every game of this content shares
+    area_map.los.seen_from(next(iter(area_map.areas)))  # the day table is built for all pairs
 
 
 def _ordered(

@@ -311,8 +311,9 @@ class State:
         return self.night and area not in self.flares_now
 
     # The index of who stands where: on-map counters by (side,), officers by (side, True), and
-    # counters by (area, side, officers), each list in the order of ``units`` so every query
-    # answers exactly as a full scan would.
+    # an area's platoons by (area, side, False) and officers by (area, side, True), each list in
+    # the order of ``units`` so every query answers exactly as a full scan would (``in_area``
+    # merges the two of an area in that order when asked for both).
     # Counters keep it current themselves (PlacedUnit.__setattr__ calls lift and drop).
 
     def _build_index(self) -> None:
@@ -335,8 +336,8 @@ class State:
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:
         side, area = unit.side, unit.area
         if unit.is_officer:
-            return (side,), (side, True), (area, side, True), (area, side, None)
-        return (side,), (area, side, False), (area, side, None)
+            return (side,), (side, True), (area, side, True)
+        return (side,), (area, side, False)
 
     def lift(self, unit: Unit) -> None:
         """Take a counter out of the index (before its area, status or wounded side changes)."""
@@ -364,17 +365,11 @@ class State:
         changes[area] = changes.get(area, 0) + 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
-        _remove(where, (old, side, None), unit)
         key = (old, side, officer)
         _remove(where, key, unit)
         if key not in where:  # the last of his kind left the area
             stale = True
         object.__setattr__(unit, "area", area)
-        group = where.get((area, side, None))
-        if group is None:
-            where[(area, side, None)] = [unit]
-        else:
-            insort(group, unit, key=_order)
         key = (area, side, officer)
         group = where.get(key)
         if group is None:
@@ -431,7 +426,13 @@ class State:
                 and u.area == area
                 and (officers is None or u.is_officer == officers)
             ]
-        return list(self._where.get((area, side, officers), ()))
+        where = self._where
+        if officers is None:  # the platoons and the officers, in counter order
+            return sorted(
+                [*where.get((area, side, False), ()), *where.get((area, side, True), ())],
+                key=_order,
+            )
+        return list(where.get((area, side, officers), ()))
 
     def platoons(self, area: str, side: str) -> list[Unit]:
         return list(self._where.get((area, side, False), ()))
