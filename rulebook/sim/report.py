@@ -40,12 +40,15 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
         return []
     base, var = versions
     out: list[str] = []
-    endings = {r.ending for r in results}
-    if len(endings) == 1:
-        (ending,) = endings
+    winners = {r.winner for r in results}
+    if len(winners) == 1:  # a rate of 0% or 100% on both sides cannot move
+        (winner,) = winners
+        endings = {r.ending for r in results}
+        how = f" ({endings.pop()})" if len(endings) == 1 and winner is not None else ""
+        who = {"us": "won by the US", "nva": "won by the NVA"}.get(winner, "drawn")
         out.append(
-            f"Every game of both versions ended the same way ({ending or 'a draw'}), so win "
-            "rates cannot show a difference: read the VP below, or try other players."
+            f"Every game of both versions was {who}{how}, so win rates cannot show a "
+            "difference: read the VP below, or try other players."
         )
     try:
         if game == "first-team":
