@@ -219,10 +219,12 @@ def _shut_down(base: str, kernel: str) -> None:
 def _close(page) -> None:
     """Close *page* (if the test did not) and shut down the kernels it started.
 
-    Voila shuts a page's kernel down on the page's ``beforeunload``, but its beacon carries no
-    XSRF token and Voila 0.5.13 refuses it (403), so a closed tab's kernel (85-250 MB) lives until
-    culled, and a whole run's kernels would pile up (40 and more) on a small machine. The
-    shutdown takes the server ~0.7 s per kernel: it runs beside the next test, not before it.
+    Voila shuts a page's kernel down from the page's ``beforeunload`` (a beacon that
+    ``widgets/voila_server.py`` lets through), but Playwright closes a page without running
+    that handler, so a closed page's kernel (85-250 MB) would live until culled and a whole
+    run's kernels would pile up (40 and more) on a small machine; the real beacon has its own
+    test (``test_closing_a_tab_shuts_its_kernel_down``). The shutdown takes the server ~0.7 s
+    per kernel: it runs beside the next test, not before it.
     """
     while page.kernels:
         base, kernel = page.kernels.pop()
