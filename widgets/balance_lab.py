@@ -13,7 +13,7 @@ import ipywidgets as ipw
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
-from rulebook.sim.report import FTV_LEVELS
+from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._page import app_page, error_html
@@ -80,22 +80,19 @@ def _lza_table(result: Any) -> str:
     )
 
 
-def _ftv_table(frame: Any) -> str:
-    rows = []
-    for variant, games in frame.groupby("variant", sort=False):
-        levels = games["ending"].value_counts()
-        cells = "".join(f"<td>{int(levels.get(level, 0))}</td>" for level in FTV_LEVELS)
-        rows.append(
-            f"<tr data-variant='{escape(str(variant))}'><td><b>{escape(str(variant))}</b></td>"
-            f"<td>{len(games)}</td>{cells}<td>{games['vp_nva'].mean():.1f}</td>"
-            f"<td>{games['vp_nva'].median():.0f}</td></tr>"
-        )
-    head = "".join(f"<th>{level}</th>" for level in FTV_LEVELS)
+def _ftv_table(result: Any) -> str:
+    """:func:`rulebook.sim.report.table` as HTML, each row marked with its version."""
+    head, rows = sweep_table(result, Game.FIRST_TEAM)
+    body = "".join(
+        f"<tr data-variant='{escape(name)}'><td><b>{escape(name)}</b></td>"
+        + "".join(f"<td>{cell}</td>" for cell in cells)
+        + "</tr>"
+        for name, *cells in rows
+    )
     return (
-        "<table class='rb-balance'><thead><tr><th>version</th><th>campaigns</th>"
-        f"{head}<th>mean NVA VP</th><th>median NVA VP</th></tr></thead><tbody>"
-        + "".join(rows)
-        + "</tbody></table>"
+        "<table class='rb-balance'><thead><tr>"
+        + "".join(f"<th>{h}</th>" for h in head)
+        + f"</tr></thead><tbody>{body}</tbody></table>"
     )
 
 
@@ -153,7 +150,7 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     verdicts = sweep_verdicts(result.results, game)
     verdict = "".join(f"<p class='rb-verdict'>{escape(v)}</p>" for v in verdicts)
     if game == Game.FIRST_TEAM:
-        html = note + _ftv_table(frame) + verdict + _histogram(frame, "vp_nva", "NVA VP")
+        html = note + _ftv_table(result) + verdict + _histogram(frame, "vp_nva", "NVA VP")
         return html, verdicts
     frame["margin"] = frame["vp_us"] - frame["vp_nva"]
     html = (

@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulebook.sim._run import GameResult
-from rulebook.sim._sweep import SweepResult, wilson
+from rulebook.sim._sweep import SweepResult
 from rulebook.sim.compare import compare_means, compare_rates
 
-__all__ = ["FTV_LEVELS", "text_report", "verdicts"]
+__all__ = ["FTV_LEVELS", "table", "text_report", "verdicts"]
 
 FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
@@ -71,12 +71,16 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
     return out
 
 
-def _rows(result: SweepResult, game: str) -> tuple[list[str], list[list[str]]]:
-    groups = _by_variant(result.results)
+def table(result: SweepResult, game: str) -> tuple[list[str], list[list[str]]]:
+    """The results table's headings and its rows (one a version), as text.
+
+    LZ Albany's rows are :meth:`SweepResult.summary`'s figures; a First Team row counts each
+    victory level and gives the NVA's mean and median VP.
+    """
     if game == "first-team":
         head = ["version", "campaigns", *FTV_LEVELS, "mean NVA VP", "median NVA VP"]
         rows = []
-        for name, games in groups.items():
+        for name, games in _by_variant(result.results).items():
             vp = sorted(r.vp_nva for r in games)
             middle = len(vp) // 2
             median = vp[middle] if len(vp) % 2 else (vp[middle - 1] + vp[middle]) / 2
@@ -96,29 +100,26 @@ def _rows(result: SweepResult, game: str) -> tuple[list[str], list[list[str]]]:
         "mean NVA VP",
         "NVA automatic victories",
     ]
-    rows = []
-    for name, games in groups.items():
-        n, us = len(games), sum(r.winner == "us" for r in games)
-        low, high = wilson(us, n)
-        rows.append(
-            [
-                name,
-                str(n),
-                str(us),
-                str(sum(r.winner == "nva" for r in games)),
-                str(sum(r.winner is None for r in games)),
-                f"{us / n:.1%} ({low:.1%} to {high:.1%})",
-                f"{sum(r.vp_us for r in games) / n:.1f}",
-                f"{sum(r.vp_nva for r in games) / n:.1f}",
-                str(sum(r.ending in ("automatic victory", "NVA Strategic") for r in games)),
-            ]
-        )
+    rows = [
+        [
+            row["variant"],
+            str(row["games"]),
+            str(row["us_wins"]),
+            str(row["nva_wins"]),
+            str(row["draws"]),
+            f"{row['us_win_rate']:.1%} ({row['us_win_low']:.1%} to {row['us_win_high']:.1%})",
+            f"{row['mean_vp_us']:.1f}",
+            f"{row['mean_vp_nva']:.1f}",
+            str(row["nva_automatic"]),
+        ]
+        for row in result.summary().to_dict(orient="records")
+    ]
     return head, rows
 
 
 def text_report(result: SweepResult, game: str) -> str:
     """The results table as aligned text, then the verdicts, for a terminal."""
-    head, rows = _rows(result, game)
+    head, rows = table(result, game)
     widths = [max(len(row[i]) for row in [head, *rows]) for i in range(len(head))]
     lines = [
         "  ".join(
