@@ -44,14 +44,18 @@ class FirstTeamCombat(ipw.VBox):
         )
         self.gunship = ipw.Checkbox(description="gunship")
         self.observation = ipw.Checkbox(description="observation helicopter")
-        self.us_support = ipw.IntSlider(
-            min=0,
-            max=3,
-            description="support locations",
-            tooltip="adjacent locations whose US units support this fight (ftv:4.1.4)",
-            layout=wide,
-            style=label,
-        )
+
+        def support(side: str) -> ipw.IntSlider:
+            return ipw.IntSlider(
+                min=0,
+                max=3,
+                description="support locations",
+                tooltip=f"adjacent locations whose {side} units support this fight (ftv:4.1.4)",
+                layout=wide,
+                style=label,
+            )
+
+        self.us_support = support("US")
         self.nva_steps = [
             ipw.Dropdown(
                 options=[("none", 0), *[(v, k) for k, v in STEP_NAMES.items()]],
@@ -61,14 +65,7 @@ class FirstTeamCombat(ipw.VBox):
             for i in range(6)
         ]
         self.nva_hold = ipw.Checkbox(description="NVA under HOLD")
-        self.nva_support = ipw.IntSlider(
-            min=0,
-            max=3,
-            description="support locations",
-            tooltip="adjacent locations whose NVA units support this fight (ftv:4.1.4)",
-            layout=wide,
-            style=label,
-        )
+        self.nva_support = support("NVA")
         self.ambush = ipw.Checkbox(description="ambush (only the attacker fires)")
         self.night = ipw.Checkbox(description="NVA Open Combat (night check)")
         self.seed = ipw.IntText(description="dice seed", layout=ipw.Layout(width="14em"))

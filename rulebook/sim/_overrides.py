@@ -55,6 +55,16 @@ def _coerce(old: Any, value: str, path: str) -> Any:
     return value
 
 
+def _checked(old: Any, value: str, path: str) -> Any:
+    """*value* as :func:`_coerce` reads it, refused if it goes below zero where *old* did not."""
+    new = _coerce(old, value, path)
+    if goes_negative(new, old):
+        raise ValueError(
+            f"{path}: cannot be below zero (it is {format_value(old)} now), not {value!r}"
+        )
+    return new
+
+
 def _is_unit_count(path: str) -> bool:
     parts = path.split(".")
     return len(parts) == 4 and parts[:2] == ["first_team", "us"] and parts[3] == "count"
@@ -71,9 +81,7 @@ def _with_unit_count(scenario: Scenario, path: str, value: str) -> Scenario:
         known = ", ".join(f"first_team.us.{k}.count" for k in US_UNITS)
         raise ValueError(f"{path}: no such count in the scenario; counts are {known}")
     now = len(getattr(ft.us, kind))
-    count = _coerce(now, value, path)
-    if count < 0:
-        raise ValueError(f"{path}: cannot be below zero (it is {now} now), not {value!r}")
+    count = _checked(now, value, path)
     try:
         return with_us_units(scenario, kind, count)
     except ValueError as err:
@@ -124,10 +132,5 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
         if isinstance(node, dict) and key not in node:
             raise ValueError(f"{path}: no field {last!r} in the scenario")
         check_read(scenario.game.value, path)
-        new = _coerce(node[key], value, path)
-        if goes_negative(new, node[key]):
-            raise ValueError(
-                f"{path}: cannot be below zero (it is {format_value(node[key])} now), not {value!r}"
-            )
-        node[key] = new
+        node[key] = _checked(node[key], value, path)
     return type(scenario).model_validate(data)
