@@ -118,6 +118,12 @@ def _with_tables(scenario: Scenario, **tables) -> Scenario:
     )
 
 
+def _check_turn(scenario: Scenario, turn: int) -> None:
+    last = scenario.turns.value if scenario.turns else 15
+    if not 1 <= turn <= last:
+        raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
+
+
 def with_arrival(
     scenario: Scenario, *, turn: int, roll: int, regiments: list[int], zone: str | None
 ) -> Scenario:
@@ -127,9 +133,7 @@ def with_arrival(
     assert ft is not None
     if roll not in ROLLS:
         raise ValueError(f"the Offboard Table is read on two dice: roll 2 to 12, not {roll}")
-    last = scenario.turns.value if scenario.turns else 15
-    if not 1 <= turn <= last:
-        raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
+    _check_turn(scenario, turn)
     unknown = [r for r in regiments if r not in ft.nva.regiments]
     if unknown:
         raise ValueError(f"there is no {regiment_words(unknown[0])} in the NVA forces")
@@ -156,9 +160,7 @@ def with_intelligence(scenario: Scenario, *, turn: int, die: int, zone: str | No
     assert ft is not None
     if not 1 <= die <= 6:
         raise ValueError(f"the Intelligence Table is read on one die: 1 to 6, not {die}")
-    last = scenario.turns.value if scenario.turns else 15
-    if not 1 <= turn <= last:
-        raise ValueError(f"the campaign has turns 1 to {last}, not {turn}")
+    _check_turn(scenario, turn)
     table = ft.tables.intelligence
     row = list(table.turns.get(turn, ["-"] * 6))
     row[die - 1] = zone or "-"
@@ -212,6 +214,13 @@ US_UNITS = {
 }
 
 
+def _book_unit(kind: str):
+    """The values of the book's first unit of *kind*, for a kind the scenario has none of."""
+    from rulebook.games.first_team import campaign_scenario
+
+    return next(iter(getattr(campaign_scenario().first_team.us, kind).values()))
+
+
 def with_us_units(scenario: Scenario, kind: str, count: int) -> Scenario:
     """Give the US *count* units of a *kind* of ``US_UNITS``: new ones are copies of the last
     (named on from ``T-1``, ``TAC-1``...), and the last added go first when there are fewer. A
@@ -245,12 +254,9 @@ def with_us_units(scenario: Scenario, kind: str, count: int) -> Scenario:
     while len(names) < count:
         while f"{prefix}{number}" in names:
             number += 1
-        names.insert(len(names) - len([n for n in names if n in ground]), f"{prefix}{number}")
+        names.insert(len(names) - len(kept), f"{prefix}{number}")  # before the ground units
     if isinstance(units, dict):
-        from rulebook.games.first_team import campaign_scenario
-
-        book = getattr(campaign_scenario().first_team.us, kind)
-        like = list(units.values())[-1] if units else next(iter(book.values()))
+        like = list(units.values())[-1] if units else _book_unit(kind)
         new_units: list[str] | dict = {n: units.get(n, like) for n in names}
     else:
         new_units = names
