@@ -61,6 +61,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
+#: How long a page may take to load (a Voila app runs its notebook first).
+NAVIGATION_MS = 180_000
 
 
 def _free_port() -> int:
@@ -163,6 +165,9 @@ class _Tabs:
 
     def __init__(self, browser) -> None:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        # Voila answers an app's page only once its notebook has run: on two busy cores (CI
+        # runs two workers beside two kernels) that took over 30 s, Playwright's default.
+        self.context.set_default_navigation_timeout(NAVIGATION_MS)
         self.opened: list = []
         self.kept: set = set()  # pages shared_app keeps open for the rest of a module
         self.context.on("page", self._watch)  # popups and second windows too
@@ -276,7 +281,7 @@ def shared_app(_tabs, voila_url):
             page.kernel = KernelRequests(page)
             page.pageerrors = []
             page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
-            page.goto(voila_url + path, timeout=180_000)
+            page.goto(voila_url + path)
             page.wait_for_selector(".rb-ready", timeout=180_000)
             pages[key] = page
         # Pages of one context are tabs of one window: only the front one gets animation

@@ -21,7 +21,7 @@ def centre(page, selector: str) -> tuple[float, float]:
 def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_file):
     save = saves_file("browser_test", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-area-label[data-area='F7']", timeout=60_000)
     caption = page.locator(".rb-map-caption")
@@ -120,7 +120,7 @@ def play_test(page, voila_url: str, save: Path) -> None:
     assert href.startswith("lz_albany_play.ipynb?scenario=")
     assert href.endswith(f"saves/{save.name}")
     play = page.context.new_page()
-    play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    play.goto(f"{voila_url}/voila/render/{href}")
     play.wait_for_selector(".rb-ready", timeout=120_000)
     assert play.locator(".rb-error").count() == 0
     play.close()
@@ -147,7 +147,7 @@ def test_a_sixty_area_map_stays_responsive(voila_url, page, saves_file):
 
     save = saves_file("browser_sixty", ".geojson")
     MapDesign(voronoi_map(10, 6, seed=4)).save(save)
-    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Load", exact=True).click()

@@ -158,7 +158,7 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
     image = artifacts / "grid_scan.png"
     image.write_bytes(grid_png())
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb", timeout=180_000)
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.wait_for_selector(".rb-area-label[data-area='C4']", timeout=60_000)
     # Select an area of the shipped map first: nothing of it may leak into the new sheet.
@@ -363,7 +363,7 @@ def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> Non
     assert href.endswith(f"saves/{yaml_file.name}")
     play = page.context.new_page()
     play.set_viewport_size({"width": 1400, "height": 900})
-    play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    play.goto(f"{voila_url}/voila/render/{href}")
     play.wait_for_selector(".rb-ready", timeout=120_000)
     assert play.locator(".rb-error").count() == 0, play.locator(".rb-error").inner_text()
     play.wait_for_selector(".rb-area-label[data-area='LZ-Columbus']", timeout=60_000)
@@ -395,7 +395,7 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     assert href.endswith(yaml_file.name)
     lab = page.context.new_page()
     lab.set_viewport_size({"width": 1400, "height": 900})
-    lab.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    lab.goto(f"{voila_url}/voila/render/{href}")
     lab.wait_for_selector(".rb-ready", timeout=120_000)
     picked = lab.locator(".rb-balance-lab select").first  # the scenario picker
     assert yaml_file.name in lab.locator(".rb-balance-lab").inner_text() or yaml_file.name in (

@@ -47,7 +47,7 @@ def join(page, a: str, b: str, kind: str) -> None:
 def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts, saves_file):
     save = saves_file("browser_points", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb", timeout=180_000)
+    page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=180_000)
     page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
     page.get_by_role("button", name="New blank map").click()
@@ -87,7 +87,7 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     assert href.startswith("first_team_campaign.ipynb?scenario=")
     assert href.endswith(f"saves/{save.name}")
     play = page.context.new_page()
-    play.goto(f"{voila_url}/voila/render/{href}", timeout=180_000)
+    play.goto(f"{voila_url}/voila/render/{href}")
     play.wait_for_selector(".rb-ready", timeout=180_000)
     assert play.locator(".rb-error").count() == 0
     play.screenshot(path=str(artifacts / "point_map_play_test.png"))

@@ -265,7 +265,7 @@ def play_a_turn(page, voila_url: str, artifacts):
     page.get_by_role("button", name="Play this scenario").click()
     link = page.wait_for_selector(".rb-play-link", timeout=30_000)
     play = page.context.new_page()
-    play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}", timeout=180_000)
+    play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     play.wait_for_selector(".rb-ready", timeout=180_000)
     play.wait_for_selector(".rb-area-label[data-area='G1']", timeout=60_000)
     assert play.locator(".rb-error").count() == 0
@@ -284,7 +284,7 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     lab_href = page.locator(".rb-lab-link").get_attribute("href")
     lab = page.context.new_page()
     lab.set_viewport_size({"width": 1400, "height": 900})
-    lab.goto(f"{voila_url}/voila/render/{lab_href}", timeout=180_000)
+    lab.goto(f"{voila_url}/voila/render/{lab_href}")
     lab.wait_for_selector(".rb-ready", timeout=180_000)
     picked = lab.get_by_label("scenario").evaluate("e => e.options[e.selectedIndex].text")
     assert save.name in picked
@@ -322,7 +322,7 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
 ):
     save = saves_file("browser_loop", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
-    page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb", timeout=180_000)
+    page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=180_000)
     page.get_by_role("button", name="New blank map").click()
     page.wait_for_selector(".rb-map-caption[data-locations='0']", timeout=30_000)
