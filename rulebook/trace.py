@@ -25,6 +25,17 @@ def _frozen(values: Mapping[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     return tuple((values or {}).items())
 
 
+def _value_words(value: Any) -> str:
+    """A traced value as a reader says it: ``yes``, ``none``, ``A1, A2``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(_value_words(v) for v in value) or "none"
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class TraceStep:
     """One rule applied: which, what it did in a line, its dice, and the numbers it moved.
@@ -38,7 +49,7 @@ class TraceStep:
     >>> step = TraceStep.of("lza:6.1", "four platoons in the area, so one die less",
     ...                     before={"dice": 4}, after={"dice": 3})
     >>> print(step)
-    [lza:6.1] four platoons in the area, so one die less (dice 4 -> 3)
+    [lza:6.1] four platoons in the area, so one die less (dice 4 → 3)
     """
 
     rule: str
@@ -74,12 +85,27 @@ class TraceStep:
         return dict(self.after)
 
     def changes(self) -> str:
-        """The moved numbers as ``name old -> new``, names in first-seen order."""
+        """The moved numbers as a reader says them, names in first-seen order.
+
+        >>> TraceStep.of("lza:7.3", "x", before={"dice": 5}, after={"dice": 3}).changes()
+        'dice 5 → 3'
+        >>> TraceStep.of("lza:7.1", "x", after={"hits": 2}).changes()
+        'hits: 2'
+        >>> TraceStep.of("ftv:4.1", "x", before={"us_column": 7}).changes()
+        'us column was 7'
+        """
         before, after = self.before_dict(), self.after_dict()
-        names = list(dict.fromkeys([*before, *after]))
-        return ", ".join(
-            f"{name} {before.get(name, '-')} -> {after.get(name, '-')}" for name in names
-        )
+        parts = []
+        for name in dict.fromkeys([*before, *after]):
+            label = str(name).replace("_", " ")
+            if name not in before:
+                parts.append(f"{label}: {_value_words(after[name])}")
+            elif name not in after:
+                parts.append(f"{label} was {_value_words(before[name])}")
+            else:
+                old, new = _value_words(before[name]), _value_words(after[name])
+                parts.append(f"{label} {old} → {new}")
+        return ", ".join(parts)
 
     def dice_text(self) -> str:
         """The faces rolled, as ``6 2 5``."""
@@ -104,8 +130,8 @@ class Trace(Sequence[TraceStep]):
     >>> _ = trace.step("lza:7.3", "firing into jungle: one die less per platoon",
     ...                before={"dice": 6}, after={"dice": 4})
     >>> print(trace)
-    1. [lza:7.3] two platoons fire, three dice each (dice - -> 6)
-    2. [lza:7.3] firing into jungle: one die less per platoon (dice 6 -> 4)
+    1. [lza:7.3] two platoons fire, three dice each (dice: 6)
+    2. [lza:7.3] firing into jungle: one die less per platoon (dice 6 → 4)
     >>> trace.rules()
     ['lza:7.3']
     """

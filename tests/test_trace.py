@@ -29,8 +29,8 @@ def test_step_requires_a_rule_id_and_an_explanation():
 
 def test_text_rendering_numbers_steps_and_shows_dice_and_changes():
     assert sample_trace().to_text() == (
-        "1. [lza:7.3] two platoons fire, one die less each into jungle (dice 5 -> 3)\n"
-        "2. [lza:7.1] each 6 is a hit dice: 6 2 6 (hits - -> 2)"
+        "1. [lza:7.3] two platoons fire, one die less each into jungle (dice 5 → 3)\n"
+        "2. [lza:7.1] each 6 is a hit dice: 6 2 6 (hits: 2)"
     )
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rulebook.distribution import Distribution
     from rulebook.provenance import Provenance, Sourced
-    from rulebook.trace import Trace, TraceStep
+    from rulebook.trace import Trace
 
 
 class HTML(str):
@@ -64,40 +64,6 @@ def tidy_words(text: str) -> str:
     return re.sub(r"\b1 dice\b", "1 die", text)
 
 
-def _value_words(value: object) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, (tuple, list)):
-        return ", ".join(_value_words(v) for v in value) or "none"
-    return str(value)
-
-
-def changes_words(step: TraceStep) -> str:
-    """A step's moved numbers as a reader says them: ``hits: 2``, ``dice 5 → 3``.
-
-    >>> from rulebook.trace import TraceStep
-    >>> changes_words(TraceStep.of("lza:7.1", "x", after={"hits": 2}))
-    'hits: 2'
-    >>> changes_words(TraceStep.of("lza:7.3", "x", before={"dice": 5}, after={"dice": 3}))
-    'dice 5 → 3'
-    >>> changes_words(TraceStep.of("ftv:4.1", "x", before={"us_column": 7}))
-    'us column was 7'
-    """
-    before, after = step.before_dict(), step.after_dict()
-    parts = []
-    for name in dict.fromkeys([*before, *after]):
-        label = str(name).replace("_", " ")
-        if name not in before:
-            parts.append(f"{label}: {_value_words(after[name])}")
-        elif name not in after:
-            parts.append(f"{label} was {_value_words(before[name])}")
-        else:
-            parts.append(f"{label} {_value_words(before[name])} → {_value_words(after[name])}")
-    return ", ".join(parts)
-
-
 def trace_html(trace: Trace) -> HTML:
     """A table of a trace's steps, one row each, rule ids as data attributes."""
     rows = []
@@ -106,7 +72,7 @@ def trace_html(trace: Trace) -> HTML:
             f'<tr class="trace-step" data-rule="{escape(step.rule)}">'
             f"<td>{i}</td><td><code>{escape(step.rule)}</code></td>"
             f"<td>{escape(tidy_words(step.text))}</td><td>{escape(step.dice_text())}</td>"
-            f"<td>{escape(changes_words(step))}</td></tr>"
+            f"<td>{escape(step.changes())}</td></tr>"
         )
     return HTML(
         '<table class="trace"><thead><tr><th>#</th><th>rule</th><th>what happened</th>'

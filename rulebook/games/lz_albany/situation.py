@@ -13,7 +13,7 @@ counters give, which the resolver takes as stated), and it fires back with two
 >>> print(result.trace[0])
 [lza:7.3] US fires from C4 at D4 (6 dice); primary target D4
 >>> [str(step) for step in result.trace if step.rule == "lza:7.1"]
-['[lza:7.1] 6 dice, 1 hit(s) dice: 6 1 2 3 4 5 (hits - -> 1)', '[lza:7.1] 2 dice, 0 hit(s) dice: 1 2 (hits - -> 0)']
+['[lza:7.1] 6 dice, 1 hit(s) dice: 6 1 2 3 4 5 (hits: 1)', '[lza:7.1] 2 dice, 0 hit(s) dice: 1 2 (hits: 0)']
 """
 
 from __future__ import annotations

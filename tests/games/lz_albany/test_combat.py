@@ -30,7 +30,7 @@ def test_lza_7_1_each_six_is_a_hit_and_nothing_else_is():
 def test_lza_7_3_jungle_takes_one_die_per_firing_unit():
     s = Situation(place={"A/2-7-1": "C4", "A/2-7-2": "C4", "6/8-66-1": "C5"}, dice=[1] * 20)
     result = s.run("fire", "C4", "C5:6")
-    assert "[lza:7.3] firing into jungle C5: one die less per firing unit (dice 6 -> 4)" in steps(
+    assert "[lza:7.3] firing into jungle C5: one die less per firing unit (dice 6 → 4)" in steps(
         result, "lza:7.3"
     )
 
@@ -84,7 +84,7 @@ def test_lza_6_1_return_fire_into_an_over_stacked_area_is_a_massed_target():
     place = dict.fromkeys(US[:4], "C4") | {"6/8-66-1": "D4"}
     s = Situation(place=place, dice=[1] * 30)
     result = s.run("fire", "C4", "D4:11")
-    assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 2 -> 3)" in steps(
+    assert "[lza:6.1] massed target: 1 unit(s) over three in C4 (dice 2 → 3)" in steps(
         result, "lza:6.1"
     )
 
@@ -105,7 +105,7 @@ def test_lza_6_1_massed_target_adds_a_die_per_enemy_unit_over_three():
     place = {"A/2-7-1": "C4"} | dict.fromkeys(NVA[:4], "D4")
     s = Situation(place=place, dice=[1] * 30)
     result = s.run("fire", "C4", "D4:3")
-    assert "[lza:6.1] massed target: 1 unit(s) over three in D4 (dice 3 -> 4)" in steps(
+    assert "[lza:6.1] massed target: 1 unit(s) over three in D4 (dice 3 → 4)" in steps(
         result, "lza:6.1"
     )
 
@@ -280,7 +280,7 @@ def test_lza_7_2b_guns_alone_in_columbus_do_not_fight_back():
     s = Situation(place={"Arty-1": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"}, dice=[1, 1, 1, 1])
     result = s.run("melee", "LZ-Columbus", "nva")
     assert "[lza:7.2B] 1 battery(ies) in LZ-Columbus do not fight back" in steps(result, "lza:7.2B")
-    assert "[lza:7.2] 0 US unit(s) in LZ-Columbus: melee strength 0 (dice - -> 0)" in steps(
+    assert "[lza:7.2] 0 US unit(s) in LZ-Columbus: melee strength 0 (dice: 0)" in steps(
         result, "lza:7.2"
     )
     with_officer = Situation(
@@ -400,7 +400,7 @@ def test_lza_7_3_fire_may_be_divided_over_three_areas_one_decision_at_a_time():
     text = " ".join(str(t) for t in s.state.trace)
     assert "US fires from C4 at D4 (1 dice), C3 (1 dice), C5 (2 dice); primary target D4" in text
     # the jungle penalty (one die per firing unit) comes off the jungle share (lza:7.3/split-jungle)
-    assert "firing into jungle C5: one die less per firing unit (dice 2 -> 0)" in text
+    assert "firing into jungle C5: one die less per firing unit (dice 2 → 0)" in text
 
 
 def test_lza_7_3_dividing_stops_when_the_primary_has_one_die_or_no_area_is_left():

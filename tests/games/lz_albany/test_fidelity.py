@@ -222,7 +222,7 @@ def test_lza_6_1_and_7_4_mortar_fire_into_five_units_adds_two_dice():
     )
     result = s.run("mortar", "C4", "D4")
     texts = [str(t) for t in result.trace]
-    assert "[lza:6.1] massed target: 2 unit(s) over three in D4 (dice 1 -> 3)" in texts
+    assert "[lza:6.1] massed target: 2 unit(s) over three in D4 (dice 1 → 3)" in texts
     assert any(t.startswith("[lza:7.1] 3 dice") for t in texts)
 
 
