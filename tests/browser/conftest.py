@@ -63,6 +63,8 @@ CHROMIUM_ARGS = [
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 #: How long a page may take to load (a Voila app runs its notebook first).
 NAVIGATION_MS = 180_000
+#: How long a click, a wait or an ``expect`` may take (most wait for a kernel's answer).
+WAIT_MS = 90_000
 
 
 def _free_port() -> int:
@@ -123,8 +125,9 @@ def browser():
     _require(
         Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)"
     )
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)  # its default, 5 s, is shorter than a busy kernel's answer
     # Nothing may reach past this machine (Voila's template asks a CDN for fonts, a map with no
     # layers asks a tile server): every request but loopback goes to a proxy on a port that is
     # bound and never listens, so it is refused at once. Chromium never proxies loopback. (A
@@ -166,8 +169,11 @@ class _Tabs:
     def __init__(self, browser) -> None:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
         # Voila answers an app's page only once its notebook has run: on two busy cores (CI
-        # runs two workers beside two kernels) that took over 30 s, Playwright's default.
+        # runs two workers beside two kernels) that took over 30 s, Playwright's default. A
+        # click or a wait answered by a kernel gets more room than the default for the same
+        # reason; a test that waits for something which never comes fails all the same.
         self.context.set_default_navigation_timeout(NAVIGATION_MS)
+        self.context.set_default_timeout(WAIT_MS)
         self.opened: list = []
         self.kept: set = set()  # pages shared_app keeps open for the rest of a module
         self.context.on("page", self._watch)  # popups and second windows too
