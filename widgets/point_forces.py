@@ -58,10 +58,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
     def __init__(
         self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
     ) -> None:
-        self._design = design
-        self._on_change = on_change
-        self._errors = errors
-        self._syncing = False
+        self._bind(design, on_change, errors)
         self._regiments: tuple[int, ...] = ()
         self.sizes = ipw.VBox()
         self.size_boxes: dict[int, ipw.BoundedIntText] = {}

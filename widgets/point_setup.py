@@ -28,15 +28,24 @@ class DesignEdits:
     _syncing: bool
     _errors: ipw.HTML
 
+    def _bind(
+        self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
+    ) -> None:
+        """Where the panel finds the design, whom it tells of a change, where refusals go."""
+        self._design = design
+        self._on_change = on_change
+        self._errors = errors
+        self._syncing = False
+
     def _edit(self, action: Callable[[PointDesign], None]) -> None:
         if self._syncing:
             return
         self._errors.value = ""
         try:
-            action(self._design())  # type: ignore[attr-defined]
+            action(self._design())
         except ValueError as err:
             self._errors.value = error_html(err)
-        self._on_change()  # type: ignore[attr-defined]
+        self._on_change()
 
 
 class ZonesPanel(DesignEdits, ipw.VBox):
@@ -45,10 +54,7 @@ class ZonesPanel(DesignEdits, ipw.VBox):
     def __init__(
         self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
     ) -> None:
-        self._design = design
-        self._on_change = on_change
-        self._errors = errors
-        self._syncing = False
+        self._bind(design, on_change, errors)
         self.ranks: dict[str, ipw.BoundedIntText] = {}
         rows = []
         for zone in ZONES:
@@ -168,10 +174,7 @@ class CampaignPanel(DesignEdits, ipw.VBox):
     def __init__(
         self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
     ) -> None:
-        self._design = design
-        self._on_change = on_change
-        self._errors = errors
-        self._syncing = False
+        self._bind(design, on_change, errors)
         self.us_setup = ipw.HTML()
         self.boxes: dict[str, ipw.IntText] = {}
         self.notes: dict[str, ipw.HTML] = {}
