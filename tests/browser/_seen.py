@@ -1,8 +1,16 @@
-"""What a person sees, as checks the play apps' browser tests share: first screen, overlaps, words."""
+"""What a person sees, as checks the play apps' browser tests share: first screen, overlaps, words;
+and how long the browser tests wait for it."""
 
 from __future__ import annotations
 
 import re
+
+#: How long a page may take to load (a Voila app runs its notebook first).
+NAVIGATION_MS = 180_000
+#: How long a click, a wait or an ``expect`` may take (most wait for a kernel's answer). Tests
+#: leave their waits to this default rather than name shorter ones: nothing here asserts a time,
+#: and a 15 s wait failed under the load of three workers on two cores.
+WAIT_MS = 90_000
 
 # A Python value leaking into the page: a tuple or dict repr, None, pandas' missing values, or a
 # snake_case identifier (file paths like scenarios/lz_albany/standard.yaml are allowed).
@@ -67,8 +75,9 @@ def in_first_screen(page, selector: str, height: int) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 120) <= height
 
 
-def wait_next_refresh(page, before: str, timeout: int = 20_000) -> None:
-    """Wait until the app has redrawn after a click (its prompt carries a refresh counter)."""
+def wait_next_refresh(page, before: str, timeout: float | None = None) -> None:
+    """Wait until the app has redrawn after a click (its prompt carries a refresh counter);
+    *timeout* in ms, the page's default wait if None."""
     page.wait_for_function(
         f"document.querySelector('.rb-prompt') && "
         f"document.querySelector('.rb-prompt').dataset.refresh !== '{before}'",

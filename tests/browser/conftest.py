@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser._seen import KernelRequests
+from browser._seen import NAVIGATION_MS, WAIT_MS, KernelRequests
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -61,10 +61,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
-#: How long a page may take to load (a Voila app runs its notebook first).
-NAVIGATION_MS = 180_000
-#: How long a click, a wait or an ``expect`` may take (most wait for a kernel's answer).
-WAIT_MS = 90_000
 
 
 def _free_port() -> int:

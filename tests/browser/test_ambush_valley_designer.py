@@ -23,19 +23,19 @@ APP = "/voila/render/ambush_valley_designer.ipynb"
 def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves_file):
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector("svg.av-table", state="attached", timeout=30_000)
+    page.wait_for_selector("svg.av-table", state="attached")
     page.locator(".rb-av-picker select").select_option(label="Operation Crimp, Ho Bo Woods")
     page.wait_for_function(
-        "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')", timeout=15_000
+        "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')"
     )
     assert page.locator("svg.av-table .tunnel-spot").count() == 5
     assert page.locator("svg.av-table").get_attribute("data-provenance") == "reconstructed"
     assert "%" in page.locator(".rb-any-arrival").inner_text()
 
     page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
-    page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
+    page.wait_for_selector("svg.av-table .civilians", state="attached")
     # Drag tunnel spot 1 on the map onto the west road exit: the checker objects at once.
-    page.wait_for_selector(".rb-av-spot-marker[data-spot='spot-1']", timeout=30_000)
+    page.wait_for_selector(".rb-av-spot-marker[data-spot='spot-1']")
     marker = page.locator(".leaflet-marker-icon", has=page.locator("[data-spot='spot-1']"))
     marker.hover()
     box = marker.bounding_box()
@@ -47,7 +47,6 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves
     try:
         page.wait_for_function(
             "document.querySelector('.rb-av-problems')?.innerText.includes('road exit')",
-            timeout=15_000,
         )
     finally:
         page.screenshot(path=str(artifacts / "ambush_valley_drag.png"), full_page=True)
@@ -59,10 +58,10 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves
     page.mouse.down()
     page.mouse.move(mx + 50, my + 35, steps=8)
     page.mouse.up()
-    page.wait_for_selector(".rb-av-drawn[data-corners='4']", timeout=15_000)
+    page.wait_for_selector(".rb-av-drawn[data-corners='4']")
     page.screenshot(path=str(artifacts / "ambush_valley_designer.png"), full_page=True)
     page.get_by_role("button", name="Revert to file").click()
-    page.wait_for_selector(".rb-ok", timeout=15_000)
+    page.wait_for_selector(".rb-ok")
 
     saved = _save_and_read(page, saves_file("av_browser_test", ".yaml"))
     assert saved.problems() == []
@@ -78,35 +77,33 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
-    page.wait_for_selector("svg.av-table .civilians", state="attached", timeout=15_000)
+    page.wait_for_selector("svg.av-table .civilians", state="attached")
     item = page.locator(".rb-av-item select")
     # A click on a spot of the table selects it, as the drop-down does.
     page.locator(".leaflet-marker-icon", has=page.locator("[data-spot='spot-3']")).click()
-    page.wait_for_selector(".rb-av-selected[data-id='spot-3']", timeout=15_000)
+    page.wait_for_selector(".rb-av-selected[data-id='spot-3']")
     expect(page.locator(".rb-av-item-y input")).to_have_value("10")  # the kernel fills it in
     item.select_option(label="tunnel spot 2")
-    page.wait_for_selector(".rb-av-selected[data-id='spot-2']", timeout=15_000)
+    page.wait_for_selector(".rb-av-selected[data-id='spot-2']")
     page.locator(".rb-av-item-x input").fill("14")
     page.locator(".rb-av-item-y input").fill("36")
     page.get_by_role("button", name="Move", exact=True).click()
     problem = page.locator(".rb-av-problem")
-    problem.first.wait_for(timeout=15_000)
+    problem.first.wait_for()
     assert problem.count() == 1
     assert problem.inner_text() == (
         "Tunnel spot 1 is 4.0 in from tunnel spot 2; tunnel spots must be at least 6 in apart "
         "(av:tunnel-spots)."
     )
     for spot in ("spot-1", "spot-2"):  # both culprits carry a warning mark on the table
-        page.wait_for_selector(f".rb-av-culprit[data-id='{spot}']", timeout=15_000)
+        page.wait_for_selector(f".rb-av-culprit[data-id='{spot}']")
     assert page.locator(".rb-av-problem a.rb-rulecase").inner_text() == "av:tunnel-spots"
 
     item.select_option(label="nothing")
-    page.wait_for_selector(".rb-av-selected", state="detached", timeout=15_000)
+    page.wait_for_selector(".rb-av-selected", state="detached")
     page.get_by_role("button", name="Select tunnel spot 1").click()
-    page.wait_for_selector(".rb-av-selected[data-id='spot-1']", timeout=15_000)
-    page.wait_for_function(
-        "document.querySelector('.rb-av-item select').value.length > 0", timeout=15_000
-    )
+    page.wait_for_selector(".rb-av-selected[data-id='spot-1']")
+    page.wait_for_function("document.querySelector('.rb-av-item select').value.length > 0")
     chosen = item.evaluate("s => s.options[s.selectedIndex].text")
     assert chosen.replace("\xa0", " ") == "tunnel spot 1"  # ipywidgets writes option spaces as nbsp
     expect(page.locator(".rb-av-item-x input")).to_have_value("14")
@@ -115,7 +112,7 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(
 
     page.locator(".rb-av-item-x input").fill("20")
     page.get_by_role("button", name="Move", exact=True).click()
-    page.wait_for_selector(".rb-av-problems .rb-ok", timeout=15_000)
+    page.wait_for_selector(".rb-av-problems .rb-ok")
     assert page.locator(".rb-av-culprit").count() == 0
     saved = _save_and_read(page, saves_file("av_fixed_spot", ".yaml"))
     assert {m.id: m.at for m in saved.spec.layout.tunnel_spots} == {
@@ -136,11 +133,10 @@ def _save_and_read(page, save: Path) -> Scenario:
     name = save.name
     page.locator(".rb-av-file input").fill(f"saves/{name}")
     page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_selector(".rb-saved", timeout=15_000)
+    page.wait_for_selector(".rb-saved")
     page.wait_for_function(
         "document.querySelector('.rb-av-picker select').selectedOptions[0]?.text"
         f".includes('{name}')",
-        timeout=15_000,
     )
     label = page.locator(".rb-av-picker select").evaluate("s => s.selectedOptions[0].text")
     assert f"(saved as saves/{name})" in label.replace("\xa0", " ")
@@ -151,12 +147,10 @@ def test_roll_a_table_with_its_odds(shared_app, artifacts):
     """On the app as it opens; the solo VC test then uses the same page (its own tab)."""
     page = shared_app(APP, 1280, 900)
     page.get_by_role("tab", name="Tables").click()
-    page.wait_for_selector(".rb-av-table-odds .distribution", timeout=15_000)
+    page.wait_for_selector(".rb-av-table-odds .distribution")
     assert "Captured" in page.locator(".rb-av-table-odds").inner_text()
     page.get_by_role("button", name="Roll").click()
-    page.wait_for_selector(
-        "table.trace .trace-step[data-rule='av:casualty-status']", timeout=15_000
-    )
+    page.wait_for_selector("table.trace .trace-step[data-rule='av:casualty-status']")
     page.screenshot(path=str(artifacts / "ambush_valley_tables.png"), full_page=True)
 
 
@@ -165,11 +159,10 @@ def test_the_solo_vc_answers_as_the_situation_changes(shared_app, artifacts):
     page = shared_app(APP, 1280, 900)
     page.get_by_role("tab", name="Solo VC").click()
     decision = page.locator(".rb-av-decision")
-    page.wait_for_selector(".rb-av-decision", timeout=15_000)
+    page.wait_for_selector(".rb-av-decision")
     assert "move out of sight" in decision.inner_text()
     page.get_by_text("in cover", exact=True).click()
     page.wait_for_function(
         "!document.querySelector('.rb-av-decision').innerText.includes('out of sight')",
-        timeout=15_000,
     )
     page.screenshot(path=str(artifacts / "ambush_valley_solo.png"), full_page=True)

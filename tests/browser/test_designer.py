@@ -23,7 +23,7 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector(".rb-area-label[data-area='F7']", timeout=60_000)
+    page.wait_for_selector(".rb-area-label[data-area='F7']")
     caption = page.locator(".rb-map-caption")
     assert caption.get_attribute("data-areas") == "44"
     links = int(caption.get_attribute("data-links"))  # LZ Columbus's links to the east edge
@@ -33,27 +33,25 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     # Select C4 first: the new area must not inherit its name or set-up tags.
     cx, cy = centre(page, ".rb-area-label[data-area='C4']")
     page.mouse.click(cx, cy + 8)
-    page.wait_for_selector(".rb-selected[data-area='C4']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='C4']")
 
     draw_g8(page)
     # The checks say it in words and can point at it.
-    page.wait_for_selector(".rb-finding[data-places='G8']", timeout=15_000)
+    page.wait_for_selector(".rb-finding[data-places='G8']")
     assert "G8 touches no other area" in page.locator(".rb-finding").first.inner_text()
 
     # Link it to F7 by hand: two clicks in link mode, first G8 then F7.
     page.get_by_role("button", name="link two areas").click()
     gx, gy = centre(page, ".rb-area-label[data-area='G8']")
     page.mouse.click(gx, gy + 8)
-    page.wait_for_selector(".rb-link-from[data-area='G8']", timeout=15_000)
+    page.wait_for_selector(".rb-link-from[data-area='G8']")
     fx, fy = centre(page, ".rb-area-label[data-area='F7']")
     started = time.perf_counter()
     page.mouse.click(fx, fy + 8)
-    page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']", timeout=15_000)
-    page.wait_for_selector(
-        ".rb-selected[data-area='G8'][data-neighbours='1'][data-visible='1']", timeout=15_000
-    )
+    page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']")
+    page.wait_for_selector(".rb-selected[data-area='G8'][data-neighbours='1'][data-visible='1']")
     print(f"link click to updated sight panel: {(time.perf_counter() - started) * 1000:.0f} ms")
-    page.wait_for_selector(".rb-problems.none", timeout=15_000)
+    page.wait_for_selector(".rb-problems.none")
     # The hand link is drawn on the map (a dashed line between the two areas).
     assert page.locator(purple).count() == links + 1
 
@@ -61,19 +59,17 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     cx, cy = centre(page, ".rb-area-label[data-area='C4']")
     started = time.perf_counter()
     page.mouse.click(cx, cy + 8)
-    page.wait_for_selector(".rb-selected[data-area='C4']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='C4']")
     print(
         f"selection to highlight on a 45-area map: {(time.perf_counter() - started) * 1000:.0f} ms"
     )
 
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_selector(".rb-saved", timeout=15_000)
+    page.wait_for_selector(".rb-saved")
     check_saved(save)
     page.get_by_role("button", name="Load", exact=True).click()
-    page.wait_for_selector(
-        f".rb-map-caption[data-areas='45'][data-links='{links + 1}']", timeout=15_000
-    )
+    page.wait_for_selector(f".rb-map-caption[data-areas='45'][data-links='{links + 1}']")
     assert page.locator(".rb-error").count() == 0
     assert_no_overlaps(page)
     page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
@@ -91,14 +87,12 @@ def draw_g8(page) -> None:
     page.mouse.down()
     page.mouse.move(fx + 85, fy + 20, steps=8)
     page.mouse.up()
-    page.wait_for_selector(".rb-drawn[data-corners='4']", timeout=15_000)
+    page.wait_for_selector(".rb-drawn[data-corners='4']")
     assert page.locator(".rb-area-id input").input_value() == "F8"  # the next free id
     page.locator(".rb-area-id input").fill("G8")
     page.get_by_role("button", name="Add drawn area").click()
-    page.wait_for_selector(".rb-map-caption[data-areas='45']", timeout=15_000)
-    page.wait_for_selector(
-        ".rb-selected[data-area='G8'][data-neighbours='0'][data-visible='0']", timeout=15_000
-    )
+    page.wait_for_selector(".rb-map-caption[data-areas='45']")
+    page.wait_for_selector(".rb-selected[data-area='G8'][data-neighbours='0'][data-visible='0']")
     assert page.locator(".rb-area-id input").input_value() == "G9"  # blank, next id
 
 
@@ -115,7 +109,7 @@ def check_saved(save: Path) -> None:
 def play_test(page, voila_url: str, save: Path) -> None:
     # Play-test: the button saves and links the play app on this file.
     page.get_by_role("button", name="Play this scenario").click()
-    link = page.wait_for_selector(".rb-play-link", timeout=15_000)
+    link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.startswith("lz_albany_play.ipynb?scenario=")
     assert href.endswith(f"saves/{save.name}")
@@ -151,15 +145,15 @@ def test_a_sixty_area_map_stays_responsive(voila_url, page, saves_file):
     page.wait_for_selector(".rb-ready", timeout=120_000)
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Load", exact=True).click()
-    page.wait_for_selector(".rb-map-caption[data-areas='60']", timeout=30_000)
-    page.wait_for_selector(".rb-area-label[data-area='r3c4']", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-areas='60']")
+    page.wait_for_selector(".rb-area-label[data-area='r3c4']")
     timings = []
     for area in ("r3c4", "r1c7", "r4c2"):
         page.locator(".rb-map").scroll_into_view_if_needed()
         x, y = centre(page, f".rb-area-label[data-area='{area}']")
         started = time.perf_counter()
         page.mouse.click(x, y + 8)
-        page.wait_for_selector(f".rb-selected[data-area='{area}']", timeout=15_000)
+        page.wait_for_selector(f".rb-selected[data-area='{area}']")
         timings.append((time.perf_counter() - started) * 1000)
     print("selection to highlight on a 60-area map: " + ", ".join(f"{t:.0f} ms" for t in timings))
     assert page.locator(".rb-error").count() == 0

@@ -106,7 +106,7 @@ class Sheet:
 
 def wait_caption(page, **data: object) -> None:
     attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
-    page.wait_for_selector(f".rb-map-caption{attrs}", timeout=15_000)
+    page.wait_for_selector(f".rb-map-caption{attrs}")
 
 
 def draw_areas(page, sheet: Sheet) -> None:
@@ -118,7 +118,7 @@ def draw_areas(page, sheet: Sheet) -> None:
         page.mouse.down()
         page.mouse.move(x + w - inset, y + h - inset, steps=6)
         page.mouse.up()
-        page.wait_for_selector(".rb-drawn[data-corners='4']", timeout=15_000)
+        page.wait_for_selector(".rb-drawn[data-corners='4']")
         offered = page.locator(".rb-area-id input").input_value()
         assert offered == f"A{index + 1}"  # the next free id, whatever was selected before
         assert page.locator(".rb-new-name input").input_value() == ""  # a new area starts blank
@@ -128,7 +128,7 @@ def draw_areas(page, sheet: Sheet) -> None:
         page.locator(".rb-new-terrain select").select_option(label=terrain)
         page.get_by_role("button", name="Add drawn area").click()
         wait_caption(page, areas=index + 1)
-        page.wait_for_selector(f".rb-selected[data-area='{area_id or offered}']", timeout=15_000)
+        page.wait_for_selector(f".rb-selected[data-area='{area_id or offered}']")
 
 
 def findings(page) -> list[str]:
@@ -144,9 +144,9 @@ def show(page, text: str) -> None:
 def link(page, sheet: Sheet, first: int, second: int, verb: str) -> None:
     page.get_by_role("button", name="link two areas").click()
     sheet.click(first)
-    page.wait_for_selector(".rb-link-from", timeout=15_000)
+    page.wait_for_selector(".rb-link-from")
     sheet.click(second)
-    page.wait_for_selector(f".rb-linked:has-text('{verb}')", timeout=15_000)
+    page.wait_for_selector(f".rb-linked:has-text('{verb}')")
 
 
 def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
@@ -160,18 +160,18 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector(".rb-area-label[data-area='C4']", timeout=60_000)
+    page.wait_for_selector(".rb-area-label[data-area='C4']")
     # Select an area of the shipped map first: nothing of it may leak into the new sheet.
     box = page.locator(".rb-area-label[data-area='C4']").bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 8)
-    page.wait_for_selector(".rb-selected[data-area='C4']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='C4']")
     sheet = Sheet(page)
     page.get_by_role("button", name="New blank sheet").click()
     wait_caption(page, areas=0)
     with page.expect_file_chooser() as chooser:
         page.locator(".rb-trace-upload").click()
     chooser.value.set_files(str(image))
-    page.wait_for_selector(".rb-traced[data-width='400'][data-height='300']", timeout=15_000)
+    page.wait_for_selector(".rb-traced[data-width='400'][data-height='300']")
     page.screenshot(path=str(artifacts / "loop_1_traced.png"))
 
     draw_areas(page, sheet)
@@ -196,7 +196,7 @@ def fix_the_map(page, sheet: Sheet, artifacts: Path) -> None:
 
     # The duplicate name: Show selects the first culprit; rename it.
     show(page, "both named 'Ridge'")
-    page.wait_for_selector(".rb-selected[data-area='A2']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='A2']")
     page.locator(".rb-selected-name input").fill("North ridge")
     page.get_by_role("button", name="Apply").click()
     page.wait_for_function(
@@ -205,14 +205,14 @@ def fix_the_map(page, sheet: Sheet, artifacts: Path) -> None:
 
     # The clearing was drawn as A6: give it the id the rules look for.
     sheet.click(5)
-    page.wait_for_selector(".rb-selected[data-area='A6']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='A6']")
     page.locator(".rb-selected-id input").fill("LZ-Albany")
     page.get_by_role("button", name="Apply").click()
-    page.wait_for_selector(".rb-selected[data-area='LZ-Albany']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='LZ-Albany']")
 
     # LZ Columbus stands apart: Show it, then link it by hand to the woods north of it.
     show(page, "LZ-Columbus touches no other area")
-    page.wait_for_selector(".rb-selected[data-area='LZ-Columbus']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='LZ-Columbus']")
     link(page, sheet, 11, 7, "now neighbours")
     wait_caption(page, links=1)
     # A creek runs between A2 and A3 on the scan: they touch, but are no neighbours.
@@ -231,7 +231,7 @@ def mark(page, sheet: Sheet, place: str, tag: str, areas: list[str], *, already:
     ids[5] = "LZ-Albany"
     for n, area in enumerate(areas, already + 1):
         sheet.click(ids.index(area))
-        page.wait_for_selector(f".rb-marked[data-tag='{tag}'][data-count='{n}']", timeout=15_000)
+        page.wait_for_selector(f".rb-marked[data-tag='{tag}'][data-count='{n}']")
 
 
 def arrival(page, unit: str, turn: int, where: str) -> None:
@@ -243,7 +243,7 @@ def arrival(page, unit: str, turn: int, where: str) -> None:
         f"document.querySelector(\".rb-arrival:has([data-unit='{unit}']) select\")"
         ".selectedOptions[0].text.replace(/\\u00a0/g, ' ') === '" + where + "'"
     )
-    row.locator(".provenance.assumed").wait_for(timeout=15_000)  # marked as a change from the book
+    row.locator(".provenance.assumed").wait_for()  # marked as a change from the book
 
 
 def set_up(page, sheet: Sheet, artifacts: Path) -> None:
@@ -252,16 +252,16 @@ def set_up(page, sheet: Sheet, artifacts: Path) -> None:
     room = "Turn 1: 15 US platoons arrive in US set-up circle 1 (green), which has 4 areas"
     assert any(room in f for f in findings(page)), findings(page)
     show(page, room)  # outlines the four, so the designer sees where a fifth fits
-    page.wait_for_selector(".rb-selected[data-area='A5']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='A5']")
     mark(page, sheet, "US set-up circle 1 (green)", "us-green-1", US_SET_UP[4:], already=4)
     assert not any(room in f for f in findings(page))
     mark(page, sheet, "NVA set-up circle 1 (tan)", "nva-tan-1", NVA_SET_UP)
     mark(page, sheet, "NVA set-up circle 2 (tan)", "nva-tan-2", NVA_CIRCLE_2)
     # A slip of the mouse marks LZ Columbus too: Undo takes it back.
     sheet.click(11)
-    page.wait_for_selector(".rb-marked[data-tag='nva-tan-2'][data-count='2']", timeout=15_000)
+    page.wait_for_selector(".rb-marked[data-tag='nva-tan-2'][data-count='2']")
     page.get_by_role("button", name="Undo").click()
-    page.wait_for_selector(".rb-marked[data-tag='nva-tan-2'][data-count='1']", timeout=15_000)
+    page.wait_for_selector(".rb-marked[data-tag='nva-tan-2'][data-count='1']")
     edge = "No area lies on a board edge"
     assert any(edge in f for f in findings(page))
     page.get_by_role("button", name="Mark board edges").click()
@@ -273,20 +273,20 @@ def set_up(page, sheet: Sheet, artifacts: Path) -> None:
     # Two reinforcement waves: B/2-7 flies in on turn 3 (McDade's B Company landed at Albany),
     # and the NVA 10th Company comes in from the north-east woods on turn 4.
     page.get_by_text("Who arrives when and where").click()
-    page.wait_for_selector(".rb-arrival [data-unit='B/2-7']", timeout=30_000)
+    page.wait_for_selector(".rb-arrival [data-unit='B/2-7']")
     arrival(page, "B/2-7", 3, "area LZ-Albany")
     arrival(page, "10/8-66", 4, "area A4")
     # Five platoons cannot land in one area (three to an area): the check says so and shows it.
     crowded = "Turn 3: 5 US platoons arrive in area LZ-Albany, which holds 3"
     assert any(crowded in f for f in findings(page)), findings(page)
     show(page, crowded)
-    page.wait_for_selector(".rb-selected[data-area='LZ-Albany']", timeout=15_000)
+    page.wait_for_selector(".rb-selected[data-area='LZ-Albany']")
     # So B/2-7 lands by the green dots, marked in two sawgrass areas.
     arrival(page, "B/2-7", 3, "green landing dots in sawgrass")
     page.get_by_text("Set-up places on the map", exact=True).click()
     mark(page, sheet, "green landing dots", "green-dot", GREEN_DOTS)
     page.get_by_role("button", name="select", exact=True).click()
-    page.wait_for_selector(".rb-problems.none", timeout=15_000)  # nothing left to fix
+    page.wait_for_selector(".rb-problems.none")  # nothing left to fix
     text = page.locator(".rb-designer").inner_text()
     assert raw_values(text) == [], raw_values(text)
     assert overlaps(visible_boxes(page, CONTROLS)) == []
@@ -298,17 +298,17 @@ def save_and_compare(page, yaml_file: Path, geojson_file: Path, artifacts: Path)
     for target in (geojson_file, yaml_file):
         page.locator(".rb-path input").fill(f"saves/{target.name}")
         page.get_by_role("button", name="Save", exact=True).click()
-        page.wait_for_selector(f".rb-saved:has-text('{target.name}')", timeout=30_000)
-    page.wait_for_selector(".rb-problems.none", timeout=15_000)  # the test game found nothing
+        page.wait_for_selector(f".rb-saved:has-text('{target.name}')")
+    page.wait_for_selector(".rb-problems.none")  # the test game found nothing
     # The GeoJSON opens again in the designer with its hand links, then the scenario file.
     for target in (geojson_file, yaml_file):
         page.locator(".rb-path input").fill(f"saves/{target.name}")
         page.get_by_role("button", name="Load", exact=True).click()
-        page.wait_for_selector(".rb-selected:not([data-area])", timeout=15_000)  # a new design
+        page.wait_for_selector(".rb-selected:not([data-area])")  # a new design
         wait_caption(page, areas=12, links=1, cuts=1)
         Sheet(page).click(5)
-        page.wait_for_selector(".rb-selected[data-area='LZ-Albany']", timeout=15_000)
-    page.wait_for_selector(".rb-problems.none", timeout=15_000)
+        page.wait_for_selector(".rb-selected[data-area='LZ-Albany']")
+    page.wait_for_selector(".rb-problems.none")
     saved = load_scenario(yaml_file)
     ids = [a.id for a in saved.map.areas]
     assert ids == [a[0] or f"A{i + 1}" for i, a in enumerate(AREAS)][:5] + ["LZ-Albany"] + [
@@ -358,7 +358,7 @@ def save_and_compare(page, yaml_file: Path, geojson_file: Path, artifacts: Path)
 def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     """Play this scenario: the play app opens on the saved file; play through turn 1."""
     page.get_by_role("button", name="Play this scenario").click()
-    link = page.wait_for_selector(".rb-play-link", timeout=30_000)
+    link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.endswith(f"saves/{yaml_file.name}")
     play = page.context.new_page()
@@ -366,7 +366,7 @@ def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> Non
     play.goto(f"{voila_url}/voila/render/{href}")
     play.wait_for_selector(".rb-ready", timeout=120_000)
     assert play.locator(".rb-error").count() == 0, play.locator(".rb-error").inner_text()
-    play.wait_for_selector(".rb-area-label[data-area='LZ-Columbus']", timeout=60_000)
+    play.wait_for_selector(".rb-area-label[data-area='LZ-Columbus']")
     assert play.locator(".rb-area-label[data-area='A6']").count() == 0  # the renamed clearing
     # The first choice is where the first US platoon sets up: exactly the areas marked for it.
     options = [o.replace("\xa0", " ") for o in play.locator(".rb-choices option").all_inner_texts()]
@@ -402,10 +402,10 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
         picked.input_value()
     )
     lab.get_by_placeholder("filter: flares").fill("US rifle melee")
-    lab.wait_for_selector("b:text-is('US rifle counters: melee')", timeout=30_000)
+    lab.wait_for_selector("b:text-is('US rifle counters: melee')")
     lab.get_by_label("new value").first.fill("3")
     lab.get_by_role("button", name="Add to the variant").click()
-    lab.wait_for_selector("text=US rifle counters: melee: 2 → 3", timeout=15_000)
+    lab.wait_for_selector("text=US rifle counters: melee: 2 → 3")
     lab.locator(".rb-games input").fill("500")
     started = time.perf_counter()
     lab.get_by_role("button", name="Run", exact=True).click()

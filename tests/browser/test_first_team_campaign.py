@@ -25,8 +25,8 @@ APP = "/voila/render/first_team_campaign.ipynb"
 def open_app(shared_app, width: int, query: str = ""):
     """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
     page = shared_app(APP + query, width)
-    page.wait_for_selector(".rb-ftv-map .leaflet-container", timeout=60_000)
-    page.wait_for_selector(".rb-area-label[data-area='A1']", timeout=60_000)
+    page.wait_for_selector(".rb-ftv-map .leaflet-container")
+    page.wait_for_selector(".rb-area-label[data-area='A1']")
     return page
 
 
@@ -51,11 +51,10 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     # opening position once (the map fitting its size), and that redraw is not the click's.
     page.wait_for_function(
         "document.querySelector('.rb-log-entry.rb-current')?.innerText.includes('A1')",
-        timeout=20_000,
     )
     page.locator(".rb-computer select").select_option("to the end of the turn")
     page.get_by_role("button", name="The scripted US player plays").click()
-    page.wait_for_selector(".rb-ftv-board[data-turn='2']", timeout=60_000)
+    page.wait_for_selector(".rb-ftv-board[data-turn='2']")
     summary = page.locator(".rb-turn-summary[data-summary-turn='1']")
     assert summary.is_visible()
     text = summary.inner_text()
@@ -74,7 +73,7 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     saved = saves_file("ftv-browser", ".json")  # tagged, and removed when the run ends
     page.locator(".rb-files input[type='text']").fill(saved.stem)
     page.get_by_role("button", name="Save").click()
-    page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
+    page.wait_for_selector(".rb-notice:has-text('Saved')")
     assert saved.name in page.locator(".rb-notice").inner_text()
     assert saved.is_file()
     assert overlaps(visible_boxes(page)) == []
@@ -86,6 +85,6 @@ def test_switch_on_nva_artillery_and_start_again(shared_app):
     page.get_by_text("Options and optional rules").click()
     page.locator(".rb-option-nva_artillery select").select_option(label="on")
     page.get_by_role("button", name="New game with these options").click()
-    page.wait_for_selector(".rb-options", timeout=15_000)
+    page.wait_for_selector(".rb-options")
     assert "nva artillery: on" in page.locator(".rb-options").inner_text()
     assert "NVA batteries" in page.locator(".rb-status").inner_text()

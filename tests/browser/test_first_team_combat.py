@@ -13,7 +13,6 @@ def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifac
     page.get_by_role("button", name="The 4.1 example").click()
     page.wait_for_function(
         "document.querySelector('.rb-ftv-combat .rb-outcome')?.innerText.includes('US fire: 8*')",
-        timeout=15_000,
     )
     headline = page.locator(".rb-ftv-combat .rb-headline")
     assert "US on column 11" in headline.inner_text()
@@ -27,5 +26,4 @@ def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifac
         page.keyboard.press("ArrowLeft")
     page.wait_for_function(
         "document.querySelector('.rb-ftv-combat .rb-headline')?.innerText.includes('US on column 8')",
-        timeout=15_000,
     )

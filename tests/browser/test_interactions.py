@@ -16,12 +16,10 @@ def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, a
     target.select_option("C5")
     page.wait_for_function(
         "document.querySelector('.rb-interactions table.distribution').innerText.includes('25/36')",
-        timeout=15_000,
     )
     # The traced roll follows the odds: it now fires into the jungle too.
     page.wait_for_function(
         "document.querySelector('.rb-interactions table.trace').innerText.includes('at C5')",
-        timeout=15_000,
     )
     assert page.locator(".rb-interactions .trace-step").count() >= 2
     page.screenshot(path=str(artifacts / "lz_albany_interactions.png"), full_page=True)

@@ -32,8 +32,8 @@ def status(page, key: str) -> int:
 def open_app(shared_app, width: int):
     """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
     page = shared_app(APP, width)
-    page.wait_for_selector(".rb-map .leaflet-container", timeout=60_000)
-    page.wait_for_selector(".rb-area-label[data-area='C3']", timeout=60_000)
+    page.wait_for_selector(".rb-map .leaflet-container")
+    page.wait_for_selector(".rb-area-label[data-area='C3']")
     return page
 
 
@@ -104,7 +104,7 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artif
     saved = saves_file("demo-browser", ".json")  # tagged, and removed when the run ends
     page.locator(".rb-files input[type='text']").fill(saved.stem)
     page.get_by_role("button", name="Save").click()
-    page.wait_for_selector(".rb-notice:has-text('Saved')", timeout=15_000)
+    page.wait_for_selector(".rb-notice:has-text('Saved')")
     notice = page.locator(".rb-notice")
     assert notice.is_visible()
     assert saved.name in notice.inner_text()
@@ -118,5 +118,5 @@ def test_a_failed_load_says_why(shared_app):
     page = open_app(shared_app, 1400)
     page.locator(".rb-files input[type='text']").fill("no-such-game")
     page.get_by_role("button", name="Load").click()
-    page.wait_for_selector(".rb-error", timeout=15_000)
+    page.wait_for_selector(".rb-error")
     assert "There is no saved game at" in page.locator(".rb-error").inner_text()

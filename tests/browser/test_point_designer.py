@@ -20,7 +20,7 @@ def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
     )
     box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-    page.wait_for_selector(f".rb-loc[data-loc='{expect}'] .dot", timeout=30_000)
+    page.wait_for_selector(f".rb-loc[data-loc='{expect}'] .dot")
 
 
 def click_location(page, name: str) -> None:
@@ -39,9 +39,9 @@ def click_location(page, name: str) -> None:
 def join(page, a: str, b: str, kind: str) -> None:
     page.locator(".rb-line-kind").get_by_role("button", name=kind, exact=True).click()
     click_location(page, a)
-    page.wait_for_selector(f".rb-line-from[data-loc='{a}']", timeout=30_000)
+    page.wait_for_selector(f".rb-line-from[data-loc='{a}']")
     click_location(page, b)
-    page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']", timeout=30_000)
+    page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']")
 
 
 def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts, saves_file):
@@ -49,10 +49,10 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=180_000)
-    page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='67']")
     page.get_by_role("button", name="New blank map").click()
-    page.wait_for_selector(".rb-map-caption[data-locations='0']", timeout=30_000)
-    page.wait_for_selector(".rb-finding", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='0']")
+    page.wait_for_selector(".rb-finding")
     assert "There is no Pleiku" in page.locator(".rb-checks").inner_text()
 
     page.get_by_role("button", name="place location").click()
@@ -62,12 +62,12 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     page.get_by_role("button", name="draw line").click()
     join(page, "A1", "A2", "road")
     join(page, "A2", "Pleiku", "jungle and mountain")
-    page.wait_for_selector(".rb-map-caption[data-locations='3'][data-lines='2']", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='3'][data-lines='2']")
     assert page.locator(".rb-error").count() == 0
 
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_selector(".rb-saved", timeout=30_000)
+    page.wait_for_selector(".rb-saved")
     spec = load_scenario(save).first_team.map
     assert sorted(spec.locations) == ["A1", "A2", "Pleiku"]
     assert spec.lines == {"A1-A2": "road", "A2-Pleiku": "jungle-mountain"}
@@ -76,12 +76,12 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     # shipped campaign map after retyping one line by mouse.
     page.locator(".rb-path input").fill("../scenarios/first_team/campaign.yaml")
     page.get_by_role("button", name="Load", exact=True).click()
-    page.wait_for_selector(".rb-map-caption[data-locations='67']", timeout=60_000)
-    page.wait_for_selector(".rb-problems.none", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='67']")
+    page.wait_for_selector(".rb-problems.none")
     join(page, "D5", "F5", "jungle")
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Play this scenario").click()
-    link = page.wait_for_selector(".rb-play-link", timeout=30_000)
+    link = page.wait_for_selector(".rb-play-link")
     assert load_scenario(save).first_team.map.lines["D5-F5"] == "jungle"
     href = link.get_attribute("href")
     assert href.startswith("first_team_campaign.ipynb?scenario=")

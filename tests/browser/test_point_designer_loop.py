@@ -77,7 +77,7 @@ def place(page, zone: str, fx: float, fy: float, expect: str) -> tuple[float, fl
     )
     box = page.locator(f"{DESIGNER} .leaflet-container").bounding_box()
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
-    placed = page.wait_for_selector(f".rb-placed[data-loc='{expect}']", timeout=30_000)
+    placed = page.wait_for_selector(f".rb-placed[data-loc='{expect}']")
     x, y = placed.get_attribute("data-xy").split()
     return float(x), float(y)
 
@@ -90,21 +90,21 @@ def click_location(page, name: str) -> None:
 
 def select(page, name: str) -> None:
     click_location(page, name)
-    page.wait_for_selector(f".rb-selected[data-loc='{name}']", timeout=30_000)
+    page.wait_for_selector(f".rb-selected[data-loc='{name}']")
 
 
 def join(page, a: str, b: str, kind: str) -> None:
     page.locator(".rb-line-kind").get_by_role("button", name=kind, exact=True).click()
     click_location(page, a)
-    page.wait_for_selector(f".rb-line-from[data-loc='{a}']", timeout=30_000)
+    page.wait_for_selector(f".rb-line-from[data-loc='{a}']")
     click_location(page, b)
-    page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']", timeout=30_000)
+    page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']")
 
 
 def finding(page, words: str):
     """The checks' row saying *words* (it must be there)."""
     row = page.locator(f"{DESIGNER} .rb-checks .widget-hbox", has_text=words)
-    row.first.wait_for(timeout=30_000)
+    row.first.wait_for()
     return row.first
 
 
@@ -112,7 +112,6 @@ def gone(page, words: str) -> None:
     page.wait_for_function(
         "w => ![...document.querySelectorAll('.rb-finding')].some(e => e.innerText.includes(w))",
         arg=words,
-        timeout=30_000,
     )
 
 
@@ -137,7 +136,7 @@ def draw(page, artifacts) -> dict[str, tuple[float, float]]:
     page.get_by_role("button", name="draw line").click()
     for a, b, kind in LINES:
         join(page, a, b, kind)
-    page.wait_for_selector(".rb-map-caption[data-locations='12'][data-lines='17']", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='12'][data-lines='17']")
     assert page.locator(".rb-error").count() == 0
     shot(page, artifacts, "1_drawn")
     return drawn
@@ -148,7 +147,7 @@ def fix_the_map(page, artifacts):
     page.get_by_role("button", name="select").click()
     row = finding(page, "Pleiku belongs to no zone")
     row.get_by_role("button", name="Show Pleiku").click()
-    page.wait_for_selector(".rb-selected[data-loc='Pleiku']", timeout=30_000)
+    page.wait_for_selector(".rb-selected[data-loc='Pleiku']")
     page.get_by_label("Pleiku in zone").select_option("J")
     page.get_by_role("button", name="Apply").click()
     gone(page, "Pleiku belongs to no zone")
@@ -169,15 +168,13 @@ def fix_the_map(page, artifacts):
 
     finding(page, "no rank on the Zone Display").locator(".rb-show-culprit").click()
     # The culprits are outlined on the map (the marker is a zero-size anchor: attached, not visible).
-    page.wait_for_selector(".rb-loc.problem[data-loc='A2']", state="attached", timeout=30_000)
-    page.wait_for_selector(".rb-rank-A input", state="visible", timeout=30_000)  # Zones opened
+    page.wait_for_selector(".rb-loc.problem[data-loc='A2']", state="attached")
+    page.wait_for_selector(".rb-rank-A input", state="visible")  # Zones opened
     for zone, rank in RANKS.items():
         commit(page, f".rb-rank-{zone}", str(rank))
     gone(page, "no rank on the Zone Display")
     page.get_by_role("button", name="Take from access lines").click()
-    page.wait_for_function(
-        "document.querySelector('.rb-touching textarea').value.includes('G-J')", timeout=30_000
-    )
+    page.wait_for_function("document.querySelector('.rb-touching textarea').value.includes('G-J')")
     shot(page, artifacts, "2_zones")
 
 
@@ -188,9 +185,9 @@ def set_the_campaign(page, artifacts):
     commit(page, ".rb-lz-empty", "2")
     gone(page, "LZ markers")
     commit(page, ".rb-cp", "18")  # Command Points each turn, beside the book's 20 (ftv:3.1)
-    page.wait_for_selector("text=book: 20", timeout=30_000)
+    page.wait_for_selector("text=book: 20")
     commit(page, ".rb-value-nva-tactical-at", "25")  # a victory level (ftv:5.2)
-    page.wait_for_selector("text=book: 30", timeout=30_000)
+    page.wait_for_selector("text=book: 30")
     assert "Duc Co at D2, Plei Me at G1" in page.locator(".rb-us-setup").inner_text()
     shot(page, artifacts, "3_campaign")
 
@@ -206,11 +203,10 @@ def set_the_nva(page, artifacts):
             "z => !document.querySelector('.rb-missing-zones')"
             " || !document.querySelector('.rb-missing-zones').innerText.includes(z)",
             arg=missing,
-            timeout=30_000,
         )
     # The NVA set-up (ftv:7.0C) and two arrival waves from the Unknown Box (ftv:3.5.2).
     commit(page, ".rb-regiment-66", "5")
-    page.wait_for_selector("text=book: 6", timeout=30_000)
+    page.wait_for_selector("text=book: 6")
     for turn, roll, regiments, zone in ((1, 7, (33,), "G"), (4, 8, (32, 66), "B")):
         commit(page, ".rb-arrival-turn", str(turn))
         page.locator(".rb-arrival-roll select").select_option(
@@ -222,9 +218,8 @@ def set_the_nva(page, artifacts):
         page.get_by_role("button", name="Set arrival").click()
         page.wait_for_selector(
             f".rb-arrival-now:has-text('turn {turn}, roll {roll}'):has-text('zone {zone}')",
-            timeout=30_000,
         )
-    page.wait_for_selector(".rb-problems.none", timeout=30_000)
+    page.wait_for_selector(".rb-problems.none")
     shot(page, artifacts, "4_nva")
 
 
@@ -263,11 +258,11 @@ def check_the_file(save: Path, drawn: dict):
 def play_a_turn(page, voila_url: str, artifacts):
     """Play this scenario: a turn of it in the campaign app."""
     page.get_by_role("button", name="Play this scenario").click()
-    link = page.wait_for_selector(".rb-play-link", timeout=30_000)
+    link = page.wait_for_selector(".rb-play-link")
     play = page.context.new_page()
     play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     play.wait_for_selector(".rb-ready", timeout=180_000)
-    play.wait_for_selector(".rb-area-label[data-area='G1']", timeout=60_000)
+    play.wait_for_selector(".rb-area-label[data-area='G1']")
     assert play.locator(".rb-error").count() == 0
     play.locator(".rb-computer select").select_option("to the end of the turn")
     play.get_by_role("button", name="The scripted US player plays").click()
@@ -325,7 +320,7 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
     page.wait_for_selector(".rb-ready", timeout=180_000)
     page.get_by_role("button", name="New blank map").click()
-    page.wait_for_selector(".rb-map-caption[data-locations='0']", timeout=30_000)
+    page.wait_for_selector(".rb-map-caption[data-locations='0']")
     finding(page, "There is no Pleiku")
 
     drawn = draw(page, artifacts)
@@ -334,7 +329,7 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
     set_the_nva(page, artifacts)
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Save", exact=True).click()
-    page.wait_for_selector(".rb-saved", timeout=30_000)
+    page.wait_for_selector(".rb-saved")
     check_the_file(save, drawn)
     play_a_turn(page, voila_url, artifacts)
     weigh(page, voila_url, save, artifacts)

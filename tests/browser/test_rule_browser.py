@@ -12,12 +12,12 @@ SHOWN = "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule"
 def open_app(shared_app, query="", width=1280):
     """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
     page = shared_app(f"/voila/render/rules_reference.ipynb{query}", width)
-    page.wait_for_function(f"{SHOWN} !== undefined", timeout=30_000)
+    page.wait_for_function(f"{SHOWN} !== undefined")
     return page
 
 
 def wait_shown(page, rule_id):
-    page.wait_for_function(f"{SHOWN} === '{rule_id}'", timeout=15_000)
+    page.wait_for_function(f"{SHOWN} === '{rule_id}'")
 
 
 def test_a_rule_id_and_enter_opens_it_and_back_retraces(shared_app):
@@ -28,7 +28,6 @@ def test_a_rule_id_and_enter_opens_it_and_back_retraces(shared_app):
     query.fill("lza:7.8")
     page.wait_for_function(
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:7.8')",
-        timeout=15_000,
     )
     query.press("Enter")
     wait_shown(page, "lza:7.8")
@@ -45,21 +44,17 @@ def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(shared_app,
     query.fill("LOS")
     page.wait_for_function(
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:7.8')",
-        timeout=15_000,
     )
     # The reason is its own widget: wait for it as for the button (it may render a beat later).
     page.wait_for_function(
         "document.querySelector('.rb-result-why')?.innerText.includes('the main entry for LOS')",
-        timeout=15_000,
     )
     query.fill("nigth")
     page.wait_for_function(
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:11.0')",
-        timeout=15_000,
     )
     page.wait_for_function(
         "document.querySelector('.rb-result-why')?.innerText.includes(\"read as 'night'\")",
-        timeout=15_000,
     )
     page.locator(".rb-result-open").first.click()
     wait_shown(page, "lza:11.0")

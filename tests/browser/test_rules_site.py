@@ -7,6 +7,7 @@ import shutil
 import subprocess
 
 import pytest
+from browser._seen import WAIT_MS
 
 from rulebook.reference import load_reference
 from rulebook.reference._site import docname
@@ -32,6 +33,7 @@ def site(tmp_path_factory):
 def offline_page(browser):
     """A page that may read local files and nothing else: any other request is refused."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     asked_elsewhere: list[str] = []
 
@@ -69,7 +71,7 @@ def test_search_from_disk_then_follow_a_cross_reference(site, offline_page, arti
     box.press("Enter")
     page.wait_for_url("**/search.html?q=*")
     first = page.locator("#search-results ul.search li a").first
-    first.wait_for(timeout=30_000)
+    first.wait_for()
     links = page.locator("#search-results ul.search li a").all_inner_texts()
     assert any(text.startswith("lza:7.8 Line of Sight") for text in links), links
     page.screenshot(path=str(artifacts / "rules_site_search.png"), full_page=True)
@@ -89,7 +91,7 @@ def test_an_abbreviation_and_a_rule_id_find_their_entries_offline(site, offline_
     page = offline_page
     for query, wanted in (("CRT", "ftv:4.0"), ("lza:7.8", "lza:7.8")):
         page.goto(f"{(site / 'search.html').as_uri()}?q={query}")
-        page.locator("#search-results ul.search li a").first.wait_for(timeout=30_000)
+        page.locator("#search-results ul.search li a").first.wait_for()
         texts = page.locator("#search-results ul.search li a").all_inner_texts()
         assert any(t.startswith(wanted + " ") for t in texts), (query, texts[:5])
 
@@ -99,7 +101,7 @@ def test_a_misspelt_word_is_corrected_from_the_sites_own_words_offline(site, off
     says so, with a link back to the query as typed."""
     page = offline_page
     page.goto(f"{(site / 'search.html').as_uri()}?q=line of sihgt")
-    page.locator("#search-results ul.search li a").first.wait_for(timeout=30_000)
+    page.locator("#search-results ul.search li a").first.wait_for()
     texts = page.locator("#search-results ul.search li a").all_inner_texts()
     assert any(t.startswith("lza:7.8 Line of Sight") for t in texts), texts[:5]
     note = page.locator(".typo-note").inner_text()

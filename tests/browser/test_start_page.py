@@ -26,7 +26,6 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     page.keyboard.press("ArrowRight")
     page.wait_for_function(
         "document.querySelector('.rb-odds .at-least-one').dataset.exact === '671/1296'",
-        timeout=15_000,
     )
     assert re.search(r"Rolling 4 dice", page.locator(".rb-odds").inner_text())
     page.screenshot(path=str(artifacts / "start_page.png"), full_page=True)

@@ -66,7 +66,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
     page.wait_for_selector(".rb-ready", timeout=120_000)
-    page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']", timeout=60_000)
+    page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']")
     _labels_settle(page, kernel)  # leaflet settles its size and the labels are redrawn
 
     # The map sits inside the first screen, and is big enough to read.
@@ -87,7 +87,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     for chapter in ("pursuit", "x-ray", "albany"):
         handle.focus()
         page.keyboard.press("ArrowRight")
-        page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']", timeout=15_000)
+        page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']")
         _labels_settle(page, kernel)
         _assert_no_overlap(page, chapter)
     # Close in on Albany, every landing zone is named.
@@ -101,7 +101,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     page.screenshot(path=str(artifacts / "walkthrough_albany.png"))
 
     page.get_by_role("button", name="Play a turn of LZ Albany here").click()
-    page.wait_for_selector(".rb-turn-log[data-turn='1']", timeout=60_000)
+    page.wait_for_selector(".rb-turn-log[data-turn='1']")
     log = page.locator(".rb-turn-log").inner_text()
     assert "Fire from" in log
     assert "After turn 1 the score is" in log
