@@ -337,7 +337,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             policies=args.policy,
             progress=lambda done, total: bar.update(done - bar.n),
             cancel=stack.enter_context(_ctrl_c_cancels()),
+            stop_when_clear=args.stop_when_clear,
         )
+    if result.early is not None:
+        print(f"rulebook simulate: {result.early.sentence()}", file=sys.stderr)
     if result.cancelled:
         kept = "; the summary below counts those" if result.results else ""
         print(
@@ -357,6 +360,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "policy": args.policy,
                     "overrides": overrides,
                     "variants": result.summary().to_dict(orient="records"),
+                    "stopped_early_at": result.early.games if result.early else None,
                 },
                 indent=2,
             )
@@ -570,6 +574,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="PATH=VALUE",
         help="a variant: change a value (=N) or scale it (=*F); compared with the baseline",
+    )
+    sim.add_argument(
+        "--stop-when-clear",
+        action="store_true",
+        help="with --set, stop at a look after each fifth of the games once the difference is "
+        "far beyond chance (p < 0.001; see rulebook.sim.early)",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

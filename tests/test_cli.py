@@ -298,3 +298,23 @@ def test_av_table_catalogue_and_scenario_commands(capsys):
     assert "66.7%   none" in capsys.readouterr().out
     assert main(["av", "table", "no-such-table"]) == 2
     assert "no table 'no-such-table'" in capsys.readouterr().err
+
+
+def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):
+    """--stop-when-clear ends at the first look past a clear difference (looks from 20 games a
+    side here, 100 in use), says so, and the JSON names the look."""
+    import rulebook.sim.early as early_module
+
+    monkeypatch.setattr(early_module, "MIN_GAMES", 20)
+    crushing = ["--set", "lz_albany.unit_types.nva-rifle.fire=*3"]
+    crushing += ["--set", "lz_albany.unit_types.nva-rifle.melee=*3"]
+    args = ["simulate", "lz-albany", "--games", "50", "--seed", "3", "--workers", "0", "-q"]
+    assert main([*args, *crushing, "--stop-when-clear", "--json"]) == 0
+    out, err = capsys.readouterr()
+    summary = json.loads(out)
+    stopped = summary["stopped_early_at"]
+    assert stopped in (20, 30, 40)
+    assert all(v["games"] == stopped for v in summary["variants"])
+    assert f"Stopped at {stopped} of 50 games a side: the US win rate" in err
+    assert main([*args, *crushing, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stopped_early_at"] is None

@@ -143,6 +143,11 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
             f"<p class='rb-partial rb-running'>So far {len(frame):,} of {result.requested:,} "
             "games: the figures update as games finish. Cancel keeps these.</p>"
         )
+    elif result.early is not None:
+        note = (
+            f"<p class='rb-partial rb-early'>{escape(result.early.sentence())} Untick "
+            "<i>stop once the difference is clear</i> to play every game.</p>"
+        )
     elif result.partial:
         note = "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
     else:
@@ -195,13 +200,24 @@ class BalanceLab(ipw.VBox):
             _dom_classes=("rb-games",),
         )
         self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
+        # On by default: a change that swings the result needs a fraction of the games asked
+        # for, and the look's strict level keeps a change that does nothing from stopping it.
+        self.stop_early = ipw.Checkbox(
+            value=True,
+            description="stop once the difference is clear",
+            indent=False,
+            _dom_classes=("rb-stop-early",),
+            tooltip="look after each fifth of the games (from 100 a side) and stop where the "
+            "headline difference would arise by chance less than once in 1,000",
+        )
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
             description="find",
             layout=ipw.Layout(width="95%"),
         )
-        self.values_list = ipw.Select(rows=10, layout=ipw.Layout(width="100%"))
-        self.values_list.add_class("rb-value-table")
+        self.values_list = ipw.Select(
+            rows=10, layout=ipw.Layout(width="100%"), _dom_classes=("rb-value-table",)
+        )
         self.detail = ipw.HTML()
         self.new_value = ipw.Text(description="new value", layout=ipw.Layout(width="22em"))
         self.new_choice = ipw.Dropdown(
@@ -263,6 +279,7 @@ class BalanceLab(ipw.VBox):
                 self.policy,
                 self.games,
                 self.seed,
+                self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
                 self.bar,
                 self.timing,
@@ -436,11 +453,16 @@ class BalanceLab(ipw.VBox):
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
                 so_far=self._so_far,
+                stop_when_clear=self.stop_early.value,
             )
             self.table.value = results_html(result, self.scenario.game)
+            played, why = f"{len(result.frame()):,}", ""
+            if result.early is not None:
+                played += f" of {result.requested:,}"
+                why = ": the difference was clear, so the lab stopped there"
             self.timing.value = (
-                f"<span class='rb-timing'>{len(result.frame()):,} games in "
-                f"{_duration(time.perf_counter() - started)}.</span>"
+                f"<span class='rb-timing'>{played} games in "
+                f"{_duration(time.perf_counter() - started)}{why}.</span>"
             )
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)

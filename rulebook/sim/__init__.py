@@ -10,7 +10,8 @@
 
 from rulebook.sim._overrides import apply_overrides, parse_override
 from rulebook.sim._run import GameResult, game_task, games_task, run_game
-from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep, wilson
+from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep
+from rulebook.sim.compare import wilson
 
 __all__ = [
     "GameResult",

@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from contextlib import closing
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from rulebook.maps import shared_area_map
@@ -14,6 +14,8 @@ from rulebook.scenario import Scenario
 from rulebook.sim._overrides import apply_overrides
 from rulebook.sim._run import GameResult, games_task, run_game
 from rulebook.sim._workers import die_with_parent
+from rulebook.sim.compare import wilson
+from rulebook.sim.early import EarlyStop, first_clear_look, looks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -36,20 +38,6 @@ def game_seeds(seed: int, n_games: int) -> list[int]:
     return [seed * 1_000_003 + i for i in range(n_games)]
 
 
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default).
-
-    >>> [round(x, 3) for x in wilson(7, 10)]
-    [0.397, 0.892]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass
 class SweepResult:
     """Results of a sweep, in a fixed order (variant, then seed) whatever ran them."""
@@ -57,6 +45,7 @@ class SweepResult:
     results: list[GameResult]
     requested: int
     cancelled: bool = False
+    early: EarlyStop | None = None  # where and why a sweep that could stop early did
 
     @property
     def partial(self) -> bool:
@@ -109,6 +98,7 @@ def sweep(
     progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
     so_far: Callable[[SweepResult], None] | None = None,
+    stop_when_clear: bool = False,
 ) -> SweepResult:
     """Play *n_games* seeded games per variant on any ``concurrent.futures.Executor``.
 
@@ -127,75 +117,117 @@ def sweep(
     so_far : callable(SweepResult), optional
         Called as games finish with the results so far, so a reader can watch the comparison
         form; every variant's games come in step (the same seeds at about the same time).
+    stop_when_clear : bool
+        With two variants (a baseline and a variant), look at the headline comparison after
+        each fifth of the games and stop once it is far beyond chance (see
+        :mod:`rulebook.sim.early`); the result then holds the games that look read, and says
+        why in ``early``.
 
     The results are the same whatever runs them: each game has its own seed
     and they are sorted by variant and seed.
     """
     variants = list(variants or [Variant("baseline")])
     seeds = game_seeds(seed, n_games)
-    jobs = [(v, s) for s in seeds for v in variants]
-    total = len(jobs)
+    total = n_games * len(variants)
     results: list[GameResult] = []
-    cancelled = False
-
-    def report() -> None:
-        if progress:
-            progress(len(results), total)
-        if so_far:
-            so_far(_ordered(results, variants, total))
-
-    if executor == "serial":
-        prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
-        for v, s in jobs:
-            if cancel is not None and cancel.is_set():
-                cancelled = True
-                break
-            results.append(
-                run_game(prepared[v.name], s, variant=v.name, options=options, policies=policies)
-            )
-            report()
-    else:
-        own = executor is None
-        if own:
-            _warm_map(scenario)
-        pool: Executor = (
-            ProcessPoolExecutor(
-                max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
-            )
-            if own
-            else executor  # type: ignore[assignment]
+    looks_left = looks(n_games) if stop_when_clear and len(variants) == 2 else []
+    names = (variants[0].name, variants[1].name) if looks_left else ("", "")
+    batches = (
+        _serial(scenario, seeds, variants, options=options, policies=policies)
+        if executor == "serial"
+        else _pooled(
+            scenario,
+            seeds,
+            variants,
+            options=options,
+            policies=policies,
+            executor=executor,
+            workers=workers,
         )
-        text = scenario.model_dump_json()
-        # Batches of seeds, so the scenario text crosses to a worker once per batch, small
-        # enough that progress moves, a cancel stops soon and the last batches leave no worker
-        # idle for long (ten LZ Albany games take a third of a second).
-        size = max(1, min(10, n_games // (4 * (workers or 2)) or 1))
-        try:
-            futures: list[Future] = [
-                pool.submit(
-                    games_task,
-                    text,
-                    seeds[i : i + size],
-                    v.name,
-                    v.overrides,
-                    options,
-                    policies=policies,
-                )
-                for i in range(0, len(seeds), size)
-                for v in variants  # in step, so results so far compare like with like
+    )
+    with closing(batches):  # a pool the sweep made is shut down however the loop ends
+        for batch in batches:
+            if cancel is not None and cancel.is_set():
+                return _ordered(results, variants, total, cancelled=True)
+            results.extend(batch)
+            if progress:
+                progress(len(results), total)
+            if so_far:
+                so_far(_ordered(results, variants, total))
+            if looks_left:
+                stop = first_clear_look(results, seeds, names, scenario.game.value, looks_left)
+                if stop is not None:
+                    early, read = stop
+                    return replace(_ordered(read, variants, total), early=early)
+    return _ordered(results, variants, total)
+
+
+def _serial(
+    scenario: Scenario,
+    seeds: list[int],
+    variants: list[Variant],
+    *,
+    options: dict[str, str] | None,
+    policies: str,
+) -> Iterator[list[GameResult]]:
+    """Each game in turn, here: every variant of one seed, then the next seed."""
+    prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
+    for s in seeds:
+        for v in variants:
+            yield [
+                run_game(prepared[v.name], s, variant=v.name, options=options, policies=policies)
             ]
-            for future in as_completed(futures):
-                if cancel is not None and cancel.is_set():
-                    cancelled = True
-                    for pending in futures:
-                        pending.cancel()
-                    break
-                results.extend(future.result())
-                report()
-        finally:
-            if own:
-                pool.shutdown(wait=True, cancel_futures=True)
-    return _ordered(results, variants, total, cancelled)
+
+
+def _pooled(
+    scenario: Scenario,
+    seeds: list[int],
+    variants: list[Variant],
+    *,
+    options: dict[str, str] | None,
+    policies: str,
+    executor: Executor | None,
+    workers: int | None,
+) -> Iterator[list[GameResult]]:
+    """Batches of games as an executor (a local process pool if None) finishes them; games not
+    yet started are dropped when the caller stops reading."""
+    own = executor is None
+    if own:
+        _warm_map(scenario)
+    pool: Executor = (
+        ProcessPoolExecutor(
+            max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)
+        )
+        if own
+        else executor  # type: ignore[assignment]
+    )
+    text = scenario.model_dump_json()
+    # Batches of seeds, so the scenario text crosses to a worker once per batch, small
+    # enough that progress moves, a cancel stops soon and the last batches leave no worker
+    # idle for long (ten LZ Albany games take a third of a second).
+    size = max(1, min(10, len(seeds) // (4 * (workers or 2)) or 1))
+    futures: list[Future] = []
+    try:
+        futures = [
+            pool.submit(
+                games_task,
+                text,
+                seeds[i : i + size],
+                v.name,
+                v.overrides,
+                options,
+                policies=policies,
+            )
+            for i in range(0, len(seeds), size)
+            for v in variants  # in step, so results so far compare like with like
+        ]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _warm_map(scenario: Scenario) -> None:

@@ -20,9 +20,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rulebook.sim._sweep import wilson
+__all__ = ["Verdict", "compare_means", "compare_rates", "normal_two_sided_p", "wilson"]
 
-__all__ = ["Verdict", "compare_means", "compare_rates", "normal_two_sided_p"]
+
+def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval for a proportion (95% by default).
+
+    >>> [round(x, 3) for x in wilson(7, 10)]
+    [0.397, 0.892]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def normal_two_sided_p(z: float) -> float:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from rulebook.sim._run import GameResult
 from rulebook.sim._sweep import SweepResult
 from rulebook.sim.compare import compare_means, compare_rates
+from rulebook.sim.early import headline
 
 __all__ = ["FTV_LEVELS", "table", "text_report", "verdicts"]
 
@@ -51,9 +52,9 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
             "difference: read the VP below, or try other players."
         )
     try:
+        what, first = headline(base, var, game)
+        out.append(first.sentence(what))
         if game == "first-team":
-            vp = [[r.vp_nva for r in g] for g in (base, var)]
-            out.append(compare_means(*vp).sentence("Mean NVA VP"))
             # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
             wins = [sum(r.winner == "nva" for r in g) for g in (base, var)]
             out.append(
@@ -62,8 +63,6 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
                 )
             )
         else:
-            wins = [sum(r.winner == "us" for r in g) for g in (base, var)]
-            out.append(compare_rates(wins[0], len(base), wins[1], len(var)).sentence("US win rate"))
             margins = [[r.vp_us - r.vp_nva for r in g] for g in (base, var)]
             out.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
     except ValueError as err:

@@ -149,3 +149,18 @@ def wait_answered(page, kernel: KernelRequests, timeout_ms: int = 60_000) -> Non
         assert waited < timeout_ms, f"the kernel left {len(kernel.pending)} requests unanswered"
         page.wait_for_timeout(50)
         waited += 50
+
+
+def lab_games_a_side(lab, asked: int) -> int:
+    """The games a side in the balance lab's finished table: all *asked*, or, where the lab
+    stopped once the difference was clear, the number its note gives (checked to agree)."""
+    played = int(lab.locator(".rb-balance tr[data-variant='variant'] td").nth(1).inner_text())
+    early = lab.locator(".rb-early")
+    if early.count():
+        said = re.search(r"Stopped at ([\d,]+) of ([\d,]+) games a side", early.inner_text())
+        assert said, early.inner_text()
+        assert (int(said[1].replace(",", "")), int(said[2].replace(",", ""))) == (played, asked)
+        assert played < asked
+    else:
+        assert played == asked
+    return played

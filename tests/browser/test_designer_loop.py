@@ -15,7 +15,13 @@ import zlib
 from pathlib import Path
 
 import pytest
-from browser._seen import overlaps, raw_values, visible_boxes, wait_next_refresh
+from browser._seen import (
+    lab_games_a_side,
+    overlaps,
+    raw_values,
+    visible_boxes,
+    wait_next_refresh,
+)
 
 from rulebook.maps.design import MapDesign
 from rulebook.scenario import load_scenario
@@ -411,15 +417,18 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     lab.get_by_role("button", name="Run", exact=True).click()
     # The table forms while the games run ('So far N of M games'); the timing line comes last.
     lab.wait_for_selector(".rb-timing", timeout=900_000)
-    print(f"500 games a side: {time.perf_counter() - started:.0f} s")
-    assert lab.locator(".rb-timing").inner_text().startswith("1,000 games in ")
+    played = lab_games_a_side(lab, 500)  # 500, or fewer where the difference was clear early
+    print(f"{played} of 500 games a side: {time.perf_counter() - started:.0f} s")
+    timing = lab.locator(".rb-timing").inner_text()
+    assert timing.startswith(
+        f"{2 * played:,} games in " if played == 500 else f"{2 * played:,} of 1,000 games in "
+    )
     rows = lab.locator(".rb-balance tr[data-variant]")
     assert rows.count() == 2
     verdict = lab.locator(".rb-verdict").first.inner_text()
     print(verdict)
     assert verdict.startswith("US win rate:")
     assert verdict.rstrip(".").endswith(("beyond chance", "play more games or call it no effect"))
-    assert lab.locator(".rb-balance tr[data-variant='variant'] td").nth(1).inner_text() == "500"
     assert raw_values(lab.locator(".rb-page").inner_text()) == []
     assert lab.locator(".rb-error").count() == 0
     assert overlaps(visible_boxes(lab, ".rb-balance-lab button, .rb-balance-lab select")) == []

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser._seen import overlaps, raw_values, visible_boxes
+from browser._seen import lab_games_a_side, overlaps, raw_values, visible_boxes
 
 from rulebook.scenario import load_scenario
 
@@ -297,14 +297,14 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     # The table forms while the games run ('So far N of M games'); the timing line comes last.
     lab.wait_for_selector(".rb-timing", timeout=3_600_000)
     took = time.monotonic() - started
-    print(f"balance lab: {GAMES} campaigns a side on the twelve-location map in {took:.0f} s")
+    played = lab_games_a_side(lab, GAMES)  # all, or fewer where the difference was clear early
+    print(
+        f"balance lab: {played} of {GAMES} campaigns a side on the twelve-location map in {took:.0f} s"
+    )
     verdicts = lab.locator(".rb-verdict").all_inner_texts()
     print("\n".join(verdicts))
     mean = next(v for v in verdicts if v.startswith("Mean NVA VP"))
     assert mean.rstrip(".").endswith(("beyond chance", "play more games or call it no effect"))
-    assert lab.locator(".rb-balance tr[data-variant='variant'] td").nth(1).inner_text() == str(
-        GAMES
-    )
     assert lab.locator(".rb-error").count() == 0
     assert raw_values(lab.locator(".rb-page").inner_text()) == []
     lab.locator(".rb-verdict").first.scroll_into_view_if_needed()

@@ -163,3 +163,30 @@ def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeyp
     assert any("US win rate:" in html for html in running)
     assert "rb-running" not in lab.table.value
     assert "US win rate:" in lab.table.value
+
+
+def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, monkeypatch):
+    """The lab stops at a look once the headline difference is far beyond chance, says where
+    and why above the table, and plays every game when the designer unticks the box. Looks
+    start at 20 games a side here (100 in use), so the games take seconds."""
+    import rulebook.sim.early as early_module
+
+    monkeypatch.setattr(early_module, "MIN_GAMES", 20)
+    lab = BalanceLab(saves=tmp_path)
+    assert lab.stop_early.value  # on unless the designer turns it off
+    lab.by_path.value = "lz_albany.unit_types.nva-rifle.fire=*3"
+    lab.by_path_button.click()
+    lab.by_path.value = "lz_albany.unit_types.nva-rifle.melee=*3"
+    lab.by_path_button.click()
+    lab.games.value = 50
+    lab.run(executor="serial")
+    assert lab.errors.value == ""
+    note = _text(lab.table.value)
+    assert re.search(r"Stopped at (20|30|40) of 50 games a side: the US win rate", note)
+    assert "Untick stop once the difference is clear to play every game" in " ".join(note.split())
+    assert not RAW.search(note.replace("z-test", ""))
+    assert re.search(r"(40|60|80) of 100 games in .*: the difference was clear", lab.timing.value)
+    lab.stop_early.value = False
+    lab.run(executor="serial")
+    assert "Stopped at" not in lab.table.value
+    assert "100 games in" in lab.timing.value

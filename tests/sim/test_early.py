@@ -1,0 +1,117 @@
+"""Stopping a comparison once it is clear (rulebook.sim.early): when, on what, and the same
+wherever the games ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.games.lz_albany import standard_scenario
+from rulebook.sim import GameResult, Variant, game_seeds, sweep
+from rulebook.sim import early as early_module
+from rulebook.sim.early import EARLY_P, first_clear_look, looks
+
+# Three times the NVA rifles' fire and melee: on the first seeds about half the random games
+# go to the US in the standard scenario and none in this one.
+CRUSHING = Variant(
+    "crushing NVA",
+    {
+        "lz_albany.unit_types.nva-rifle.melee": "*3",
+        "lz_albany.unit_types.nva-rifle.fire": "*3",
+    },
+)
+NAMES = ("baseline", "variant")
+
+
+def result(variant: str, seed: int, winner: str, vp_nva: int = 0) -> GameResult:
+    return GameResult(variant, seed, winner, "victory points", 0, vp_nva, 5, 100, 0, 0, False)
+
+
+def games(variant: str, seeds: list[int], winners) -> list[GameResult]:
+    return [result(variant, s, w) for s, w in zip(seeds, winners, strict=False)]
+
+
+def test_looks_come_after_each_fifth_and_never_before_100_games_a_side():
+    assert looks(1000) == [200, 400, 600, 800]
+    assert looks(150) == [120]  # 30, 60 and 90 a side are too few to look at
+    assert looks(100) == []  # the one look is the last, the ordinary test
+    assert all(early_module.MIN_GAMES <= g < n for n in (101, 333, 2000) for g in looks(n))
+
+
+def test_a_clear_difference_stops_at_the_first_look_with_the_games_it_read():
+    seeds = game_seeds(1, 500)
+    results = games("baseline", seeds[:130], ["us", "nva"] * 65) + games(
+        "variant", seeds[:130], ["nva"] * 130
+    )
+    pending = looks(500)
+    stop, read = first_clear_look(results, seeds, NAMES, "lz-albany", pending)
+    assert stop.games == 100
+    assert stop.requested == 500
+    assert stop.what == "US win rate"
+    assert stop.verdict.p < EARLY_P
+    assert sorted((r.variant, r.seed) for r in read) == sorted(
+        (v, s) for v in NAMES for s in seeds[:100]
+    )
+    assert pending == [200, 300, 400]  # the look at 100 is taken
+    assert stop.sentence().startswith("Stopped at 100 of 500 games a side: the US win rate")
+
+
+def test_a_look_waits_until_both_versions_have_finished_its_seeds():
+    seeds = game_seeds(1, 500)
+    results = games("baseline", seeds[:100], ["us"] * 100) + games(
+        "variant", seeds[:99], ["nva"] * 99
+    )
+    pending = looks(500)
+    assert first_clear_look(results, seeds, NAMES, "lz-albany", pending) is None
+    assert pending == [100, 200, 300, 400]  # not taken: a game of the variant is still out
+
+
+def test_no_difference_plays_on_and_uses_up_its_looks():
+    seeds = game_seeds(1, 500)
+    winners = ["us", "nva", "nva"] * 140
+    results = games("baseline", seeds[:420], winners) + games("variant", seeds[:420], winners)
+    pending = looks(500)
+    assert first_clear_look(results, seeds, NAMES, "lz-albany", pending) is None
+    assert pending == []
+
+
+def test_a_first_team_sweep_is_judged_by_the_nva_mean_vp():
+    seeds = game_seeds(1, 500)
+    results = [result("baseline", s, "nva", vp_nva=100 + s % 7) for s in seeds[:100]] + [
+        result("variant", s, "nva", vp_nva=130 + s % 7) for s in seeds[:100]
+    ]
+    stop, _ = first_clear_look(results, seeds, NAMES, "first-team", looks(500))
+    assert stop.what == "Mean NVA VP"
+    assert "the mean NVA VP already differed far beyond chance" in stop.sentence()
+
+
+@pytest.fixture
+def small_looks(monkeypatch):
+    """Looks from 20 games a side, so real games show a stop in a few seconds."""
+    monkeypatch.setattr(early_module, "MIN_GAMES", 20)
+
+
+def test_a_sweep_stops_at_the_same_look_in_one_process_and_on_two_workers(small_looks):
+    scenario = standard_scenario()
+    variants = [Variant("baseline"), CRUSHING]
+    here = sweep(scenario, 50, seed=3, executor="serial", variants=variants, stop_when_clear=True)
+    pooled = sweep(scenario, 50, seed=3, workers=2, variants=variants, stop_when_clear=True)
+    assert here.early is not None
+    assert pooled.early is not None
+    assert here.early.games < 50
+    assert pooled.early.games == here.early.games
+    assert pooled.results == here.results  # the games that look read, whatever finished first
+    assert len(here.results) == 2 * here.early.games
+    assert here.requested == 100
+    assert here.partial
+    assert not here.cancelled
+    assert here.early.verdict.p < EARLY_P
+
+
+def test_without_stop_when_clear_or_with_one_version_every_game_is_played(small_looks):
+    scenario = standard_scenario()
+    whole = sweep(scenario, 24, seed=3, executor="serial", variants=[Variant("baseline"), CRUSHING])
+    alone = sweep(scenario, 24, seed=3, executor="serial", stop_when_clear=True)
+    assert whole.early is None
+    assert len(whole.results) == 48
+    assert alone.early is None
+    assert len(alone.results) == 24
