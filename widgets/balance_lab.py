@@ -458,7 +458,8 @@ class BalanceLab(ipw.VBox):
             )
             self.table.value = results_html(result, self.scenario.game)
             played, why = f"{len(result.frame()):,}", ""
-            if result.early is not None:
+            if result.early is not None:  # the bar ends full: the run is complete, not cut short
+                self.bar.max = self.bar.value = len(result.results)
                 played += f" of {result.requested:,}"
                 why = ": the difference was clear, so the lab stopped there"
             self.timing.value = (

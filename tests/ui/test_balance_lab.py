@@ -182,10 +182,12 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     lab.run(executor="serial")
     assert lab.errors.value == ""
     note = _text(lab.table.value)
-    assert re.search(r"Stopped at (20|30|40) of 50 games a side: the US win rate", note)
+    stopped = re.search(r"Stopped at (20|30|40) of 50 games a side: the US win rate", note)
+    assert stopped
     assert "Untick stop once the difference is clear to play every game" in " ".join(note.split())
     assert not RAW.search(note.replace("z-test", ""))
     assert re.search(r"(40|60|80) of 100 games in .*: the difference was clear", lab.timing.value)
+    assert lab.bar.value == lab.bar.max == 2 * int(stopped[1])  # a full bar: the run is done
     lab.stop_early.value = False
     lab.run(executor="serial")
     assert "Stopped at" not in lab.table.value
