@@ -27,17 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "tests"))  # Chromium as the browser tests run it
+from browser._chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 VIEWPORT = {"width": 1400, "height": 900}
 
 

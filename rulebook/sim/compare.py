@@ -88,8 +88,10 @@ class Verdict:
             odds = "less than once in 1,000"
         elif self.p < 0.1:
             odds = f"about {max(1, round(self.p * 100))} times in 100"
-        else:
+        elif self.p < 0.95:
             odds = f"about {round(self.p * 10)} times in 10"
+        else:  # ("about 10 times in 10" read as a slip)
+            odds = "nearly every time"
         judgement = (
             "beyond chance"
             if self.beyond_chance

@@ -1,16 +1,8 @@
-"""What a person sees, as checks the play apps' browser tests share: first screen, overlaps, words;
-and how long the browser tests wait for it."""
+"""What a person sees, as checks the play apps' browser tests share: first screen, overlaps, words."""
 
 from __future__ import annotations
 
 import re
-
-#: How long a page may take to load (a Voila app runs its notebook first).
-NAVIGATION_MS = 180_000
-#: How long a click, a wait or an ``expect`` may take (most wait for a kernel's answer). Tests
-#: leave their waits to this default rather than name shorter ones: nothing here asserts a time,
-#: and a 15 s wait failed under the load of three workers on two cores.
-WAIT_MS = 90_000
 
 # A Python value leaking into the page: a tuple or dict repr, None, pandas' missing values, or a
 # snake_case identifier (file paths like scenarios/lz_albany/standard.yaml are allowed).

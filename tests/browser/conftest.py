@@ -46,20 +46,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser._seen import NAVIGATION_MS, WAIT_MS, KernelRequests
+from browser._chromium import CHROMIUM, CHROMIUM_ARGS, NAVIGATION_MS, WAIT_MS
+from browser._seen import KernelRequests
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 
 

@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from browser._seen import WAIT_MS
+from browser._chromium import WAIT_MS
 
 from rulebook.reference import load_reference
 from rulebook.reference._site import docname
