@@ -13,6 +13,7 @@ import ipywidgets as ipw
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+from rulebook.sim.early import looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
@@ -481,8 +482,20 @@ class BalanceLab(ipw.VBox):
         headline = verdicts[:1]
         self.timing.value = (
             f"<div class='rb-live'><b>So far {len(result.results):,} of {result.requested:,} "
-            f"games.</b> {escape(headline[0]) if headline else ''} The whole comparison is "
-            "under 3 below.</div>"
+            f"games.</b> {escape(headline[0]) if headline else ''}{self._looks_ahead()} The "
+            "whole comparison is under 3 below.</div>"
+        )
+
+    def _looks_ahead(self) -> str:
+        """When this run may stop early, in a sentence (empty when it plays every game)."""
+        points = looks(self.games.value) if self.stop_early.value else []
+        if not points:
+            return ""
+        said = [f"{p:,}" for p in points]
+        at = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+        return (
+            f" It looks at {at} games a side and stops at the first look where the difference "
+            "is clear."
         )
 
     def start(self) -> None:

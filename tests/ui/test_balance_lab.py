@@ -158,6 +158,7 @@ def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeyp
     lab.timing.observe(lambda change: beside_the_bar.append(change["new"]), names="value")
     lab.run(executor="serial")
     assert any("So far 4 of 6 games." in html for html in beside_the_bar)
+    assert not any("It looks at" in html for html in beside_the_bar)  # 3 a side: no look
     running = [html for html in shown if "rb-running" in html]
     assert "So far 4 of 6 games" in " ".join(running)
     assert any("US win rate:" in html for html in running)
@@ -179,6 +180,10 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     lab.by_path.value = "lz_albany.unit_types.nva-rifle.melee=*3"
     lab.by_path_button.click()
     lab.games.value = 50
+    assert lab._looks_ahead() == (
+        " It looks at 20, 30 and 40 games a side and stops at the first look where the "
+        "difference is clear."
+    )
     lab.run(executor="serial")
     assert lab.errors.value == ""
     note = _text(lab.table.value)
