@@ -87,8 +87,8 @@ def first_clear_look(
     removed, once both versions named in *names* (baseline, variant) have finished the first
     that many seeds of *seeds*.
     """
-    if not pending:
-        return None
+    if not pending or len(results) < len(names) * pending[0]:
+        return None  # (too few games in for the next look: checked before any work)
     done = {(r.variant, r.seed): r for r in results}
     while pending:
         games = pending[0]
