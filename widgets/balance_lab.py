@@ -495,7 +495,8 @@ class BalanceLab(ipw.VBox):
         at = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
         return (
             f" It looks at {at} games a side and stops at the first look where the difference "
-            "is clear."
+            "would arise by chance less than once in 1,000 (until then, the verdict above may "
+            "still change)."
         )
 
     def start(self) -> None:

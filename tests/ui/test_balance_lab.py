@@ -182,7 +182,8 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     lab.games.value = 50
     assert lab._looks_ahead() == (
         " It looks at 20, 30 and 40 games a side and stops at the first look where the "
-        "difference is clear."
+        "difference would arise by chance less than once in 1,000 (until then, the verdict "
+        "above may still change)."
     )
     lab.run(executor="serial")
     assert lab.errors.value == ""
