@@ -10,7 +10,7 @@ ordinary test at the usual 5%.
 Why so strict a level, and so few looks: every extra look is another chance for luck alone to
 cross the line. Four interim looks at p < 0.001 add at most 4 in 1,000 to the chance of calling a
 change that does nothing (a Bonferroni bound), while looking after every batch of games at that
-level would add several in 100. No look comes before 100 games a side, where the normal
+level would add a few in 100. No look comes before 100 games a side, where the normal
 approximation behind both tests holds.
 
 A look reads the first games of the seed list, the same number for each version, and only once
@@ -45,7 +45,9 @@ def looks(games: int) -> list[int]:
     return sorted(p for p in points if MIN_GAMES <= p < games)
 
 
-def headline(baseline: Sequence[GameResult], variant: Sequence[GameResult], game: str):
+def headline(
+    baseline: Sequence[GameResult], variant: Sequence[GameResult], game: str
+) -> tuple[str, Verdict]:
     """The comparison a version is judged by first, as (what, Verdict): the NVA's mean VP for a
     First Team campaign, the US win rate for LZ Albany."""
     if game == "first-team":
