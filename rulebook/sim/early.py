@@ -9,8 +9,10 @@ ordinary test at the usual 5%.
 
 Why so strict a level, and so few looks: every extra look is another chance for luck alone to
 cross the line. Four interim looks at p < 0.001 add at most 4 in 1,000 to the chance of calling a
-change that does nothing (a Bonferroni bound), while looking after every batch of games at that
-level would add a few in 100. No look comes before 100 games a side, where the normal
+change that does nothing (a Bonferroni bound; in 20,000 simulated sweeps of two identical
+versions, 1,000 games a side at a 45% win rate, 0.22% stopped early, and with the final test 5.2%
+erred in all, against 5.1% for the final test alone), while a look after every 10 games a side
+stopped 0.95% of them. No look comes before 100 games a side, where the normal
 approximation behind both tests holds.
 
 A look reads the first games of the seed list, the same number for each version, and only once
