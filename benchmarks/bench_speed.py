@@ -15,6 +15,7 @@ shared and noisy, so read the ratios more than the absolute figures):
   the saved campaign;
 - each exact-odds query the rule-interactions app makes (situation built, odds computed),
   and icepool on the same pools (icepool keeps its own cache, so repeats are cheap for it);
+  and the First Team combat app's query on the rulebook's 4.1 example;
 - the line-of-sight table for 44, 60, 200 and 800-area maps, with the fitted exponent.
 
 Run: python benchmarks/bench_speed.py [games]   (about three minutes with the default 30)
@@ -246,6 +247,13 @@ def odds_section() -> None:
             f"{alone * 1e3:5.3f} ms); icepool on the same pool(s) {pools}: "
             f"{icepool_time * 1e3:5.3f} ms"
         )
+    # The First Team combat app's query: the fight set up from the campaign's counters, then
+    # both sides' exact CRT results (a CRT roll is one d10 a side, so icepool has no pool here).
+    from rulebook.games.first_team.situation import example_4_1
+
+    example_4_1().odds()  # read the campaign and its CRT untimed
+    fight = min(timeit.repeat(lambda: example_4_1().odds(), number=20, repeat=5, timer=CPU)) / 20
+    print(f"First Team, the 4.1 example: situation + odds {fight * 1e3:5.2f} ms")
     from rulebook.dice import dice_sum
 
     for n in (2, 4, 8):

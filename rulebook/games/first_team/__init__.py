@@ -16,6 +16,7 @@ from rulebook.games.first_team.crt import CRT, Result
 from rulebook.games.first_team.forces import nva_companies, nva_company, us_companies, us_company
 from rulebook.maps.point_map import PointMap
 from rulebook.scenario import Scenario, load_scenario
+from rulebook.scenario._ftv_models import FirstTeamSpec
 
 __all__ = [
     "CRT",
@@ -29,6 +30,7 @@ __all__ = [
     "campaign_crt",
     "campaign_map",
     "campaign_scenario",
+    "campaign_spec",
     "column_for",
     "nva_companies",
     "nva_company",
@@ -48,6 +50,14 @@ def _campaign() -> Scenario:
 def campaign_scenario() -> Scenario:
     """The shipped campaign (read once; each caller gets its own copy)."""
     return _campaign().model_copy(deep=True)
+
+
+@cache
+def campaign_spec() -> FirstTeamSpec:
+    """The shipped campaign's First Team data, shared (as :func:`campaign_map` is): read, never
+    changed, by whatever builds counters from it. A caller that would change it takes
+    :func:`campaign_scenario`'s own copy instead (a deep copy, about 4 ms)."""
+    return _campaign().first_team
 
 
 @cache

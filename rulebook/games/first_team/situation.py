@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from rulebook.dice import Dice
 from rulebook.distribution import Distribution
-from rulebook.games.first_team import campaign_crt, campaign_scenario
+from rulebook.games.first_team import campaign_crt, campaign_spec
 from rulebook.games.first_team.combat import CombatResult, Force, resolve
 from rulebook.games.first_team.forces import nva_company, us_company
 from rulebook.games.first_team.odds import fight_odds
@@ -47,7 +47,7 @@ class CombatSetup:
 
     def forces(self) -> tuple[Force, Force]:
         """(attacker, defender), built from the campaign's counters."""
-        spec = campaign_scenario().first_team
+        spec = campaign_spec()  # read only: the counters below are built from it
         if not 0 < self.us_companies <= len(US_IDS) or not 0 < len(self.nva_steps) <= len(
             NVA_ORDER
         ):
