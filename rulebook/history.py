@@ -202,12 +202,12 @@ def stage_problems(stage: FirstTeamStage, file: str, path: str) -> list[Problem]
     """Unit ids and locations a stage names that the First Team campaign does not have."""
     from rulebook.games.first_team import (
         campaign_map,
-        campaign_scenario,
+        campaign_spec,
         nva_companies,
         us_companies,
     )
 
-    spec = campaign_scenario().first_team
+    spec = campaign_spec()  # read only: the ids of its companies
     known = {u.id for u in nva_companies(spec)} | {u.id for u in us_companies(spec)}
     places = set(campaign_map().locations)
     problems, seen = [], set()
