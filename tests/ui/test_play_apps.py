@@ -254,3 +254,31 @@ def test_a_scenario_file_with_a_negative_count_is_refused_by_field():
     bad = book.model_copy(update={"values": {**book.values, "flares": flares}})
     said = [str(p) for p in value_kind_problems(bad, book, "mine.yaml")]
     assert said == ["mine.yaml: values.flares.value: cannot be below zero (the book has 8), not -5"]
+
+
+def test_a_campaign_open_when_python_exits_closes_without_a_traceback(tmp_path):
+    """A kernel shut down with a campaign open (played, redrawn, one step undone) used to print
+    "Exception ignored ... catching classes that do not inherit from BaseException": Python
+    clears a module's globals before it closes a game still alive, and the campaign's
+    `except GameOver` then read None."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        f"""
+        from widgets.first_team_app import CampaignStepper
+        from rulebook.games.first_team.engine import new_campaign
+        st = CampaignStepper(new_campaign(seed=1), saves={str(tmp_path)!r})
+        for _ in range(30):
+            g = st.game
+            st._play(g.sample_chance() if g.current_player() == "chance" else g.legal_actions()[0])
+        st.refresh()
+        st._undo(None)
+        st.refresh()
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert "Exception ignored" not in done.stderr, done.stderr

@@ -205,6 +205,9 @@ def campaign(s: CampaignState, *, resume: bool = False) -> Flow:
         yield from setup(s)
         first_turn, first_step = 1, 0
     turns = s.scenario.turns.value if s.scenario.turns else 15
+    # Held here, not looked up at the except: a campaign still open when Python exits is
+    # closed after the module's globals are cleared, and `except None` would raise TypeError.
+    over = GameOver
     try:
         for turn in range(first_turn, turns + 1):
             s.turn = turn
@@ -216,7 +219,7 @@ def campaign(s: CampaignState, *, resume: bool = False) -> Flow:
                     yield RESTART
                 resume = False
                 yield from step(s)
-    except GameOver:
+    except over:
         s.phase = "game over"
         return
     s.phase = "game over"

@@ -33,6 +33,7 @@ def game(s: State, *, resume: bool = False) -> Flow:
     everything the flow needs there is on the board, so Undo can restart from a copy of the
     position taken at a draw (a checkpoint) instead of replaying the whole game.
     """
+    over = GameOver  # held here: see first_team._flow.campaign (a game open at Python's exit)
     try:
         for turn in range(s.turn if resume else 1, s.rules.turns + 1):
             s.turn = turn
@@ -46,7 +47,7 @@ def game(s: State, *, resume: bool = False) -> Flow:
                 break
             yield from administrative_phase(s)
         final_scoring(s)
-    except GameOver:
+    except over:
         pass
     s.phase = "over"
 
