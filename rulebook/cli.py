@@ -237,6 +237,12 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
         )
         return EXIT_BAD_INPUT
     hits = ref.find(query, game=args.game, tag=args.tag)
+    if hits and hits[0].missing:
+        but = "one word" if len(hits[0].missing) == 1 else f"{len(hits[0].missing)} words"
+        print(
+            f"rulebook rules search: no entry has every word of {query!r}; these have all but {but}",
+            file=sys.stderr,
+        )
     for hit in hits:
         print(f"{hit.entry.id:<12} {hit.entry.title}  ({hit.why})")
         if args.context and hit.context:

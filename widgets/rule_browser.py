@@ -199,6 +199,12 @@ class RuleBrowser(ipw.VBox):
             return f"<p class='rb-rule-count rb-no-results'>Nothing matches; {hint}.</p>"
         more = f"; the first {shown} are shown, narrow by book or tag" if total > shown else ""
         what = "entries match" if text else "entries"
+        lacking = self.hits[0].missing
+        if lacking:  # no entry has every word: these have the most of them
+            but = "one word" if len(lacking) == 1 else f"{len(lacking)} words"
+            what = (
+                f"entries have all but {but} of your search (none has every word; each says which)"
+            )
         enter = "; Enter opens the first" if text else ""
         return f"<p class='rb-rule-count'>{total} {what}{more}{enter}.</p>"
 

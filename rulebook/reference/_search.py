@@ -167,6 +167,7 @@ class Hit:
     why: str
     context: tuple[tuple[str, bool], ...]
     tier: int
+    missing: tuple[str, ...] = ()  # query words it lacks, when no entry has them all
 
     def context_text(self, mark: str = "[{}]") -> str:
         """The context as plain text with each matched word marked.
@@ -257,8 +258,28 @@ class SearchIndex:
                 scored.append(found)
             elif len(terms) == 1 and terms[0].vocab and terms[0].vocab.home == entry.id:
                 scored.append(self._home(entry, terms[0], ()))
+        if not scored and len(terms) > 1:
+            return self._most_words(allowed, terms)
         scored.sort(key=lambda s: s[0])
         return [hit for _, hit in scored]
+
+    def _most_words(self, allowed: Sequence[Entry], terms: list[_QueryTerm]) -> list[Hit]:
+        """When no entry has every word of a query, the entries with the most of them, each
+        saying which it lacks: a reader typing 'los jungle fire' wants the fire rules that
+        mention jungle, not an empty page."""
+        best, found = 0, []
+        for entry in allowed:
+            have = [t for t in terms if self._score(entry, [t]) is not None]
+            if not have or len(have) < best:
+                continue
+            if len(have) > best:
+                best, found = len(have), []
+            key, hit = self._score(entry, have)  # type: ignore[misc]
+            lacks = tuple(t.typed for t in terms if t not in have)
+            why = f"{hit.why}; no {', '.join(repr(w) for w in lacks)}"
+            found.append((key, Hit(entry, why, hit.context, hit.tier, lacks)))
+        found.sort(key=lambda s: s[0])
+        return [hit for _, hit in found]
 
     def _book_order(self, entry: Entry) -> tuple:
         return (BOOK_ORDER[entry.id.split(":", 1)[0]], self.order[entry.id])

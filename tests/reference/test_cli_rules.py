@@ -9,8 +9,20 @@ def test_a_search_that_finds_nothing_says_so_and_suggests(capsys):
     assert main(["rules", "search", "zzzz"]) == EXIT_NOT_FOUND == 1
     err = capsys.readouterr().err
     assert err == "rulebook rules search: nothing matches 'zzzz'\n"
-    assert main(["rules", "search", "helicoptre", "xqzv"]) == 1
+    assert main(["rules", "search", "helicopterzzz", "xqzv"]) == 1
     assert "nearest words in the books: helicopter" in capsys.readouterr().err
+
+
+def test_a_search_no_entry_fully_matches_lists_the_closest_and_says_so(capsys):
+    assert main(["rules", "search", "los", "jungle", "fire"]) == 0
+    out, err = capsys.readouterr()
+    assert err == (
+        "rulebook rules search: no entry has every word of 'los jungle fire'; these have all "
+        "but one word\n"
+    )
+    assert out.splitlines()[0] == (
+        "lza:7.3      Ranged Infantry Fire  (fire in the title; jungle in the summary; no 'los')"
+    )
 
 
 def test_a_search_names_why_each_entry_matched(capsys):

@@ -121,6 +121,19 @@ def test_filters_keep_to_one_book_and_one_tag(ref):
 
 def test_nothing_found_suggests_the_nearest_words(ref):
     assert ref.find("xqzv") == []
-    assert ref.find("no such words anywhere") == []
+    assert ref.find("xqzv qqzx") == []  # no word of it is anywhere
     assert "helicopter" in ref.suggest("helicoptre xqzv")
     assert ref.suggest("xqzv") == []
+
+
+def test_without_an_entry_holding_every_word_the_most_words_win_and_say_what_they_lack(ref):
+    """A reader's query seldom has all its words in one entry: 'los jungle fire' finds the fire
+    rules that mention jungle, each hit naming the word it lacks, rather than nothing."""
+    hits = ref.find("los jungle fire")
+    assert hits[0].entry.id == "lza:7.3"
+    assert hits[0].why == "fire in the title; jungle in the summary; no 'los'"
+    assert all(len(h.missing) == 1 for h in hits)  # two of the three words, none with fewer
+    assert {h.missing for h in hits} >= {("los",), ("fire",)}
+    melee = ref.find("wounded officer carried by platoon retreat")
+    assert [(h.entry.id, h.missing) for h in melee] == [("lza:7.2", ("carried",))]
+    assert all(h.missing == () for h in ref.find("night LOS"))  # all words found: as before

@@ -47,10 +47,18 @@ def test_a_typo_finds_night_and_every_result_shows_its_reason_and_context():
 
 def test_nothing_found_suggests_the_nearest_words():
     app = RuleBrowser()
-    app.query.value = "helicoptre xqzv"
+    app.query.value = "helicopterzzz xqzv"  # too far from any word to be read as a typo
     assert shown_ids(app) == []
     assert "Nothing matches" in app.count.value
     assert "<code>helicopter</code>" in app.count.value
+
+
+def test_when_no_entry_has_every_word_the_list_says_so_and_each_hit_what_it_lacks():
+    app = RuleBrowser()
+    app.query.value = "los jungle fire"
+    assert shown_ids(app)[0] == "lza:7.3"
+    assert "have all but one word of your search (none has every word" in app.count.value
+    assert "no &#x27;los&#x27;" in app._slots[0][2].value
 
 
 def test_book_and_tag_filters_narrow_the_results():
