@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rulebook.scenario import load_scenario
 
@@ -13,8 +14,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def centre(page, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
+    """Where *selector* sits once it has stopped moving: the same box read three times, 150 ms
+    apart. A panel above the map that grows as a kernel's answer lands shifts the map down;
+    a click aimed before that lands beside its area (twice in about ten suite runs the link
+    click on F7 made no link and the wait for it ran out)."""
+    last, same = None, 0
+    for _ in range(100):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        same = same + 1 if box == last else 0
+        if same >= 2:
+            break
+        last = box
+        page.wait_for_timeout(150)
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -41,14 +53,7 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     assert "G8 touches no other area" in page.locator(".rb-finding").first.inner_text()
 
     # Link it to F7 by hand: two clicks in link mode, first G8 then F7.
-    page.get_by_role("button", name="link two areas").click()
-    gx, gy = centre(page, ".rb-area-label[data-area='G8']")
-    page.mouse.click(gx, gy + 8)
-    page.wait_for_selector(".rb-link-from[data-area='G8']")
-    fx, fy = centre(page, ".rb-area-label[data-area='F7']")
-    started = time.perf_counter()
-    page.mouse.click(fx, fy + 8)
-    page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']")
+    started = link_g8_to_f7(page, artifacts, links)
     page.wait_for_selector(".rb-selected[data-area='G8'][data-neighbours='1'][data-visible='1']")
     print(f"link click to updated sight panel: {(time.perf_counter() - started) * 1000:.0f} ms")
     page.wait_for_selector(".rb-problems.none")
@@ -75,6 +80,30 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
 
     play_test(page, voila_url, save)
+
+
+def link_g8_to_f7(page, artifacts: Path, links: int) -> float:
+    """Link G8 to F7 with two clicks in link mode; return when the second click was made."""
+    page.get_by_role("button", name="link two areas").click()
+    gx, gy = centre(page, ".rb-area-label[data-area='G8']")
+    page.mouse.click(gx, gy + 8)
+    page.wait_for_selector(".rb-link-from[data-area='G8']")
+    fx, fy = centre(page, ".rb-area-label[data-area='F7']")
+    started = time.perf_counter()
+    page.mouse.click(fx, fy + 8)
+    try:
+        page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']", timeout=20_000)
+    except PlaywrightTimeout:
+        # Twice in about ten suite runs this click made no link. If the app still says it is
+        # linking from G8, the click did not reach F7 (nothing asked it to link): record what the
+        # page showed and click again, as a person would. Any other state fails below.
+        page.screenshot(path=str(artifacts / "scenario_designer_link_missed.png"))
+        assert page.locator(".rb-link-from[data-area='G8']").count() == 1, "the link click failed"
+        print("the click on F7 reached no area; clicked again (see the _link_missed screenshot)")
+        fx, fy = centre(page, ".rb-area-label[data-area='F7']")
+        page.mouse.click(fx, fy + 8)
+        page.wait_for_selector(f".rb-map-caption[data-links='{links + 1}']")
+    return started
 
 
 def draw_g8(page) -> None:
