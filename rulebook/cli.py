@@ -238,7 +238,9 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     hits = ref.find(query, game=args.game, tag=args.tag)
     if hits and hits[0].missing:
-        but = "one word" if len(hits[0].missing) == 1 else f"{len(hits[0].missing)} words"
+        from rulebook.games._narrate import count
+
+        but = count(len(hits[0].missing), "word")
         print(
             f"rulebook rules search: no entry has every word of {query!r}; these have all but {but}",
             file=sys.stderr,

@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.games._files import ScenarioFile, scenario_files
+from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
 from rulebook.sim.early import looks
@@ -458,7 +459,7 @@ class BalanceLab(ipw.VBox):
                 stop_when_clear=self.stop_early.value,
             )
             self.table.value = results_html(result, self.scenario.game)
-            played, why = f"{len(result.frame()):,}", ""
+            played, why = f"{len(result.results):,}", ""
             if result.early is not None:  # the bar ends full: the run is complete, not cut short
                 self.bar.max = self.bar.value = len(result.results)
                 played += f" of {result.requested:,}"
@@ -491,8 +492,7 @@ class BalanceLab(ipw.VBox):
         points = looks(self.games.value) if self.stop_early.value else []
         if not points:
             return ""
-        said = [f"{p:,}" for p in points]
-        at = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+        at = join_words([f"{p:,}" for p in points])
         return (
             f" It looks at {at} games a side and stops at the first look where the difference "
             "would arise by chance less than once in 1,000 (until then, the verdict above may "

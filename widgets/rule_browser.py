@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as ipw
 
+from rulebook.games._narrate import count
 from rulebook.reference import Entry, Hit, Reference, load_reference
 from rulebook.reference._reading import (
     breakable_name,
@@ -201,9 +202,9 @@ class RuleBrowser(ipw.VBox):
         what = "entries match" if text else "entries"
         lacking = self.hits[0].missing
         if lacking:  # no entry has every word: these have the most of them
-            but = "one word" if len(lacking) == 1 else f"{len(lacking)} words"
             what = (
-                f"entries have all but {but} of your search (none has every word; each says which)"
+                f"entries have all but {count(len(lacking), 'word')} of your search (none has "
+                "every word; each says which)"
             )
         enter = "; Enter opens the first" if text else ""
         return f"<p class='rb-rule-count'>{total} {what}{more}{enter}.</p>"
