@@ -7,8 +7,8 @@ shared and noisy, so read the ratios more than the absolute figures):
   simulation mode (no traces, no log) against the same games with traces on;
 - the balance lab's case: 1,000 LZ Albany games of a variant (one value changed) on a
   2-worker pool, wall time (this one is wall-clock: it is what a designer waits for); then
-  the lab's own comparison of 1,000 a side against the baseline, stopping once the difference
-  is clear, for a change that shows and one that does not;
+  the lab's own comparison of 1,000 a side against the baseline, stopping once the answer is
+  clear (a difference, or none in reach), for a change that shows and one that does not;
 - Undo at moves 10, 100 and 1,000 against a traced replay to the same move, and loading a
   saved game of 1,000 moves (from the checkpoint its record carries; and Undo right after);
 - First Team Undo at moves 10, 100, half-way and the end of a scripted campaign, and loading
@@ -92,8 +92,8 @@ def lab_section(games: int = 1000, workers: int = 2) -> None:
         f"{workers} idle cores"
     )
     # What a designer waits for in the lab, which compares against the baseline and stops once
-    # the difference is clear (rulebook.sim.early): the US rifle melee change of the designer
-    # loop's browser test, then one that changes nothing the players see (it plays every game).
+    # the answer is clear (rulebook.sim.early): the US rifle melee change of the designer loop's
+    # browser test, then one that changes little the players see (settled with no difference).
     for name, change in (
         ("US rifle melee 2 -> 3", {"lz_albany.unit_types.us-rifle.melee": "3"}),
         ("rally on 5", variant.overrides),
@@ -108,11 +108,10 @@ def lab_section(games: int = 1000, workers: int = 2) -> None:
             stop_when_clear=True,
         )
         wall = time.perf_counter() - start
-        where = (
-            f"stopped at {result.early.games:,} a side"
-            if result.early
-            else "played every game (no clear difference)"
-        )
+        where = "played every game"
+        if result.early:
+            why = "a clear difference" if result.early.clear else "no difference in reach"
+            where = f"stopped at {result.early.games:,} a side ({why})"
         print(f"the lab, {games:,} a side, {name}: {where}, {wall:.1f} s wall")
 
 

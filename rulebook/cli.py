@@ -294,6 +294,13 @@ def _ctrl_c_cancels() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
+def _stop_reason(early) -> str | None:
+    """Why a sweep stopped before its last game, for the JSON summary."""
+    if early is None:
+        return None
+    return "clear difference" if early.clear else "no difference in reach"
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     from contextlib import ExitStack
@@ -369,6 +376,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "overrides": overrides,
                     "variants": result.summary().to_dict(orient="records"),
                     "stopped_early_at": result.early.games if result.early else None,
+                    "stopped_early_because": _stop_reason(result.early),
                 },
                 indent=2,
             )
@@ -586,8 +594,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--stop-when-clear",
         action="store_true",
-        help="with --set, stop at a look after each fifth of the games once the difference is "
-        "far beyond chance (p < 0.001; see rulebook.sim.early)",
+        help="with --set, stop at a look after each fifth of the games once the answer is "
+        "clear: a difference far beyond chance (p < 0.001), or, from two-fifths of the games "
+        "on, one too small for every game to show (see rulebook.sim.early)",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

@@ -315,6 +315,9 @@ def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):
     stopped = summary["stopped_early_at"]
     assert stopped in (20, 30, 40)
     assert all(v["games"] == stopped for v in summary["variants"])
+    assert summary["stopped_early_because"] == "clear difference"
     assert f"Stopped at {stopped} of 50 games a side: the US win rate" in err
     assert main([*args, *crushing, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["stopped_early_at"] is None
+    whole = json.loads(capsys.readouterr().out)
+    assert whole["stopped_early_at"] is None
+    assert whole["stopped_early_because"] is None

@@ -14,7 +14,7 @@ from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
-from rulebook.sim.early import looks
+from rulebook.sim.early import first_futility_look, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
@@ -24,6 +24,7 @@ from widgets.scenario_files import resolve_query_path, scenario_from_query
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
+STOP_LABEL = "stop once the answer is clear"
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 
 
@@ -148,7 +149,7 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     elif result.early is not None:
         note = (
             f"<p class='rb-partial rb-early'>{escape(result.early.sentence())} Untick "
-            "<i>stop once the difference is clear</i> to play every game.</p>"
+            f"<i>{STOP_LABEL}</i> to play every game.</p>"
         )
     elif result.partial:
         note = "<p class='rb-partial'>Cancelled: these are the games that finished.</p>"
@@ -204,14 +205,16 @@ class BalanceLab(ipw.VBox):
         )
         self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
         # On by default: a change that swings the result needs a fraction of the games asked
-        # for, and the look's strict level keeps a change that does nothing from stopping it.
+        # for, the look's strict level keeps a change that does nothing from stopping it as a
+        # difference, and one too small to show stops as none (rulebook.sim.early).
         self.stop_early = ipw.Checkbox(
             value=True,
-            description="stop once the difference is clear",
+            description=STOP_LABEL,
             indent=False,
             _dom_classes=("rb-stop-early",),
             tooltip="look after each fifth of the games (from 100 a side) and stop where the "
-            "headline difference would arise by chance less than once in 1,000",
+            "headline difference would arise by chance less than once in 1,000, or, from "
+            "two-fifths of the games on, where it is too small for every game to show",
         )
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
@@ -463,7 +466,11 @@ class BalanceLab(ipw.VBox):
             if result.early is not None:  # the bar ends full: the run is complete, not cut short
                 self.bar.max = self.bar.value = len(result.results)
                 played += f" of {result.requested:,}"
-                why = ": the difference was clear, so the lab stopped there"
+                why = (
+                    ": the difference was clear, so the lab stopped there"
+                    if result.early.clear
+                    else ": no clear difference was in reach, so the lab stopped there"
+                )
             self.timing.value = (
                 f"<span class='rb-timing'>{played} games in "
                 f"{_duration(time.perf_counter() - started)}{why}.</span>"
@@ -493,10 +500,16 @@ class BalanceLab(ipw.VBox):
         if not points:
             return ""
         at = join_words([f"{p:,}" for p in points])
+        settled = first_futility_look(self.games.value)
+        too_small = (
+            f", or, from {settled:,} a side on, where it is too small for every game to show it"
+            if settled
+            else ""
+        )
         return (
             f" It looks at {at} games a side and stops at the first look where the difference "
-            "would arise by chance less than once in 1,000 (until then, the verdict above may "
-            "still change)."
+            f"would arise by chance less than once in 1,000{too_small} (until then, the verdict "
+            "above may still change)."
         )
 
     def start(self) -> None:

@@ -1,4 +1,4 @@
-"""Stopping a comparison once its answer is clear: the Haybittle-Peto rule.
+"""Stopping a comparison once its answer is clear: the Haybittle-Peto rule, and a futility look.
 
 A designer who asks for 1,000 games a side to weigh a change that swings the result by twenty
 points waits for nothing: a couple of hundred games a side already settle it. So a sweep of two
@@ -15,6 +15,16 @@ erred in all, against 5.1% for the final test alone), while a look after every 1
 stopped 0.95% of them. No look comes before 100 games a side, where the normal
 approximation behind both tests holds.
 
+A look may also stop a comparison whose answer is clear the other way: from the look at
+two-fifths of the games on, if the difference so far, were it to stay the same size, would
+show beyond chance at the last look less than 2 times in 100 (its *conditional power*), the
+rest of the games would very likely not change the verdict, and the sweep stops there with
+"no clear difference". This never makes a false "beyond chance" likelier (it can only stop
+sweeps short of one), and costs a real difference little: in 20,000 simulated sweeps of 1,000
+games a side, a change from a 45% to a 51.3% win rate (which the last look alone finds 81 times
+in 100) was found 79 times in 100, while two identical versions stopped after 725 games a side
+on average instead of 1,000 (71 in 100 of them stopped early as settled).
+
 A look reads the first games of the seed list, the same number for each version, and only once
 both versions have finished all of them: a sweep stops at the same game, with the same figures,
 however its workers happened to finish.
@@ -23,6 +33,8 @@ however its workers happened to finish.
 [200, 400, 600, 800]
 >>> looks(300)
 [120, 180, 240]
+>>> round(conditional_power(0.0, 0.4), 3), round(conditional_power(0.5, 0.4), 3)
+(0.011, 0.066)
 """
 
 from __future__ import annotations
@@ -30,21 +42,71 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from rulebook.sim._run import GameResult
 from rulebook.sim.compare import Verdict, compare_means, compare_rates
 
-__all__ = ["EARLY_P", "LOOKS", "MIN_GAMES", "EarlyStop", "first_clear_look", "headline", "looks"]
+__all__ = [
+    "EARLY_P",
+    "FUTILE_BELOW",
+    "FUTILITY_FROM",
+    "LOOKS",
+    "MIN_GAMES",
+    "EarlyStop",
+    "conditional_power",
+    "first_clear_look",
+    "first_futility_look",
+    "headline",
+    "looks",
+]
 
 LOOKS = 5  # an interim look after each fifth of the games
 EARLY_P = 0.001  # the Haybittle-Peto boundary
 MIN_GAMES = 100  # a side, before the first look
+FINAL_P = 0.05  # the last look's level
+FUTILE_BELOW = 0.02  # conditional power under which a look calls the comparison settled
+FUTILITY_FROM = 0.4  # of the games a side: no look before this one stops for futility
+
+_NORMAL = NormalDist()
+
+
+def conditional_power(z: float, fraction: float, level: float = FINAL_P) -> float:
+    """The chance that the last look finds a difference beyond chance (two-sided, at *level*),
+    given the test statistic *z* after *fraction* of the games, if the difference stays the size
+    it is so far (the "current trend" in group-sequential terms).
+
+    With the B-value ``B = z * sqrt(t)`` and the trend ``B / t``, the final statistic is normal
+    with mean ``z / sqrt(t)`` and variance ``1 - t``.
+    """
+    if not 0 < fraction < 1:
+        raise ValueError(f"a look comes part of the way through a sweep, not at {fraction}")
+    critical = _NORMAL.inv_cdf(1 - level / 2)
+    mean, spread = abs(z) / math.sqrt(fraction), math.sqrt(1 - fraction)
+    return _NORMAL.cdf((mean - critical) / spread) + _NORMAL.cdf((-critical - mean) / spread)
+
+
+def z_of(verdict: Verdict) -> float:
+    """The size of a two-sided test's statistic, read back from its p-value."""
+    if verdict.p <= 0:
+        return math.inf
+    return _NORMAL.inv_cdf(1 - min(verdict.p, 1.0) / 2)
 
 
 def looks(games: int) -> list[int]:
     """The games a side at each interim look of a sweep of *games* a side."""
     points = {math.ceil(k * games / LOOKS) for k in range(1, LOOKS)}
     return sorted(p for p in points if MIN_GAMES <= p < games)
+
+
+def first_futility_look(games: int) -> int | None:
+    """The first interim look (games a side) of a sweep of *games* a side that may stop it as
+    settled with no clear difference, or None if none may.
+
+    >>> first_futility_look(1000), first_futility_look(500), first_futility_look(100)
+    (400, 200, None)
+    """
+    return next((g for g in looks(games) if g >= FUTILITY_FROM * games), None)
 
 
 def headline(
@@ -61,21 +123,48 @@ def headline(
 
 @dataclass(frozen=True)
 class EarlyStop:
-    """Where and why a sweep stopped before its last game."""
+    """Where and why a sweep stopped before its last game: a difference beyond chance
+    (``clear``), or one too small to become so (``clear`` False, with its ``power``)."""
 
     games: int  # a side, at the look that stopped it
     requested: int  # a side
     what: str  # the headline comparison
     verdict: Verdict
+    clear: bool = True
+    power: float | None = None  # the conditional power at a look that found no difference in reach
 
     def sentence(self) -> str:
         what = self.what if self.what[:2].isupper() else self.what[0].lower() + self.what[1:]
+        where = f"Stopped at {self.games:,} of {self.requested:,} games a side: the {what}"
+        if self.clear:
+            return (
+                f"{where} already differed far beyond chance (less than once in 1,000 by "
+                "chance, at a look after each fifth of the games), so the sweep stopped there "
+                "and counts only those; more games would narrow the interval around the "
+                "difference."
+            )
+        chance = max(self.power or 0.0, 0.001)
         return (
-            f"Stopped at {self.games:,} of {self.requested:,} games a side: the {what} "
-            "already differed far beyond chance (less than once in 1,000 by chance, at a look "
-            "after each fifth of the games), so the sweep stopped there and counts only those; "
-            "more games would narrow the interval around the difference."
+            f"{where} differed so little that playing every game would almost surely leave it "
+            f"within chance (if the difference stayed as it is, the last look would find it "
+            f"{_how_often(chance)}), so the sweep stopped there and counts only those. The "
+            "interval below says how large a change these games cannot rule out; to detect one "
+            "that small, ask for more games."
         )
+
+
+def _how_often(chance: float) -> str:
+    """A small chance in words.
+
+    >>> _how_often(0.0149), _how_often(0.0053), _how_often(0.0004)
+    ('about 1 time in 100', 'about 5 times in 1,000', 'less than once in 1,000')
+    """
+    if chance < 0.001:
+        return "less than once in 1,000"
+    count, out_of = (
+        (round(chance * 100), "100") if chance >= 0.01 else (round(chance * 1000), "1,000")
+    )
+    return f"about {count} time{'s' if count > 1 else ''} in {out_of}"
 
 
 def first_clear_look(
@@ -85,7 +174,9 @@ def first_clear_look(
     game: str,
     pending: list[int],
 ) -> tuple[EarlyStop, list[GameResult]] | None:
-    """The look that ends a sweep, with the games it read, or None to play on.
+    """The look that ends a sweep, with the games it read, or None to play on: the first where
+    the difference is beyond chance at ``EARLY_P``, or, from ``FUTILITY_FROM`` of the games on,
+    where its conditional power is below ``FUTILE_BELOW``.
 
     *pending* holds the looks (games a side) not yet taken, smallest first; a look is taken, and
     removed, once both versions named in *names* (baseline, variant) have finished the first
@@ -107,4 +198,10 @@ def first_clear_look(
             continue  # too few games to compare: play on
         if verdict.p < EARLY_P:
             return EarlyStop(games, len(seeds), what, verdict), baseline + variant
+        fraction = games / len(seeds)
+        if fraction >= FUTILITY_FROM:  # (first_futility_look's test)
+            power = conditional_power(z_of(verdict), fraction)
+            if power < FUTILE_BELOW:
+                stop = EarlyStop(games, len(seeds), what, verdict, clear=False, power=power)
+                return stop, baseline + variant
     return None

@@ -8,7 +8,14 @@ import pytest
 from rulebook.games.lz_albany import standard_scenario
 from rulebook.sim import GameResult, Variant, game_seeds, sweep
 from rulebook.sim import early as early_module
-from rulebook.sim.early import EARLY_P, first_clear_look, looks
+from rulebook.sim.early import (
+    EARLY_P,
+    FUTILE_BELOW,
+    conditional_power,
+    first_clear_look,
+    first_futility_look,
+    looks,
+)
 
 # Three times the NVA rifles' fire and melee: on the first seeds about half the random games
 # go to the US in the standard scenario and none in this one.
@@ -65,13 +72,48 @@ def test_a_look_waits_until_both_versions_have_finished_its_seeds():
     assert pending == [100, 200, 300, 400]  # not taken: a game of the variant is still out
 
 
-def test_no_difference_plays_on_and_uses_up_its_looks():
+def test_a_difference_neither_clear_nor_out_of_reach_plays_on_and_uses_up_its_looks():
+    """33% against 40% US wins: short of p < 0.001 at every look, yet large enough that every
+    game could still show it (the conditional power stays far above FUTILE_BELOW)."""
+    seeds = game_seeds(1, 500)
+    results = games("baseline", seeds[:420], ["us", "nva", "nva"] * 140) + games(
+        "variant", seeds[:420], ["us", "us", "nva", "nva", "nva"] * 84
+    )
+    pending = looks(500)
+    assert first_clear_look(results, seeds, NAMES, "lz-albany", pending) is None
+    assert pending == []
+
+
+def test_no_difference_stops_as_settled_at_the_first_look_from_two_fifths():
+    """Identical results: the look at 100 of 500 (a fifth) plays on, the look at 200 (two
+    fifths) stops with no clear difference, and says so."""
     seeds = game_seeds(1, 500)
     winners = ["us", "nva", "nva"] * 140
     results = games("baseline", seeds[:420], winners) + games("variant", seeds[:420], winners)
     pending = looks(500)
-    assert first_clear_look(results, seeds, NAMES, "lz-albany", pending) is None
-    assert pending == []
+    stop, read = first_clear_look(results, seeds, NAMES, "lz-albany", pending)
+    assert (stop.games, stop.clear) == (200, False)
+    assert first_futility_look(500) == 200
+    assert stop.power < FUTILE_BELOW
+    assert stop.verdict.p > 0.05
+    assert len(read) == 400
+    assert pending == [300, 400]
+    assert stop.sentence().startswith(
+        "Stopped at 200 of 500 games a side: the US win rate differed so little that playing "
+        "every game would almost surely leave it within chance"
+    )
+
+
+def test_conditional_power_follows_the_current_trend():
+    """A trend that ends exactly at the last look's critical value gives even odds; no
+    difference gives only the chance of a false alarm over the games to come; the chance grows
+    with z, and the same z later in a sweep stands for a smaller difference."""
+    assert conditional_power(1.96 * 0.5**0.5, 0.5) == pytest.approx(0.5, abs=0.01)
+    assert conditional_power(0.0, 0.4) == pytest.approx(0.0114, abs=0.0005)
+    assert conditional_power(1.0, 0.4) < conditional_power(1.5, 0.4)
+    assert conditional_power(1.5, 0.8) < conditional_power(1.5, 0.4)
+    with pytest.raises(ValueError, match="part of the way"):
+        conditional_power(1.0, 1.0)
 
 
 def test_a_first_team_sweep_is_judged_by_the_nva_mean_vp():
@@ -141,3 +183,47 @@ def test_the_looks_rarely_stop_a_change_that_does_nothing():
         stopped |= z(n) > critical
     assert stopped.mean() <= 0.004  # the module's '4 in 1,000' (13 of these 4,000 sweeps)
     assert (stopped | (z(games) > 1.96)).mean() < 0.06
+
+
+def test_the_futility_stop_saves_games_on_no_change_and_costs_a_real_one_little():
+    """The module's claims for the stop with no clear difference, by simulation with its own
+    looks and its own conditional_power: 4,000 seeded sweeps of 1,000 games a side. Two
+    identical versions (45% US wins) stop well short of 1,000 a side on average and are called
+    different no more often than by the last test alone; a change to 51.3% (which the last
+    test alone finds about 8 times in 10) is found nearly as often. Fails if the threshold or
+    the first look moves so that futility costs real differences or saves nothing."""
+    import numpy as np
+
+    rng = np.random.default_rng(1965)
+    sweeps, games = 4000, 1000
+    vectorised = np.vectorize(conditional_power)
+
+    def run(p_variant: float) -> tuple[float, float, float]:
+        wins = [(rng.random((sweeps, games)) < p).cumsum(axis=1) for p in (0.45, p_variant)]
+
+        def z(n: int):
+            x, y = wins[0][:, n - 1], wins[1][:, n - 1]
+            pooled = (x + y) / (2 * n)
+            return np.abs(y - x) / n / np.sqrt(pooled * (1 - pooled) * 2 / n)
+
+        settled = np.zeros(sweeps, dtype=bool)
+        found = np.zeros(sweeps, dtype=bool)
+        played = np.full(sweeps, games)
+        for n in looks(games):
+            zn = z(n)
+            clear = ~settled & (zn > 3.2905)
+            found |= clear
+            played[clear], settled = n, settled | clear
+            if n >= first_futility_look(games):
+                futile = ~settled & (vectorised(zn, n / games) < FUTILE_BELOW)
+                played[futile], settled = n, settled | futile
+        last = z(games) > 1.96
+        found |= ~settled & last
+        return found.mean(), last.mean(), played.mean()
+
+    found, alone, played = run(0.45)
+    assert found <= alone + 0.005
+    assert played < 800  # the module's 725 a side, for 20,000 sweeps
+    found, alone, played = run(0.513)
+    assert alone > 0.75
+    assert alone - found < 0.035  # the module's 81 against 79 in 100

@@ -182,15 +182,16 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     lab.games.value = 50
     assert lab._looks_ahead() == (
         " It looks at 20, 30 and 40 games a side and stops at the first look where the "
-        "difference would arise by chance less than once in 1,000 (until then, the verdict "
-        "above may still change)."
+        "difference would arise by chance less than once in 1,000, or, from 20 a side on, "
+        "where it is too small for every game to show it (until then, the verdict above may "
+        "still change)."
     )
     lab.run(executor="serial")
     assert lab.errors.value == ""
     note = _text(lab.table.value)
     stopped = re.search(r"Stopped at (20|30|40) of 50 games a side: the US win rate", note)
     assert stopped
-    assert "Untick stop once the difference is clear to play every game" in " ".join(note.split())
+    assert "Untick stop once the answer is clear to play every game" in " ".join(note.split())
     assert not RAW.search(note.replace("z-test", ""))
     assert re.search(r"(40|60|80) of 100 games in .*: the difference was clear", lab.timing.value)
     assert lab.bar.value == lab.bar.max == 2 * int(stopped[1])  # a full bar: the run is done
@@ -198,3 +199,27 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     lab.run(executor="serial")
     assert "Stopped at" not in lab.table.value
     assert "100 games in" in lab.timing.value
+
+
+def test_a_change_too_small_to_show_stops_as_settled_and_says_so(tmp_path, monkeypatch):
+    """A change that moves the US win rate so little that every game would almost surely leave
+    it within chance stops at a look from two-fifths of the games on, and the lab says what
+    that means. Looks start at 20 games a side here (100 in use)."""
+    import rulebook.sim.early as early_module
+
+    monkeypatch.setattr(early_module, "MIN_GAMES", 20)
+    lab = BalanceLab(saves=tmp_path)
+    lab.by_path.value = "values.rally_face_without_officer.value=5"
+    lab.by_path_button.click()
+    lab.games.value = 50
+    lab.run(executor="serial")
+    assert lab.errors.value == ""
+    note = " ".join(_text(lab.table.value).split())
+    stopped = re.search(
+        r"Stopped at (20|30|40) of 50 games a side: the US win rate differed so", note
+    )
+    assert stopped
+    assert "ask for more games" in note
+    assert "Untick stop once the answer is clear to play every game" in note
+    assert not RAW.search(note.replace("z-test", ""))
+    assert re.search(r"of 100 games in .*: no clear difference was in reach", lab.timing.value)
