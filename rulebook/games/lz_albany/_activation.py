@@ -45,9 +45,9 @@ def activated(s: State, side: str, group: str) -> set[str]:
 
 def count_senior(s: State, ids: set[str], used: set[str]) -> None:
     """A senior officer's activation counts once he acts in it (lza:5.2D)."""
-    for uid in sorted(ids & used):
-        if s.units[uid].senior:
-            s.officer_activations[uid] += 1
+    units = s.units
+    for uid in sorted([uid for uid in ids & used if units[uid].senior]):
+        s.officer_activations[uid] += 1
 
 
 def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:

@@ -331,7 +331,13 @@ def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...
     Dividing is a run of small decisions rather than one option per split, so the list stays
     one action per adjacent enemy area however many areas and dice there are.
     """
-    return tuple([new_action(("fire", (area, f"{t}:{dice}"))) for t in fire_targets(s, area, side)])
+    key = ("fire-options", area, side, dice)  # a fact of the position, as its targets are
+    found = s._facts.get(key)
+    if found is None:
+        found = s._facts[key] = tuple(
+            [new_action(("fire", (area, f"{t}:{dice}"))) for t in fire_targets(s, area, side)]
+        )
+    return found
 
 
 def divide_fire(s: State, action: Action, side: str) -> Flow:

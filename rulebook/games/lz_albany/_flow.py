@@ -264,7 +264,7 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from flares(s)
     groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
-    present = {u.group for u in s._where[(side,)]}
+    present = _groups_on_map(s, side)
     options = [
         new_action(("activate", (g, mode)))
         for g in groups
@@ -293,6 +293,16 @@ def fire_move(s: State, chit: Chit) -> Flow:
                 s.adrenaline_box[side] = None
                 s.trace.step("lza:5.3", f"adrenaline: {group} acts again at once ({boost.args[1]})")
                 yield from activation(s, side, group, boost.args[1], adrenaline=True)
+
+
+def _groups_on_map(s: State, side: str) -> frozenset[str]:
+    """The unit groups of *side* with a counter on the map: a fact of the position, kept in
+    ``s._facts`` (which goes whenever a counter enters or leaves the map)."""
+    key = ("groups", side)
+    found = s._facts.get(key)
+    if found is None:
+        found = s._facts[key] = frozenset([u.group for u in s._where[(side,)]])
+    return found
 
 
 def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:

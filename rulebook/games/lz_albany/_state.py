@@ -464,9 +464,12 @@ class State:
         In LZ Columbus there is none under the ``no-limit`` reading of
         lza:6.1/columbus; under ``placement-only`` the effects still count there.
         """
+        past = len(self._where.get((area, side, False), ())) - self.rules.stacking
+        if past <= 0:  # (the commonest answer: checked first, it skips the option lookup)
+            return 0
         if area == COLUMBUS and self.rules.options.get("columbus_stacking") == "no-limit":
             return 0
-        return max(0, len(self._where.get((area, side, False), ())) - self.rules.stacking)
+        return past
 
     def full_for_placement(self, area: str, side: str) -> bool:
         """No room to place another platoon here (lza:3.2C-F); LZ Columbus always has room (lza:6.1/columbus)."""
