@@ -56,7 +56,9 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     page.get_by_role("button", name="The scripted US player plays").click()
     page.wait_for_selector(".rb-ftv-board[data-turn='2']")
     summary = page.locator(".rb-turn-summary[data-summary-turn='1']")
-    assert summary.is_visible()
+    # The board and the turn's summary are separate widgets, drawn one after the other: wait
+    # for the summary too (an immediate check failed once under the whole suite's load).
+    summary.wait_for(state="visible")
     text = summary.inner_text()
     assert "the US spent" in text
     assert "NVA phase" in text
