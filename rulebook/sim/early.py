@@ -16,14 +16,21 @@ stopped 0.95% of them. No look comes before 100 games a side, where the normal
 approximation behind both tests holds.
 
 A look may also stop a comparison whose answer is clear the other way: from the look at
-two-fifths of the games on, if the difference so far, were it to stay the same size, would
-show beyond chance at the last look less than 2 times in 100 (its *conditional power*), the
-rest of the games would very likely not change the verdict, and the sweep stops there with
-"no clear difference". This never makes a false "beyond chance" likelier (it can only stop
-sweeps short of one), and costs a real difference little: in 20,000 simulated sweeps of 1,000
-games a side, a change from a 45% to a 51.3% win rate (which the last look alone finds 81 times
-in 100) was found 79 times in 100, while two identical versions stopped after 725 games a side
-on average instead of 1,000 (71 in 100 of them stopped early as settled).
+two-fifths of the games on, if neither the headline difference nor the one shown after it (the
+VP margin in LZ Albany, NVA victories in a campaign) would, were it to stay the size it is so
+far, show beyond chance at the last look as often as 2 times in 100 (their *conditional
+power*), the rest of the games would very likely not change the verdicts, and the sweep stops
+there with "no clear difference". Both must be out of reach: where every game has one winner
+the headline cannot move at all, and the VP may still tell the versions apart.
+
+This never makes a false "beyond chance" likelier (it can only stop sweeps short of one), and
+costs a real difference little. Judged on the headline alone, in 20,000 simulated sweeps of
+1,000 games a side, a change from a 45% to a 51.3% win rate (which the last look alone finds 81
+times in 100) was still found 79 times in 100, and two identical versions stopped after 725
+games a side on average; requiring the second comparison too stops fewer sweeps, so it costs a
+real difference no more than that and saves less: 2,000 sweeps of two identical versions drawn
+from 3,000 random LZ Albany games (1,000 a side, 2026-12-04) stopped early as settled 56 times
+in 100 and played 828 games a side on average.
 
 A look reads the first games of the seed list, the same number for each version, and only once
 both versions have finished all of them: a sweep stops at the same game, with the same figures,
@@ -59,6 +66,7 @@ __all__ = [
     "first_futility_look",
     "headline",
     "looks",
+    "second",
 ]
 
 LOOKS = 5  # an interim look after each fifth of the games
@@ -88,9 +96,10 @@ def conditional_power(z: float, fraction: float, level: float = FINAL_P) -> floa
 
 def z_of(verdict: Verdict) -> float:
     """The size of a two-sided test's statistic, read back from its p-value."""
-    if verdict.p <= 0:
+    upper = 1 - min(verdict.p, 1.0) / 2
+    if upper >= 1:  # p is 0, or too small to tell from 0 beside 1
         return math.inf
-    return _NORMAL.inv_cdf(1 - min(verdict.p, 1.0) / 2)
+    return _NORMAL.inv_cdf(upper)
 
 
 def looks(games: int) -> list[int]:
@@ -121,6 +130,21 @@ def headline(
     return "US win rate", compare_rates(wins[0], len(baseline), wins[1], len(variant))
 
 
+def second(
+    baseline: Sequence[GameResult], variant: Sequence[GameResult], game: str
+) -> tuple[str, Verdict]:
+    """The comparison shown after the headline, as (what, Verdict): NVA victories at any level
+    for a First Team campaign, the mean VP margin (US minus NVA) for LZ Albany. Where every
+    game has the same winner, the headline cannot move and this is the one that can."""
+    if game == "first-team":
+        # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
+        wins = [sum(r.winner == "nva" for r in g) for g in (baseline, variant)]
+        verdict = compare_rates(wins[0], len(baseline), wins[1], len(variant))
+        return "NVA victories (any level)", verdict
+    margins = [[r.vp_us - r.vp_nva for r in g] for g in (baseline, variant)]
+    return "Mean VP margin (US minus NVA)", compare_means(*margins)
+
+
 @dataclass(frozen=True)
 class EarlyStop:
     """Where and why a sweep stopped before its last game: a difference beyond chance
@@ -131,26 +155,35 @@ class EarlyStop:
     what: str  # the headline comparison
     verdict: Verdict
     clear: bool = True
-    power: float | None = None  # the conditional power at a look that found no difference in reach
+    # At a look that found no difference in reach: the comparison shown after the headline,
+    # which had to be out of reach too, and the larger of the two conditional powers.
+    also: str | None = None
+    power: float | None = None
 
     def sentence(self) -> str:
-        what = self.what if self.what[:2].isupper() else self.what[0].lower() + self.what[1:]
-        where = f"Stopped at {self.games:,} of {self.requested:,} games a side: the {what}"
+        where = f"Stopped at {self.games:,} of {self.requested:,} games a side:"
         if self.clear:
             return (
-                f"{where} already differed far beyond chance (less than once in 1,000 by "
-                "chance, at a look after each fifth of the games), so the sweep stopped there "
-                "and counts only those; more games would narrow the interval around the "
-                "difference."
+                f"{where} the {_lower(self.what)} already differed far beyond chance (less than "
+                "once in 1,000 by chance, at a look after each fifth of the games), so the "
+                "sweep stopped there and counts only those; more games would narrow the "
+                "interval around the difference."
             )
+        both = f"the {_lower(self.what)}" + (f" and the {_lower(self.also)}" if self.also else "")
         chance = max(self.power or 0.0, 0.001)
         return (
-            f"{where} differed so little that playing every game would almost surely leave it "
-            f"within chance (if the difference stayed as it is, the last look would find it "
-            f"{_how_often(chance)}), so the sweep stopped there and counts only those. The "
-            "interval below says how large a change these games cannot rule out; to detect one "
-            "that small, ask for more games."
+            f"{where} {both} differed so little that playing every game would almost surely "
+            "leave them within chance (if the differences stayed as they are, the last look "
+            f"would find one {_how_often(chance)}), so the sweep stopped there and counts only "
+            "those. The intervals below say how large a change these games cannot rule out; to "
+            "detect one that small, ask for more games."
         )
+
+
+def _lower(what: str) -> str:
+    """A comparison's name inside a sentence: 'Mean NVA VP' becomes 'mean NVA VP', while
+    'NVA victories' and 'US win rate' keep their capitals."""
+    return what if what[:2].isupper() else what[0].lower() + what[1:]
 
 
 def _how_often(chance: float) -> str:
@@ -175,8 +208,9 @@ def first_clear_look(
     pending: list[int],
 ) -> tuple[EarlyStop, list[GameResult]] | None:
     """The look that ends a sweep, with the games it read, or None to play on: the first where
-    the difference is beyond chance at ``EARLY_P``, or, from ``FUTILITY_FROM`` of the games on,
-    where its conditional power is below ``FUTILE_BELOW``.
+    the headline difference is beyond chance at ``EARLY_P``, or, from ``FUTILITY_FROM`` of the
+    games on, where the conditional powers of the headline and of the :func:`second`
+    comparison are both below ``FUTILE_BELOW``.
 
     *pending* holds the looks (games a side) not yet taken, smallest first; a look is taken, and
     removed, once both versions named in *names* (baseline, variant) have finished the first
@@ -200,8 +234,9 @@ def first_clear_look(
             return EarlyStop(games, len(seeds), what, verdict), baseline + variant
         fraction = games / len(seeds)
         if fraction >= FUTILITY_FROM:  # (first_futility_look's test)
-            power = conditional_power(z_of(verdict), fraction)
+            also, other = second(baseline, variant, game)
+            power = max(conditional_power(z_of(v), fraction) for v in (verdict, other))
             if power < FUTILE_BELOW:
-                stop = EarlyStop(games, len(seeds), what, verdict, clear=False, power=power)
+                stop = EarlyStop(games, len(seeds), what, verdict, False, also, power)
                 return stop, baseline + variant
     return None

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 from rulebook.sim._run import GameResult
 from rulebook.sim._sweep import SweepResult
-from rulebook.sim.compare import compare_means, compare_rates
-from rulebook.sim.early import headline
+from rulebook.sim.early import headline, second
 
 __all__ = ["FTV_LEVELS", "table", "text_report", "verdicts"]
 
@@ -52,19 +51,9 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
             "difference: read the VP below, or try other players."
         )
     try:
-        what, first = headline(base, var, game)
-        out.append(first.sentence(what))
-        if game == "first-team":
-            # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
-            wins = [sum(r.winner == "nva" for r in g) for g in (base, var)]
-            out.append(
-                compare_rates(wins[0], len(base), wins[1], len(var)).sentence(
-                    "NVA victories (any level)"
-                )
-            )
-        else:
-            margins = [[r.vp_us - r.vp_nva for r in g] for g in (base, var)]
-            out.append(compare_means(*margins).sentence("Mean VP margin (US minus NVA)"))
+        for compare in (headline, second):  # (the second may fail where the first did not)
+            what, verdict = compare(base, var, game)
+            out.append(verdict.sentence(what))
     except ValueError as err:
         out.append(str(err).capitalize() + ".")
     return out

@@ -98,10 +98,35 @@ def test_no_difference_stops_as_settled_at_the_first_look_from_two_fifths():
     assert stop.verdict.p > 0.05
     assert len(read) == 400
     assert pending == [300, 400]
+    assert stop.also == "Mean VP margin (US minus NVA)"
     assert stop.sentence().startswith(
-        "Stopped at 200 of 500 games a side: the US win rate differed so little that playing "
-        "every game would almost surely leave it within chance"
+        "Stopped at 200 of 500 games a side: the US win rate and the mean VP margin (US minus "
+        "NVA) differed so little that playing every game would almost surely leave them within "
+        "chance"
     )
+
+
+def test_a_headline_that_cannot_move_does_not_stop_a_sweep_whose_vp_still_differs():
+    """Every game won by the NVA in both versions: the US win rate cannot show a difference,
+    but the VP margin might, so no look stops the sweep as settled while the margin differs
+    (here by 3 VP a game, with a spread that keeps it short of p < 0.001 at 200 a side)."""
+    seeds = game_seeds(1, 500)
+    spread = [0, 10, 20, 30, 40] * 84
+    results = [
+        result("baseline", s, "nva", vp_nva=v) for s, v in zip(seeds[:420], spread, strict=True)
+    ] + [
+        result("variant", s, "nva", vp_nva=v + 3) for s, v in zip(seeds[:420], spread, strict=True)
+    ]
+    pending = looks(500)
+    assert first_clear_look(results, seeds, NAMES, "lz-albany", pending) is None
+    assert pending == []
+
+
+def test_a_p_value_too_small_to_invert_reads_as_beyond_any_z():
+    from rulebook.sim.compare import compare_rates
+
+    assert early_module.z_of(compare_rates(0, 1000, 1000, 1000)) == float("inf")
+    assert early_module.z_of(compare_rates(500, 1000, 500, 1000)) == 0.0
 
 
 def test_conditional_power_follows_the_current_trend():
@@ -186,8 +211,10 @@ def test_the_looks_rarely_stop_a_change_that_does_nothing():
 
 
 def test_the_futility_stop_saves_games_on_no_change_and_costs_a_real_one_little():
-    """The module's claims for the stop with no clear difference, by simulation with its own
-    looks and its own conditional_power: 4,000 seeded sweeps of 1,000 games a side. Two
+    """The module's claims for the stop with no clear difference judged on the headline alone
+    (the bound it gives for the rule that needs the second comparison settled too), by
+    simulation with its own looks and its own conditional_power: 4,000 seeded sweeps of 1,000
+    games a side. Two
     identical versions (45% US wins) stop well short of 1,000 a side on average and are called
     different no more often than by the last test alone; a change to 51.3% (which the last
     test alone finds about 8 times in 10) is found nearly as often. Fails if the threshold or

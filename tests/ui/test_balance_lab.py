@@ -216,7 +216,9 @@ def test_a_change_too_small_to_show_stops_as_settled_and_says_so(tmp_path, monke
     assert lab.errors.value == ""
     note = " ".join(_text(lab.table.value).split())
     stopped = re.search(
-        r"Stopped at (20|30|40) of 50 games a side: the US win rate differed so", note
+        r"Stopped at (20|30|40) of 50 games a side: the US win rate and the mean VP margin "
+        r"\(US minus NVA\) differed so",
+        note,
     )
     assert stopped
     assert "ask for more games" in note
