@@ -206,7 +206,7 @@ class BalanceLab(ipw.VBox):
         self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
         # On by default: a change that swings the result needs a fraction of the games asked
         # for, the look's strict level keeps a change that does nothing from stopping it as a
-        # difference, and one too small to show stops as none (rulebook.sim.early).
+        # difference, and differences too small to show stop it as settled (rulebook.sim.early).
         self.stop_early = ipw.Checkbox(
             value=True,
             description=STOP_LABEL,
@@ -214,7 +214,7 @@ class BalanceLab(ipw.VBox):
             _dom_classes=("rb-stop-early",),
             tooltip="look after each fifth of the games (from 100 a side) and stop where the "
             "headline difference would arise by chance less than once in 1,000, or, from "
-            "two-fifths of the games on, where it is too small for every game to show",
+            "two-fifths of the games on, where it and the VP are both too small for every game to show",
         )
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
@@ -502,7 +502,8 @@ class BalanceLab(ipw.VBox):
         at = join_words([f"{p:,}" for p in points])
         settled = first_futility_look(self.games.value)
         too_small = (
-            f", or, from {settled:,} a side on, where it is too small for every game to show it"
+            f", or, from {settled:,} a side on, where it and the VP differ too little for every game to "
+            "show either"
             if settled
             else ""
         )

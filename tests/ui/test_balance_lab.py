@@ -183,8 +183,8 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     assert lab._looks_ahead() == (
         " It looks at 20, 30 and 40 games a side and stops at the first look where the "
         "difference would arise by chance less than once in 1,000, or, from 20 a side on, "
-        "where it is too small for every game to show it (until then, the verdict above may "
-        "still change)."
+        "where it and the VP differ too little for every game to show either (until then, the "
+        "verdict above may still change)."
     )
     lab.run(executor="serial")
     assert lab.errors.value == ""
