@@ -228,13 +228,13 @@ def first_clear_look(
         baseline, variant = ([done[name, seed] for seed in first] for name in names)
         try:
             what, verdict = headline(baseline, variant, game)
+            also, other = second(baseline, variant, game)
         except ValueError:
             continue  # too few games to compare: play on
         if verdict.p < EARLY_P:
             return EarlyStop(games, len(seeds), what, verdict), baseline + variant
         fraction = games / len(seeds)
         if fraction >= FUTILITY_FROM:  # (first_futility_look's test)
-            also, other = second(baseline, variant, game)
             power = max(conditional_power(z_of(v), fraction) for v in (verdict, other))
             if power < FUTILE_BELOW:
                 stop = EarlyStop(games, len(seeds), what, verdict, False, also, power)
