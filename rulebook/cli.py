@@ -596,8 +596,8 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="with --set, stop at a look after each fifth of the games once the answer is "
         "clear: a difference far beyond chance (p < 0.001), or, from two-fifths of the games "
-        "on, differences in the headline and the VP too small for every game to show (see "
-        "rulebook.sim.early)",
+        "on, differences in both the headline and the comparison after it too small for every "
+        "game to show (see rulebook.sim.early)",
     )
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

@@ -14,7 +14,7 @@ from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
 from rulebook.sim import Variant, apply_overrides, parse_override, sweep
-from rulebook.sim.early import first_futility_look, looks
+from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
@@ -214,7 +214,7 @@ class BalanceLab(ipw.VBox):
             _dom_classes=("rb-stop-early",),
             tooltip="look after each fifth of the games (from 100 a side) and stop where the "
             "headline difference would arise by chance less than once in 1,000, or, from "
-            "two-fifths of the games on, where it and the VP are both too small for every game to show",
+            "two-fifths of the games on, where the differences are too small for every game to show",
         )
         self.filter = ipw.Text(
             placeholder="filter: flares, melee, CP, lza:7.4, reconstructed ...",
@@ -501,12 +501,13 @@ class BalanceLab(ipw.VBox):
             return ""
         at = join_words([f"{p:,}" for p in points])
         settled = first_futility_look(self.games.value)
-        too_small = (
-            f", or, from {settled:,} a side on, where it and the VP differ too little for every game to "
-            "show either"
-            if settled
-            else ""
-        )
+        too_small = ""
+        if settled:
+            first, then = (in_sentence(w) for w in compared(self.scenario.game))
+            too_small = (
+                f", or, from {settled:,} a side on, where the {first} and the {then} both differ "
+                "too little for every game to show either"
+            )
         return (
             f" It looks at {at} games a side and stops at the first look where the difference "
             f"would arise by chance less than once in 1,000{too_small} (until then, the verdict "

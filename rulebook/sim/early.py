@@ -61,10 +61,12 @@ __all__ = [
     "LOOKS",
     "MIN_GAMES",
     "EarlyStop",
+    "compared",
     "conditional_power",
     "first_clear_look",
     "first_futility_look",
     "headline",
+    "in_sentence",
     "looks",
     "second",
 ]
@@ -118,16 +120,29 @@ def first_futility_look(games: int) -> int | None:
     return next((g for g in looks(games) if g >= FUTILITY_FROM * games), None)
 
 
+def compared(game: str) -> tuple[str, str]:
+    """The names of the two comparisons a sweep of two versions of *game* is judged by: the
+    headline (:func:`headline`), then the one shown after it (:func:`second`).
+
+    >>> compared("first-team")
+    ('Mean NVA VP', 'NVA victories (any level)')
+    """
+    if game == "first-team":
+        return "Mean NVA VP", "NVA victories (any level)"
+    return "US win rate", "Mean VP margin (US minus NVA)"
+
+
 def headline(
     baseline: Sequence[GameResult], variant: Sequence[GameResult], game: str
 ) -> tuple[str, Verdict]:
     """The comparison a version is judged by first, as (what, Verdict): the NVA's mean VP for a
     First Team campaign, the US win rate for LZ Albany."""
+    what = compared(game)[0]
     if game == "first-team":
         vp = [[r.vp_nva for r in g] for g in (baseline, variant)]
-        return "Mean NVA VP", compare_means(*vp)
+        return what, compare_means(*vp)
     wins = [sum(r.winner == "us" for r in g) for g in (baseline, variant)]
-    return "US win rate", compare_rates(wins[0], len(baseline), wins[1], len(variant))
+    return what, compare_rates(wins[0], len(baseline), wins[1], len(variant))
 
 
 def second(
@@ -136,13 +151,13 @@ def second(
     """The comparison shown after the headline, as (what, Verdict): NVA victories at any level
     for a First Team campaign, the mean VP margin (US minus NVA) for LZ Albany. Where every
     game has the same winner, the headline cannot move and this is the one that can."""
+    what = compared(game)[1]
     if game == "first-team":
         # a campaign's winner is the NVA at any of their victory levels (rulebook.sim)
         wins = [sum(r.winner == "nva" for r in g) for g in (baseline, variant)]
-        verdict = compare_rates(wins[0], len(baseline), wins[1], len(variant))
-        return "NVA victories (any level)", verdict
+        return what, compare_rates(wins[0], len(baseline), wins[1], len(variant))
     margins = [[r.vp_us - r.vp_nva for r in g] for g in (baseline, variant)]
-    return "Mean VP margin (US minus NVA)", compare_means(*margins)
+    return what, compare_means(*margins)
 
 
 @dataclass(frozen=True)
@@ -164,12 +179,14 @@ class EarlyStop:
         where = f"Stopped at {self.games:,} of {self.requested:,} games a side:"
         if self.clear:
             return (
-                f"{where} the {_lower(self.what)} already differed far beyond chance (less than "
+                f"{where} the {in_sentence(self.what)} already differed far beyond chance (less than "
                 "once in 1,000 by chance, at a look after each fifth of the games), so the "
                 "sweep stopped there and counts only those; more games would narrow the "
                 "interval around the difference."
             )
-        both = f"the {_lower(self.what)}" + (f" and the {_lower(self.also)}" if self.also else "")
+        both = f"the {in_sentence(self.what)}" + (
+            f" and the {in_sentence(self.also)}" if self.also else ""
+        )
         chance = max(self.power or 0.0, 0.001)
         return (
             f"{where} {both} differed so little that playing every game would almost surely "
@@ -180,7 +197,7 @@ class EarlyStop:
         )
 
 
-def _lower(what: str) -> str:
+def in_sentence(what: str) -> str:
     """A comparison's name inside a sentence: 'Mean NVA VP' becomes 'mean NVA VP', while
     'NVA victories' and 'US win rate' keep their capitals."""
     return what if what[:2].isupper() else what[0].lower() + what[1:]

@@ -83,6 +83,10 @@ def test_first_team_shows_victory_levels_and_nva_vp_not_us_wins(tmp_path):
     lab = BalanceLab(saves=tmp_path)
     lab.game.value = Game.FIRST_TEAM
     assert lab.scenario.game == Game.FIRST_TEAM
+    lab.games.value = 500  # the looks name a campaign's own two comparisons
+    assert "where the mean NVA VP and the NVA victories (any level) both differ" in (
+        lab._looks_ahead()
+    )
     lab.filter.value = "CP per turn"
     lab.new_value.value = "24"
     lab.add_button.click()
@@ -183,8 +187,8 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     assert lab._looks_ahead() == (
         " It looks at 20, 30 and 40 games a side and stops at the first look where the "
         "difference would arise by chance less than once in 1,000, or, from 20 a side on, "
-        "where it and the VP differ too little for every game to show either (until then, the "
-        "verdict above may still change)."
+        "where the US win rate and the mean VP margin (US minus NVA) both differ too little for "
+        "every game to show either (until then, the verdict above may still change)."
     )
     lab.run(executor="serial")
     assert lab.errors.value == ""
