@@ -50,14 +50,17 @@ def _settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> str:
     page's text has stopped changing; return the text."""
     last, stable, waited = None, 0, 0
     while waited < timeout_ms:
-        text = page.evaluate(VISIBLE_TEXT)
-        stable = stable + 1 if text == last and not kernel.pending else 0
-        if stable >= 2:
-            return text
-        last = text
+        if kernel.pending:  # (reading the text lays the page out: not while the kernel works)
+            last, stable = None, 0
+        else:
+            text = page.evaluate(VISIBLE_TEXT)
+            stable = stable + 1 if text == last else 0
+            if stable >= 2:
+                return text
+            last = text
         page.wait_for_timeout(100)
         waited += 100
-    return last or ""
+    return last if last is not None else page.evaluate(VISIBLE_TEXT)
 
 
 def _raw_text(text: str) -> list[str]:
