@@ -47,7 +47,7 @@ from pathlib import Path
 
 import pytest
 from browser._chromium import CHROMIUM, CHROMIUM_ARGS, NAVIGATION_MS, WAIT_MS
-from browser._seen import KernelRequests
+from browser._seen import KernelRequests, app_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
@@ -274,7 +274,7 @@ def shared_app(_tabs, voila_url):
             page.pageerrors = []
             page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
             page.goto(voila_url + path)
-            page.wait_for_selector(".rb-ready", timeout=180_000)
+            app_ready(page)
             pages[key] = page
         # Pages of one context are tabs of one window: only the front one gets animation
         # frames, which Playwright's waits poll on (a test on a tab left behind a newer one

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser._seen import KernelRequests
+from browser._seen import KernelRequests, app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -87,7 +87,7 @@ def test_every_app_speaks_in_words(app, voila_url, new_page, artifacts):
     problems: list[str] = []
     try:
         page.goto(f"{voila_url}/voila/render/{app}")
-        page.wait_for_selector(".rb-ready", timeout=180_000)
+        app_ready(page)
         problems += [f"on opening: {p}" for p in _raw_text(_settle(page, kernel))]
 
         tabs = page.locator(".rb-page .lm-TabBar-tab")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser._seen import app_ready
 from playwright.sync_api import expect
 
 from rulebook.games.ambush_valley.scenario import Scenario
@@ -22,7 +23,7 @@ APP = "/voila/render/ambush_valley_designer.ipynb"
 
 def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves_file):
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.wait_for_selector("svg.av-table", state="attached")
     page.locator(".rb-av-picker select").select_option(label="Operation Crimp, Ho Bo Woods")
     page.wait_for_function(
@@ -75,7 +76,7 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(
     both spots are marked on the table, the problem's button selects spot 1 for editing, moving
     it clears the problem, and the saved file holds both spots where they were put."""
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.locator(".rb-av-picker select").select_option(label="Search & Destroy at Dak Po")
     page.wait_for_selector("svg.av-table .civilians", state="attached")
     item = page.locator(".rb-av-item select")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from browser._seen import app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/balance_lab.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.get_by_placeholder("filter: flares").fill("NVA rifle melee")
     page.wait_for_selector("b:text-is('NVA rifle counters: melee')")  # the picked value's card
     page.get_by_label("new value").first.fill("3")

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from browser._seen import app_ready
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rulebook.scenario import load_scenario
@@ -34,7 +35,7 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     save = saves_file("browser_test", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.wait_for_selector(".rb-area-label[data-area='F7']")
     caption = page.locator(".rb-map-caption")
     assert caption.get_attribute("data-areas") == "44"
@@ -144,7 +145,7 @@ def play_test(page, voila_url: str, save: Path) -> None:
     assert href.endswith(f"saves/{save.name}")
     play = page.context.new_page()
     play.goto(f"{voila_url}/voila/render/{href}")
-    play.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(play)
     assert play.locator(".rb-error").count() == 0
     play.close()
 
@@ -171,7 +172,7 @@ def test_a_sixty_area_map_stays_responsive(voila_url, page, saves_file):
     save = saves_file("browser_sixty", ".geojson")
     MapDesign(voronoi_map(10, 6, seed=4)).save(save)
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.locator(".rb-path input").fill(f"saves/{save.name}")
     page.get_by_role("button", name="Load", exact=True).click()
     page.wait_for_selector(".rb-map-caption[data-areas='60']")

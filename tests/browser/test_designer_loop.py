@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser._seen import (
+    app_ready,
     lab_games_a_side,
     overlaps,
     raw_values,
@@ -165,7 +166,7 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
     image.write_bytes(grid_png())
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.wait_for_selector(".rb-area-label[data-area='C4']")
     # Select an area of the shipped map first: nothing of it may leak into the new sheet.
     box = page.locator(".rb-area-label[data-area='C4']").bounding_box()
@@ -370,7 +371,7 @@ def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> Non
     play = page.context.new_page()
     play.set_viewport_size({"width": 1400, "height": 900})
     play.goto(f"{voila_url}/voila/render/{href}")
-    play.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(play)
     assert play.locator(".rb-error").count() == 0, play.locator(".rb-error").inner_text()
     play.wait_for_selector(".rb-area-label[data-area='LZ-Columbus']")
     assert play.locator(".rb-area-label[data-area='A6']").count() == 0  # the renamed clearing
@@ -402,7 +403,7 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     lab = page.context.new_page()
     lab.set_viewport_size({"width": 1400, "height": 900})
     lab.goto(f"{voila_url}/voila/render/{href}")
-    lab.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(lab)
     picked = lab.locator(".rb-balance-lab select").first  # the scenario picker
     assert yaml_file.name in lab.locator(".rb-balance-lab").inner_text() or yaml_file.name in (
         picked.input_value()

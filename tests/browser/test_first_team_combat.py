@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from browser._seen import app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/first_team_combat.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.get_by_role("button", name="The 4.1 example").click()
     page.wait_for_function(
         "document.querySelector('.rb-ftv-combat .rb-outcome')?.innerText.includes('US fire: 8*')",

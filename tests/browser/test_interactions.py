@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from browser._seen import app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, artifacts):
     page.goto(f"{voila_url}/voila/render/lz_albany_interactions.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     table = page.locator(".rb-interactions table.distribution")
     assert "625/1296" in table.inner_text()  # two rifle platoons, four dice, no six
     target = page.locator(".rb-interactions select").nth(2)  # attack, from, at

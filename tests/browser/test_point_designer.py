@@ -4,6 +4,7 @@ check the file, and play-test it in the campaign app."""
 from __future__ import annotations
 
 import pytest
+from browser._seen import app_ready
 
 from rulebook.scenario import load_scenario
 
@@ -48,7 +49,7 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     save = saves_file("browser_points", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=180_000)
+    app_ready(page)
     page.wait_for_selector(".rb-map-caption[data-locations='67']")
     page.get_by_role("button", name="New blank map").click()
     page.wait_for_selector(".rb-map-caption[data-locations='0']")
@@ -88,7 +89,7 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     assert href.endswith(f"saves/{save.name}")
     play = page.context.new_page()
     play.goto(f"{voila_url}/voila/render/{href}")
-    play.wait_for_selector(".rb-ready", timeout=180_000)
+    app_ready(play)
     assert play.locator(".rb-error").count() == 0
     play.screenshot(path=str(artifacts / "point_map_play_test.png"))
     play.close()

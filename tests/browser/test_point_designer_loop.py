@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser._seen import lab_games_a_side, overlaps, raw_values, visible_boxes
+from browser._seen import app_ready, lab_games_a_side, overlaps, raw_values, visible_boxes
 
 from rulebook.scenario import load_scenario
 
@@ -261,7 +261,7 @@ def play_a_turn(page, voila_url: str, artifacts):
     link = page.wait_for_selector(".rb-play-link")
     play = page.context.new_page()
     play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
-    play.wait_for_selector(".rb-ready", timeout=180_000)
+    app_ready(play)
     play.wait_for_selector(".rb-area-label[data-area='G1']")
     assert play.locator(".rb-error").count() == 0
     play.locator(".rb-computer select").select_option("to the end of the turn")
@@ -280,7 +280,7 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     lab = page.context.new_page()
     lab.set_viewport_size({"width": 1400, "height": 900})
     lab.goto(f"{voila_url}/voila/render/{lab_href}")
-    lab.wait_for_selector(".rb-ready", timeout=180_000)
+    app_ready(lab)
     picked = lab.get_by_label("scenario").evaluate("e => e.options[e.selectedIndex].text")
     assert save.name in picked
     lab.get_by_placeholder("filter: flares").fill("CP per turn")
@@ -318,7 +318,7 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
     save = saves_file("browser_loop", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=180_000)
+    app_ready(page)
     page.get_by_role("button", name="New blank map").click()
     page.wait_for_selector(".rb-map-caption[data-locations='0']")
     finding(page, "There is no Pleiku")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from browser._seen import app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -13,7 +14,7 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
 
     assert page.locator("h1").first.inner_text() == "Ia Drang Rulebook"
     for game in ("LZ Albany", "First Team: Vietnam", "Ambush Valley"):
@@ -49,7 +50,7 @@ def test_closing_a_tab_shuts_its_kernel_down(voila_url, page):
     import urllib.request
 
     page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     assert "_xsrf" in {cookie["name"] for cookie in page.context.cookies()}
     (_, kernel), *_ = page.kernels
 
@@ -70,3 +71,17 @@ def test_closing_a_tab_shuts_its_kernel_down(voila_url, page):
             f"kernel {kernel} still runs a minute after its tab closed"
         )
         time.sleep(0.5)
+
+
+def test_a_page_served_without_its_output_is_reloaded_once_then_reported(voila_url, page):
+    """``app_ready`` (browser._seen) tells a page that loaded with no cell output at all (what
+    Voila serves when it drops an app's output) from an app still being built: the folder
+    listing, which has no output, is reloaded once and then reported, without waiting the
+    full three minutes."""
+    import time
+
+    page.goto(f"{voila_url}/")
+    started = time.monotonic()
+    with pytest.raises(AssertionError, match="twice without its output"):
+        app_ready(page, timeout_ms=60_000)
+    assert time.monotonic() - started < 60

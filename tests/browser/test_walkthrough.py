@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser._seen import KernelRequests
+from browser._seen import KernelRequests, app_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -65,7 +65,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
-    page.wait_for_selector(".rb-ready", timeout=120_000)
+    app_ready(page)
     page.wait_for_selector(".rb-walkthrough .rb-label[data-label='plei-me']")
     _labels_settle(page, kernel)  # leaflet settles its size and the labels are redrawn
 
