@@ -1,4 +1,5 @@
-"""Voila as the apps are served: a closed tab's kernel is shut down at once.
+"""Voila as the apps are served: a closed tab's kernel is shut down at once, and a page served
+without its app is reloaded once.
 
 On leaving a page, Voila's front end posts ``voila/api/shutdown/<kernel>`` with the ``_xsrf``
 cookie's value, but Voila 0.5 streams the page without ever setting that cookie, so the server
@@ -7,6 +8,12 @@ the idle cull. On Binder, where a visitor opens one app after another in a small
 those kernels add up. Setting the cookie before the page streams lets the post through; the
 check itself is unchanged.
 
+Now and then, on a busy machine, Voila serves a page with its cell's output missing (it logs
+"Timeout waiting for IOPub output"; voila-dashboards/voila#1428, open): the visitor sees a
+blank page where the app should be, and a reload brings it. Each page Voila renders therefore
+ends with a small script that reloads it once if it loaded with no output at all, and never
+twice in a row (the tab remembers the reload until a load with output).
+
 ``rulebook serve`` runs :func:`main`; Binder loads this module as a Jupyter server extension
 (``binder/postBuild``), which patches the Voila extension the same way.
 """
@@ -14,9 +21,33 @@ check itself is unchanged.
 from __future__ import annotations
 
 import sys
+from collections.abc import AsyncIterator
 from typing import Any
 
-__all__ = ["main", "set_xsrf_cookie_on_voila_pages"]
+__all__ = [
+    "RELOAD_IF_EMPTY",
+    "ended_with_reload",
+    "main",
+    "reload_pages_served_empty",
+    "set_xsrf_cookie_on_voila_pages",
+]
+
+#: Ends every page Voila renders (see the module's doc). ``.jp-OutputArea-child`` is in the
+#: page's HTML as it arrives whenever a cell's output is, so its absence once the page has
+#: loaded means the output never came.
+RELOAD_IF_EMPTY = """
+<script>
+window.addEventListener("load", function () {
+  var key = "rb-reloaded-empty:" + location.href;
+  if (document.querySelector(".jp-OutputArea-child")) {
+    sessionStorage.removeItem(key);
+  } else if (!sessionStorage.getItem(key)) {
+    sessionStorage.setItem(key, "1");
+    location.reload();
+  }
+});
+</script>
+"""
 
 
 def set_xsrf_cookie_on_voila_pages() -> None:
@@ -37,20 +68,54 @@ def set_xsrf_cookie_on_voila_pages() -> None:
     VoilaHandler._sets_xsrf_cookie = True
 
 
+async def ended_with_reload(snippets: AsyncIterator[str]) -> AsyncIterator[str]:
+    """A page's HTML snippets as Voila streams them, then :data:`RELOAD_IF_EMPTY`; nothing
+    when there was no page (a redirect streams none)."""
+    wrote = False
+    async for snippet in snippets:
+        wrote = True
+        yield snippet
+    if wrote:
+        yield RELOAD_IF_EMPTY
+
+
+def reload_pages_served_empty() -> None:
+    """End every page Voila's page handler renders with :data:`RELOAD_IF_EMPTY`."""
+    from voila.handler import VoilaHandler
+
+    if getattr(VoilaHandler, "_reloads_empty_pages", False):
+        return
+    generate = VoilaHandler.get_generator
+
+    def with_reload(self: Any, *args: Any, **kwargs: Any) -> AsyncIterator[str]:
+        return ended_with_reload(generate(self, *args, **kwargs))
+
+    VoilaHandler.get_generator = with_reload
+    VoilaHandler._reloads_empty_pages = True
+
+
+def _patch() -> None:
+    set_xsrf_cookie_on_voila_pages()
+    reload_pages_served_empty()
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "widgets.voila_server"}]
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
-    set_xsrf_cookie_on_voila_pages()
-    serverapp.log.info("Voila pages set the _xsrf cookie, so a closed tab's kernel shuts down")
+    _patch()
+    serverapp.log.info(
+        "Voila pages set the _xsrf cookie, so a closed tab's kernel shuts down, and reload "
+        "once if served without their output"
+    )
 
 
 def main() -> None:
     """``python -m widgets.voila_server ARGS``: Voila's own command line, patched."""
     from voila.app import main as voila_main
 
-    set_xsrf_cookie_on_voila_pages()
+    _patch()
     sys.exit(voila_main())
 
 

@@ -171,8 +171,9 @@ def app_ready(page, timeout_ms: int = 180_000) -> None:
     Now and then Voila serves the page with its cell's output missing: it logs "Timeout
     waiting for IOPub output" and the page never gets an app (an open upstream issue,
     voila-dashboards/voila#1428; here about 1 app open in 200 under the whole suite's load).
-    A visitor reloads; so does this, once, saying so, as soon as the page has loaded with no
-    output, rather than failing the test after the full wait. A second empty page fails.
+    The page then reloads itself once (``widgets.voila_server``); this also reloads it once,
+    saying so, as soon as it has loaded with no output, rather than failing the test after the
+    full wait. A second empty page fails.
     """
     for attempt in (1, 2):
         page.wait_for_function(_READY_OR_EMPTY, timeout=timeout_ms, polling=250)

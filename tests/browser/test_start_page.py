@@ -85,3 +85,42 @@ def test_a_page_served_without_its_output_is_reloaded_once_then_reported(voila_u
     with pytest.raises(AssertionError, match="twice without its output"):
         app_ready(page, timeout_ms=60_000)
     assert time.monotonic() - started < 60
+
+
+def test_an_app_page_ends_with_the_reload_for_a_page_served_empty(voila_url):
+    """Every page Voila renders ends with widgets.voila_server's RELOAD_IF_EMPTY."""
+    import urllib.request
+
+    from widgets.voila_server import RELOAD_IF_EMPTY
+
+    with urllib.request.urlopen(f"{voila_url}/voila/render/first_team_combat.ipynb") as reply:  # noqa: S310
+        html = reply.read().decode()
+    assert html.rstrip().endswith(RELOAD_IF_EMPTY.strip())
+    assert "jp-OutputArea-child" in html  # what the script looks for is in the HTML as sent
+
+
+@pytest.mark.parametrize(
+    ("output", "loads"), [("", 2), ("<div class='jp-OutputArea-child'>app</div>", 1)]
+)
+def test_a_page_served_without_output_reloads_itself_once_and_only_once(page, output, loads):
+    """The script in Chromium: a page with no output loads twice (one reload, however often it
+    comes back empty); a page with output loads once."""
+    from widgets.voila_server import RELOAD_IF_EMPTY
+
+    served = []
+
+    def serve(route):
+        served.append(route.request.url)
+        route.fulfill(
+            content_type="text/html", body=f"<html><body>{output}</body></html>{RELOAD_IF_EMPTY}"
+        )
+
+    page.route("http://127.0.0.1:9/app", serve)
+    page.goto("http://127.0.0.1:9/app")  # (returns once the first page has loaded)
+    for _ in range(900):  # the reload, if one is due: up to 90 s on a busy machine
+        if len(served) >= loads:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)  # room for a further reload, which must not come
+    assert len(served) == loads

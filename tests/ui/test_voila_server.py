@@ -1,0 +1,45 @@
+"""How the apps are served (widgets.voila_server): the patches on Voila's page handler."""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+
+from widgets import voila_server
+
+
+async def _snippets(*parts: str):
+    for part in parts:
+        yield part
+
+
+def _read(stream) -> list[str]:
+    """Every snippet of *stream*, stepped by hand: nothing in it waits, so no event loop is
+    needed (and none may be started where a browser test's loop already runs)."""
+    out = []
+    while True:
+        step = stream.__anext__()
+        try:
+            step.send(None)
+        except StopIteration as done:
+            out.append(done.value)
+        except StopAsyncIteration:
+            return out
+
+
+def test_a_page_ends_with_the_reload_and_a_redirect_gets_nothing():
+    page = _read(voila_server.ended_with_reload(_snippets("<html>", "</html>")))
+    assert page == ["<html>", "</html>", voila_server.RELOAD_IF_EMPTY]
+    assert _read(voila_server.ended_with_reload(_snippets())) == []
+
+
+def test_the_server_extension_binder_loads_patches_voila_pages_once():
+    from voila.handler import VoilaHandler
+
+    server = SimpleNamespace(log=logging.getLogger("test"))
+    voila_server._load_jupyter_server_extension(server)
+    patched = VoilaHandler.get_generator
+    voila_server._load_jupyter_server_extension(server)  # a second load changes nothing
+    assert VoilaHandler.get_generator is patched
+    assert VoilaHandler._sets_xsrf_cookie
+    assert VoilaHandler._reloads_empty_pages
