@@ -25,6 +25,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 __all__ = [
+    "OUTPUT_MARK",
+    "RELOADED_KEY",
     "RELOAD_IF_EMPTY",
     "ended_with_reload",
     "main",
@@ -32,20 +34,26 @@ __all__ = [
     "set_xsrf_cookie_on_voila_pages",
 ]
 
-#: Ends every page Voila renders (see the module's doc). ``.jp-OutputArea-child`` is in the
-#: page's HTML as it arrives whenever a cell's output is, so its absence once the page has
+#: In a page's HTML as it arrives whenever a cell's output is: its absence once the page has
 #: loaded means the output never came.
-RELOAD_IF_EMPTY = """
+OUTPUT_MARK = ".jp-OutputArea-child"
+#: The tab's sessionStorage key (with the page's address after it) that remembers the reload:
+#: "1" once the page has reloaded itself, "2" if it came back empty again (no more reloads).
+RELOADED_KEY = "rb-reloaded-empty:"
+#: Ends every page Voila renders (see the module's doc).
+RELOAD_IF_EMPTY = f"""
 <script>
-window.addEventListener("load", function () {
-  var key = "rb-reloaded-empty:" + location.href;
-  if (document.querySelector(".jp-OutputArea-child")) {
+window.addEventListener("load", function () {{
+  var key = "{RELOADED_KEY}" + location.href;
+  if (document.querySelector("{OUTPUT_MARK}")) {{
     sessionStorage.removeItem(key);
-  } else if (!sessionStorage.getItem(key)) {
+  }} else if (!sessionStorage.getItem(key)) {{
     sessionStorage.setItem(key, "1");
     location.reload();
-  }
-});
+  }} else {{
+    sessionStorage.setItem(key, "2");
+  }}
+}});
 </script>
 """
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from widgets.voila_server import OUTPUT_MARK, RELOADED_KEY
+
 # A Python value leaking into the page: a tuple or dict repr, None, pandas' missing values, or a
 # snake_case identifier (file paths like scenarios/lz_albany/standard.yaml are allowed).
 RAW = [
@@ -145,7 +147,8 @@ def wait_answered(page, kernel: KernelRequests, timeout_ms: int = 60_000) -> Non
 
 def lab_games_a_side(lab, asked: int) -> int:
     """The games a side in the balance lab's finished table: all *asked*, or, where the lab
-    stopped once the difference was clear, the number its note gives (checked to agree)."""
+    stopped early (a clear difference, or none in reach), the number its note gives (checked
+    to agree)."""
     played = int(lab.locator(".rb-balance tr[data-variant='variant'] td").nth(1).inner_text())
     early = lab.locator(".rb-early")
     if early.count():
@@ -158,10 +161,12 @@ def lab_games_a_side(lab, asked: int) -> int:
     return played
 
 
-#: True once the app is on the page, or once the page has loaded with no cell output at all.
-_READY_OR_EMPTY = (
+#: True once the app is on the page, or once a page Voila served without its output has
+#: reloaded itself and come back empty again (see widgets.voila_server).
+_READY_OR_EMPTY_TWICE = (
     "() => !!document.querySelector('.rb-ready') || (document.readyState === 'complete'"
-    " && !document.querySelector('.jp-OutputArea-child'))"
+    f" && !document.querySelector('{OUTPUT_MARK}')"
+    f" && sessionStorage.getItem('{RELOADED_KEY}' + location.href) === '2')"
 )
 
 
@@ -169,18 +174,12 @@ def app_ready(page, timeout_ms: int = 180_000) -> None:
     """Wait until the app a Voila page opened is built and shown (its ``.rb-ready``).
 
     Now and then Voila serves the page with its cell's output missing: it logs "Timeout
-    waiting for IOPub output" and the page never gets an app (an open upstream issue,
+    waiting for IOPub output" and the page has no app (an open upstream issue,
     voila-dashboards/voila#1428; here about 1 app open in 200 under the whole suite's load).
-    The page then reloads itself once (``widgets.voila_server``); this also reloads it once,
-    saying so, as soon as it has loaded with no output, rather than failing the test after the
-    full wait. A second empty page fails.
+    The page then reloads itself once (``widgets.voila_server``); this waits through that
+    reload, and fails as soon as the reloaded page is empty too rather than after the full wait.
     """
-    for attempt in (1, 2):
-        page.wait_for_function(_READY_OR_EMPTY, timeout=timeout_ms, polling=250)
-        if page.locator(".rb-ready").count():
-            page.wait_for_selector(".rb-ready")  # (attached: now also shown)
-            return
-        if attempt == 1:
-            print(f"\n{page.url}: Voila served the page without its output; reloading once")
-            page.reload()
-    raise AssertionError(f"{page.url}: Voila served the page twice without its output")
+    page.wait_for_function(_READY_OR_EMPTY_TWICE, timeout=timeout_ms, polling=250)
+    if not page.locator(".rb-ready").count():
+        raise AssertionError(f"{page.url}: Voila served the page twice without its output")
+    page.wait_for_selector(".rb-ready")  # (attached: now also shown)

@@ -73,18 +73,27 @@ def test_closing_a_tab_shuts_its_kernel_down(voila_url, page):
         time.sleep(0.5)
 
 
-def test_a_page_served_without_its_output_is_reloaded_once_then_reported(voila_url, page):
-    """``app_ready`` (browser._seen) tells a page that loaded with no cell output at all (what
-    Voila serves when it drops an app's output) from an app still being built: the folder
-    listing, which has no output, is reloaded once and then reported, without waiting the
-    full three minutes."""
+def test_a_page_served_without_its_output_is_reloaded_once_then_reported(page):
+    """``app_ready`` (browser._seen) waits through the reload a page served without its output
+    makes of itself (widgets.voila_server), adds none of its own, and reports a page that comes
+    back empty again at once, without waiting the full three minutes."""
     import time
 
-    page.goto(f"{voila_url}/")
+    from widgets.voila_server import RELOAD_IF_EMPTY
+
+    served = []
+
+    def serve(route):
+        served.append(route.request.url)
+        route.fulfill(content_type="text/html", body=f"<html><body></body></html>{RELOAD_IF_EMPTY}")
+
+    page.route("http://127.0.0.1:9/app", serve)
+    page.goto("http://127.0.0.1:9/app")
     started = time.monotonic()
     with pytest.raises(AssertionError, match="twice without its output"):
         app_ready(page, timeout_ms=60_000)
     assert time.monotonic() - started < 60
+    assert len(served) == 2  # the page's own reload, and no other
 
 
 def test_an_app_page_ends_with_the_reload_for_a_page_served_empty(voila_url):
