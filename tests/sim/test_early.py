@@ -184,6 +184,21 @@ def test_without_stop_when_clear_or_with_one_version_every_game_is_played(small_
     assert len(alone.results) == 24
 
 
+def _simulated_z(rng, sweeps: int, games: int, rates: tuple[float, float]):
+    """Seeded sweeps of a baseline and a variant with these US win rates, as a function giving
+    each sweep's two-proportion z (pooled, as compare_rates) after *n* games a side."""
+    import numpy as np
+
+    wins = [(rng.random((sweeps, games)) < p).cumsum(axis=1) for p in rates]
+
+    def z(n: int):
+        x, y = wins[0][:, n - 1], wins[1][:, n - 1]
+        pooled = (x + y) / (2 * n)
+        return np.abs(y - x) / n / np.sqrt(pooled * (1 - pooled) * 2 / n)
+
+    return z
+
+
 def test_the_looks_rarely_stop_a_change_that_does_nothing():
     """The module's claim, by simulation: sweeps of two identical versions (win rate 45%, 500
     games a side, seeded) stop early at most as often as the Bonferroni bound allows, and the
@@ -192,14 +207,7 @@ def test_the_looks_rarely_stop_a_change_that_does_nothing():
 
     rng = np.random.default_rng(1965)
     sweeps, games = 4000, 500
-    wins = [(rng.random((sweeps, games)) < 0.45).cumsum(axis=1) for _ in range(2)]
-
-    def z(n: int):
-        x, y = wins[0][:, n - 1], wins[1][:, n - 1]
-        pooled = (x + y) / (2 * n)
-        se = np.sqrt(pooled * (1 - pooled) * 2 / n)
-        return np.abs(y - x) / n / se
-
+    z = _simulated_z(rng, sweeps, games, (0.45, 0.45))
     points = looks(games)
     critical = 3.2905  # two-sided p = 0.001, the level of EARLY_P
     assert early_module.EARLY_P == 0.001
@@ -214,8 +222,7 @@ def test_the_futility_stop_saves_games_on_no_change_and_costs_a_real_one_little(
     """The module's claims for the stop with no clear difference judged on the headline alone
     (the bound it gives for the rule that needs the second comparison settled too), by
     simulation with its own looks and its own conditional_power: 4,000 seeded sweeps of 1,000
-    games a side. Two
-    identical versions (45% US wins) stop well short of 1,000 a side on average and are called
+    games a side. Two identical versions (45% US wins) stop well short of 1,000 a side on average and are called
     different no more often than by the last test alone; a change to 51.3% (which the last
     test alone finds about 8 times in 10) is found nearly as often. Fails if the threshold or
     the first look moves so that futility costs real differences or saves nothing."""
@@ -226,13 +233,7 @@ def test_the_futility_stop_saves_games_on_no_change_and_costs_a_real_one_little(
     vectorised = np.vectorize(conditional_power)
 
     def run(p_variant: float) -> tuple[float, float, float]:
-        wins = [(rng.random((sweeps, games)) < p).cumsum(axis=1) for p in (0.45, p_variant)]
-
-        def z(n: int):
-            x, y = wins[0][:, n - 1], wins[1][:, n - 1]
-            pooled = (x + y) / (2 * n)
-            return np.abs(y - x) / n / np.sqrt(pooled * (1 - pooled) * 2 / n)
-
+        z = _simulated_z(rng, sweeps, games, (0.45, p_variant))
         settled = np.zeros(sweeps, dtype=bool)
         found = np.zeros(sweeps, dtype=bool)
         played = np.full(sweeps, games)
