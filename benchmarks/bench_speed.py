@@ -94,6 +94,11 @@ def lab_section(games: int = 1000, workers: int = 2) -> None:
     # What a designer waits for in the lab, which compares against the baseline and stops once
     # the answer is clear (rulebook.sim.early): the US rifle melee change of the designer loop's
     # browser test, then one that changes little the players see (settled with no difference).
+    # The lab keeps the games it played (KnownGames), so the second comparison plays only the
+    # variant: the figure a designer trying one change after another sees.
+    from rulebook.sim import KnownGames
+
+    known = KnownGames()
     for name, change in (
         ("US rifle melee 2 -> 3", {"lz_albany.unit_types.us-rifle.melee": "3"}),
         ("rally on 5", variant.overrides),
@@ -106,13 +111,17 @@ def lab_section(games: int = 1000, workers: int = 2) -> None:
             variants=[Variant("baseline"), Variant(name, change)],
             workers=workers,
             stop_when_clear=True,
+            known=known,
         )
         wall = time.perf_counter() - start
         where = "played every game"
         if result.early:
             why = "a clear difference" if result.early.clear else "no difference in reach"
             where = f"stopped at {result.early.games:,} a side ({why})"
-        print(f"the lab, {games:,} a side, {name}: {where}, {wall:.1f} s wall")
+        reused = (
+            f", {result.reused:,} baseline games taken from the run before" if result.reused else ""
+        )
+        print(f"the lab, {games:,} a side, {name}: {where}{reused}, {wall:.1f} s wall")
 
 
 def long_game(actions: int = 1000):

@@ -13,7 +13,7 @@ import ipywidgets as ipw
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
-from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+from rulebook.sim import KnownGames, Variant, apply_overrides, parse_override, sweep
 from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
@@ -41,6 +41,20 @@ def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
         w for w in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9) if span / w < most
     )
     return width, int(low // width * width)
+
+
+def _reused(games: int) -> str:
+    """What the run took from earlier runs on the page, in a sentence (empty if nothing).
+
+    >>> _reused(0), _reused(1000)
+    ('', ' 1,000 of them were played by an earlier run here and taken from it, not played again.')
+    """
+    if not games:
+        return ""
+    return (
+        f" {games:,} of them {'was' if games == 1 else 'were'} played by an earlier run here and "
+        "taken from it, not played again."
+    )
 
 
 def _duration(seconds: float) -> str:
@@ -251,8 +265,10 @@ class BalanceLab(ipw.VBox):
         self.table = ipw.HTML()
         self.errors = ipw.HTML()
         self._rows: list[ScenarioValue] = []
-        self._stop = threading.Event()
-        self._worker: threading.Thread | None = None
+        self._stop, self._worker = threading.Event(), None
+        # Every game this page played, so the next comparison plays only the versions that are
+        # new (the baseline, after the first run): a game is its version and seed, nothing else.
+        self.known = KnownGames()
 
         self.game.observe(self._game_changed, "value")
         self.scenario_pick.observe(self._scenario_changed, "value")
@@ -460,6 +476,7 @@ class BalanceLab(ipw.VBox):
                 progress=lambda done, total: setattr(self.bar, "value", done),
                 so_far=self._so_far,
                 stop_when_clear=self.stop_early.value,
+                known=self.known,
             )
             self.table.value = results_html(result, self.scenario.game)
             played, why = f"{len(result.results):,}", ""
@@ -473,7 +490,7 @@ class BalanceLab(ipw.VBox):
                 )
             self.timing.value = (
                 f"<span class='rb-timing'>{played} games in "
-                f"{_duration(time.perf_counter() - started)}{why}.</span>"
+                f"{_duration(time.perf_counter() - started)}{why}.{_reused(result.reused)}</span>"
             )
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)

@@ -8,6 +8,7 @@
 ['baseline', 'tough NVA']
 """
 
+from rulebook.sim._known import KnownGames
 from rulebook.sim._overrides import apply_overrides, parse_override
 from rulebook.sim._run import GameResult, game_task, games_task, run_game
 from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep
@@ -15,6 +16,7 @@ from rulebook.sim.compare import wilson
 
 __all__ = [
     "GameResult",
+    "KnownGames",
     "SweepResult",
     "Variant",
     "apply_overrides",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulebook.maps import shared_area_map
 from rulebook.scenario import Scenario
+from rulebook.sim._known import KnownGames
 from rulebook.sim._overrides import apply_overrides
 from rulebook.sim._run import GameResult, games_task, run_game
 from rulebook.sim._workers import die_with_parent
@@ -46,6 +47,7 @@ class SweepResult:
     requested: int
     cancelled: bool = False
     early: EarlyStop | None = None  # where and why a sweep that could stop early did
+    reused: int = 0  # games of results taken from known games rather than played
 
     @property
     def partial(self) -> bool:
@@ -99,6 +101,7 @@ def sweep(
     cancel: threading.Event | None = None,
     so_far: Callable[[SweepResult], None] | None = None,
     stop_when_clear: bool = False,
+    known: KnownGames | None = None,
 ) -> SweepResult:
     """Play *n_games* seeded games per variant on any ``concurrent.futures.Executor``.
 
@@ -122,6 +125,9 @@ def sweep(
         each fifth of the games and stop once it is far beyond chance (see
         :mod:`rulebook.sim.early`); the result then holds the games that look read, and says
         why in ``early``.
+    known : KnownGames, optional
+        Games played before: those of the same version and seed are taken from it rather than
+        played again (``reused`` counts them), and the games this sweep plays are added to it.
 
     The results are the same whatever runs them: each game has its own seed
     and they are sorted by variant and seed.
@@ -129,16 +135,35 @@ def sweep(
     variants = list(variants or [Variant("baseline")])
     seeds = game_seeds(seed, n_games)
     total = n_games * len(variants)
+    prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
+    versions = (
+        {name: known.version(s, options, policies) for name, s in prepared.items()}
+        if known is not None
+        else {}
+    )
+    have = {name: known.played(version, name) for name, version in versions.items()}
+    to_play = {v.name: [s for s in seeds if s not in have.get(v.name, ())] for v in variants}
+    wanted = set(seeds)
+    reused = sorted(
+        (r for games in have.values() for s, r in games.items() if s in wanted),
+        key=lambda r: r.seed,
+    )
     results: list[GameResult] = []
+
+    def counted(result: SweepResult) -> SweepResult:
+        taken = {(r.variant, r.seed) for r in reused}
+        return replace(result, reused=sum((r.variant, r.seed) in taken for r in result.results))
+
     looks_left = looks(n_games) if stop_when_clear and len(variants) == 2 else []
     names = (variants[0].name, variants[1].name) if looks_left else ("", "")
     batches = (
-        _serial(scenario, seeds, variants, options=options, policies=policies)
+        _serial(prepared, to_play, seeds, options=options, policies=policies)
         if executor == "serial"
         else _pooled(
             scenario,
-            seeds,
             variants,
+            to_play,
+            seeds,
             options=options,
             policies=policies,
             executor=executor,
@@ -146,10 +171,13 @@ def sweep(
         )
     )
     with closing(batches):  # a pool the sweep made is shut down however the loop ends
-        for batch in batches:
+        for batch in _in_step(batches, reused, seeds):
             if cancel is not None and cancel.is_set():
-                return _ordered(results, variants, total, cancelled=True)
+                return counted(_ordered(results, variants, total, cancelled=True))
             results.extend(batch)
+            for r in batch:
+                if r.variant in versions:
+                    known.add(versions[r.variant], r)  # type: ignore[union-attr]
             if progress:
                 progress(len(results), total)
             if so_far:
@@ -158,31 +186,51 @@ def sweep(
                 stop = first_clear_look(results, seeds, names, scenario.game.value, looks_left)
                 if stop is not None:
                     early, read = stop
-                    return replace(_ordered(read, variants, total), early=early)
-    return _ordered(results, variants, total)
+                    return counted(replace(_ordered(read, variants, total), early=early))
+    return counted(_ordered(results, variants, total))
+
+
+def _in_step(
+    batches: Iterator[list[GameResult]], reused: list[GameResult], seeds: list[int]
+) -> Iterator[list[GameResult]]:
+    """The played batches, each with the reused games of the seeds it has reached (*reused*
+    sorted by seed), so results so far compare the versions on about the same seeds, as when
+    every game is played; what is left of *reused* comes after the last batch."""
+    position = {s: i for i, s in enumerate(seeds)}
+    front, given = -1, 0
+    for batch in batches:
+        front = max(front, *(position[r.seed] for r in batch))
+        start = given
+        while given < len(reused) and position[reused[given].seed] <= front:
+            given += 1
+        yield reused[start:given] + batch
+    if given < len(reused):
+        yield reused[given:]
 
 
 def _serial(
-    scenario: Scenario,
+    prepared: dict[str, Scenario],
+    to_play: dict[str, list[int]],
     seeds: list[int],
-    variants: list[Variant],
     *,
     options: dict[str, str] | None,
     policies: str,
 ) -> Iterator[list[GameResult]]:
     """Each game in turn, here: every variant of one seed, then the next seed."""
-    prepared = {v.name: apply_overrides(scenario, v.overrides) for v in variants}
+    playing = {name: set(wanted) for name, wanted in to_play.items()}
     for s in seeds:
-        for v in variants:
-            yield [
-                run_game(prepared[v.name], s, variant=v.name, options=options, policies=policies)
-            ]
+        for name, wanted in playing.items():
+            if s in wanted:
+                yield [
+                    run_game(prepared[name], s, variant=name, options=options, policies=policies)
+                ]
 
 
 def _pooled(
     scenario: Scenario,
-    seeds: list[int],
     variants: list[Variant],
+    to_play: dict[str, list[int]],
+    seeds: list[int],
     *,
     options: dict[str, str] | None,
     policies: str,
@@ -191,6 +239,19 @@ def _pooled(
 ) -> Iterator[list[GameResult]]:
     """Batches of games as an executor (a local process pool if None) finishes them; games not
     yet started are dropped when the caller stops reading."""
+    if not any(to_play.values()):
+        return  # every game is known: no pool to start
+    # Batches of seeds, so the scenario text crosses to a worker once per batch, small
+    # enough that progress moves, a cancel stops soon and the last batches leave no worker
+    # idle for long (ten LZ Albany games take a third of a second).
+    size = max(1, min(10, len(seeds) // (4 * (workers or 2)) or 1))
+    playing = {name: set(wanted) for name, wanted in to_play.items()}
+    tasks = [
+        (v, chunk)
+        for i in range(0, len(seeds), size)
+        for v in variants  # in step, so results so far compare like with like
+        if (chunk := [s for s in seeds[i : i + size] if s in playing[v.name]])
+    ]
     own = executor is None
     if own:
         _warm_map(scenario)
@@ -202,24 +263,11 @@ def _pooled(
         else executor  # type: ignore[assignment]
     )
     text = scenario.model_dump_json()
-    # Batches of seeds, so the scenario text crosses to a worker once per batch, small
-    # enough that progress moves, a cancel stops soon and the last batches leave no worker
-    # idle for long (ten LZ Albany games take a third of a second).
-    size = max(1, min(10, len(seeds) // (4 * (workers or 2)) or 1))
     futures: list[Future] = []
     try:
         futures = [
-            pool.submit(
-                games_task,
-                text,
-                seeds[i : i + size],
-                v.name,
-                v.overrides,
-                options,
-                policies=policies,
-            )
-            for i in range(0, len(seeds), size)
-            for v in variants  # in step, so results so far compare like with like
+            pool.submit(games_task, text, chunk, v.name, v.overrides, options, policies=policies)
+            for v, chunk in tasks
         ]
         for future in as_completed(futures):
             yield future.result()

@@ -48,6 +48,23 @@ def test_a_change_from_the_table_is_shown_with_its_baseline_and_runs(tmp_path):
     assert "two-proportion z-test" in lab.table.value
     assert not RAW.search(_text(lab.table.value).replace("z-test", ""))
     assert lab.bar.value == lab.bar.max == 8
+    assert "earlier run" not in lab.timing.value
+
+
+def test_a_second_comparison_takes_the_baseline_games_from_the_first(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.games.value = 4
+    lab._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
+    lab.run(executor="serial")
+    first = lab.table.value
+    lab._set_changes({"lz_albany.unit_types.nva-rifle.melee": "3"})
+    lab.run(executor="serial")
+    assert "8 games in" in lab.timing.value
+    assert "4 of them were played by an earlier run here" in lab.timing.value
+    assert lab.bar.value == lab.bar.max == 8
+    # The baseline's rows are the same games as before: its summary row is unchanged.
+    row = re.compile(r"<tr data-variant='baseline'>.*?</tr>", re.S)
+    assert row.findall(lab.table.value)[:1] == row.findall(first)[:1] != []
 
 
 def test_list_values_and_readings_are_changed_in_their_own_terms(tmp_path):
