@@ -46,6 +46,27 @@ def normal_two_sided_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
+def how_often(chance: float) -> str:
+    """A chance in words, counted out of 1,000, 100 or 10 by its size.
+
+    >>> [how_often(p) for p in (0.0004, 0.0053, 0.0149, 0.07, 0.3, 0.97)]  # doctest: +NORMALIZE_WHITESPACE
+    ['less than once in 1,000', 'about 5 times in 1,000', 'about 1 time in 100',
+     'about 7 times in 100', 'about 3 times in 10', 'nearly every time']
+    """
+    if chance < 0.001:
+        return "less than once in 1,000"
+    if chance >= 0.95:  # ("about 10 times in 10" read as a slip)
+        return "nearly every time"
+    count, out_of = (
+        (round(chance * 1000), "1,000")
+        if chance < 0.01
+        else (round(chance * 100), "100")
+        if chance < 0.1
+        else (round(chance * 10), "10")
+    )
+    return f"about {count} time{'s' if count > 1 else ''} in {out_of}"
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A difference (variant minus baseline), its 95% interval and its p-value."""
@@ -84,14 +105,7 @@ class Verdict:
             if self.percent
             else f"{self.low:.1f} to {self.high:.1f}"
         )
-        if self.p < 0.001:
-            odds = "less than once in 1,000"
-        elif self.p < 0.1:
-            odds = f"about {max(1, round(self.p * 100))} times in 100"
-        elif self.p < 0.95:
-            odds = f"about {round(self.p * 10)} times in 10"
-        else:  # ("about 10 times in 10" read as a slip)
-            odds = "nearly every time"
+        odds = how_often(self.p)
         judgement = (
             "beyond chance"
             if self.beyond_chance

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 from rulebook.sim._run import GameResult
-from rulebook.sim.compare import Verdict, compare_means, compare_rates
+from rulebook.sim.compare import Verdict, compare_means, compare_rates, how_often
 
 __all__ = [
     "EARLY_P",
@@ -191,7 +191,7 @@ class EarlyStop:
         return (
             f"{where} {both} differed so little that playing every game would almost surely "
             "leave them within chance (if the differences stayed as they are, the last look "
-            f"would find one {_how_often(chance)}), so the sweep stopped there and counts only "
+            f"would find one {how_often(chance)}), so the sweep stopped there and counts only "
             "those. The intervals below say how large a change these games cannot rule out; to "
             "detect one that small, ask for more games."
         )
@@ -201,20 +201,6 @@ def in_sentence(what: str) -> str:
     """A comparison's name inside a sentence: 'Mean NVA VP' becomes 'mean NVA VP', while
     'NVA victories' and 'US win rate' keep their capitals."""
     return what if what[:2].isupper() else what[0].lower() + what[1:]
-
-
-def _how_often(chance: float) -> str:
-    """A small chance in words.
-
-    >>> _how_often(0.0149), _how_often(0.0053), _how_often(0.0004)
-    ('about 1 time in 100', 'about 5 times in 1,000', 'less than once in 1,000')
-    """
-    if chance < 0.001:
-        return "less than once in 1,000"
-    count, out_of = (
-        (round(chance * 100), "100") if chance >= 0.01 else (round(chance * 1000), "1,000")
-    )
-    return f"about {count} time{'s' if count > 1 else ''} in {out_of}"
 
 
 def first_clear_look(
