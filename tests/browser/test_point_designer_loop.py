@@ -286,9 +286,15 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     lab.get_by_placeholder("filter: flares").fill("CP per turn")
     lab.wait_for_selector("b:text-is('CP per turn')")
     assert "18" in lab.locator(".rb-balance-lab b:text-is('CP per turn') >> xpath=..").inner_text()
-    lab.get_by_label("new value").first.fill("12")
+    # The change weighed is one whose effect shows, VP per casualty point tripled, so the lab
+    # stops at its first look (100 a side, 6 s). Command Points 18 -> 12, weighed before, barely
+    # moves a random US player's campaign: the lab played all 1,000 to say "no effect", about
+    # 40 CPU-s of the suite's 470.
+    lab.get_by_placeholder("filter: flares").fill("VP casualty point")
+    lab.wait_for_selector("b:text-is('VP casualty point')")
+    lab.get_by_label("new value").first.fill("3")
     lab.get_by_role("button", name="Add to the variant").click()
-    lab.wait_for_selector("text=CP per turn: 18 → 12")
+    lab.wait_for_selector("text=VP casualty point: 1 → 3")
     games = lab.locator(".rb-games input")
     games.fill(str(GAMES))
     games.press("Enter")
@@ -304,7 +310,7 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     verdicts = lab.locator(".rb-verdict").all_inner_texts()
     print("\n".join(verdicts))
     mean = next(v for v in verdicts if v.startswith("Mean NVA VP"))
-    assert mean.rstrip(".").endswith(("beyond chance", "play more games or call it no effect"))
+    assert mean.rstrip(".").endswith("beyond chance"), mean  # higher VP a casualty shows
     assert lab.locator(".rb-error").count() == 0
     assert raw_values(lab.locator(".rb-page").inner_text()) == []
     lab.locator(".rb-verdict").first.scroll_into_view_if_needed()
