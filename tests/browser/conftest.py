@@ -149,7 +149,8 @@ class _Tabs:
     visitor who opens it does. Each page notes the kernel it started (``kernels``), for
     ``close_since`` to shut down. The pages are tabs of one window, and only the front tab
     gets animation frames: a test that goes back to a page behind another brings it to the
-    front first (``shared_app`` does).
+    front first (``shared_app`` does). Each page's ``kernel`` holds the requests its kernel has
+    not yet answered (``browser._seen.KernelRequests``).
     """
 
     def __init__(self, browser) -> None:
@@ -169,6 +170,7 @@ class _Tabs:
             return
         page.kernels = set()
         page.on("websocket", lambda ws: page.kernels.update(_KERNEL_SOCKET.findall(ws.url)))
+        page.kernel = KernelRequests(page)  # what its kernel has yet to answer (see _seen)
         self.opened.append(page)
 
     def open(self, width: int = 1280, height: int = 900):
@@ -270,7 +272,6 @@ def shared_app(_tabs, voila_url):
         if key not in pages:
             page = _tabs.open(width, height)
             _tabs.kept.add(page)
-            page.kernel = KernelRequests(page)
             page.pageerrors = []
             page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
             page.goto(voila_url + path)

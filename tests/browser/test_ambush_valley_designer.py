@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 from playwright.sync_api import expect
 
 from rulebook.games.ambush_valley.scenario import Scenario
@@ -167,3 +168,8 @@ def test_the_solo_vc_answers_as_the_situation_changes(shared_app, artifacts):
         "!document.querySelector('.rb-av-decision').innerText.includes('out of sight')",
     )
     page.screenshot(path=str(artifacts / "ambush_valley_solo.png"), full_page=True)
+
+
+def test_every_view_speaks_in_words(shared_app, artifacts):
+    """Last, on the page the tests above left (see ``browser._words``)."""
+    read_every_view(shared_app(APP, 1280, 900), "ambush_valley_designer.ipynb", artifacts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,3 +25,4 @@ def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, pag
     assert "US win rate:" in " ".join(page.locator(".rb-verdict").all_inner_texts())
     assert page.locator(".rb-error").count() == 0
     page.screenshot(path=str(artifacts / "balance_lab.png"), full_page=True)
+    read_every_view(page, "balance_lab.ipynb", artifacts)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from rulebook.scenario import load_scenario
@@ -78,6 +79,7 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     page.wait_for_selector(f".rb-map-caption[data-areas='45'][data-links='{links + 1}']")
     assert page.locator(".rb-error").count() == 0
     assert_no_overlaps(page)
+    read_every_view(page, "scenario_designer.ipynb", artifacts)
     page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
 
     play_test(page, voila_url, save)

@@ -16,6 +16,7 @@ from browser._seen import (
     raw_values,
     visible_boxes,
 )
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -90,3 +91,8 @@ def test_switch_on_nva_artillery_and_start_again(shared_app):
     page.wait_for_selector(".rb-options")
     assert "nva artillery: on" in page.locator(".rb-options").inner_text()
     assert "NVA batteries" in page.locator(".rb-status").inner_text()
+
+
+def test_every_view_speaks_in_words(shared_app, artifacts):
+    """Last, on the page the tests above left (see ``browser._words``)."""
+    read_every_view(open_app(shared_app, 1400), "first_team_campaign.ipynb", artifacts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,3 +29,4 @@ def test_the_worked_example_and_what_artillery_is_worth(voila_url, page, artifac
     page.wait_for_function(
         "document.querySelector('.rb-ftv-combat .rb-headline')?.innerText.includes('US on column 8')",
     )
+    read_every_view(page, "first_team_combat.ipynb", artifacts)

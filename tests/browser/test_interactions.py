@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,3 +25,4 @@ def test_changing_the_target_to_jungle_changes_the_exact_odds(voila_url, page, a
     )
     assert page.locator(".rb-interactions .trace-step").count() >= 2
     page.screenshot(path=str(artifacts / "lz_albany_interactions.png"), full_page=True)
+    read_every_view(page, "lz_albany_interactions.ipynb", artifacts)

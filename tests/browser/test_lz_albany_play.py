@@ -18,6 +18,7 @@ from browser._seen import (
     wait_answered,
     wait_next_refresh,
 )
+from browser._words import read_every_view
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -120,3 +121,8 @@ def test_a_failed_load_says_why(shared_app):
     page.get_by_role("button", name="Load").click()
     page.wait_for_selector(".rb-error")
     assert "There is no saved game at" in page.locator(".rb-error").inner_text()
+
+
+def test_every_view_speaks_in_words(shared_app, artifacts):
+    """Last, on the page the tests above left (see ``browser._words``)."""
+    read_every_view(open_app(shared_app, 1400), "lz_albany_play.ipynb", artifacts)

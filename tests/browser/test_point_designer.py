@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 
 from rulebook.scenario import load_scenario
 
@@ -93,3 +94,4 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     assert play.locator(".rb-error").count() == 0
     play.screenshot(path=str(artifacts / "point_map_play_test.png"))
     play.close()
+    read_every_view(page, "point_map_designer.ipynb", artifacts)

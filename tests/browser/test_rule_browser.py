@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -76,3 +77,8 @@ def test_a_first_team_entry_shows_its_wrong_cross_reference(shared_app):
     page = open_app(shared_app, "?rule=ftv%3A3.5.8")
     wait_shown(page, "ftv:3.5.8")
     assert "cites “6.1” (ftv:6.1)" in page.locator(".rb-findings").inner_text()
+
+
+def test_every_view_speaks_in_words(shared_app, artifacts):
+    """Last, on the page the tests above left (see ``browser._words``)."""
+    read_every_view(open_app(shared_app), "rules_reference.ipynb", artifacts)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from browser._seen import app_ready
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -30,6 +31,7 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     )
     assert re.search(r"Rolling 4 dice", page.locator(".rb-odds").inner_text())
     page.screenshot(path=str(artifacts / "start_page.png"), full_page=True)
+    read_every_view(page, "00_start_here.ipynb", artifacts)
     assert errors == []
 
 

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from browser._seen import KernelRequests, app_ready
+from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,7 +62,7 @@ def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> No
 
 def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, new_page, artifacts):
     page = new_page(1400, 900)
-    kernel = KernelRequests(page)
+    kernel = page.kernel
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{voila_url}/voila/render/ia_drang_walkthrough.ipynb")
@@ -118,3 +119,4 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     reference = page.context.new_page()
     reference.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     reference.wait_for_selector(f"[data-rule='{rule}']", timeout=120_000)
+    read_every_view(page, "ia_drang_walkthrough.ipynb", artifacts)
