@@ -15,6 +15,8 @@ the listing and the click would fail a test that did nothing wrong.
 """
 
 import os
+import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -80,7 +82,15 @@ SAVES = ROOT / "notebooks" / "saves"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Tag this run's saved files; a worker takes the tag of the run that started it."""
+    """Tag this run's saved files; a worker takes the tag of the run that started it.
+
+    The games the balance lab keeps (``rulebook.sim.KnownGames``) go to a folder of this
+    process's own, removed when it ends: never the user's cache, and never games an earlier
+    run or another worker played. Kernels and servers the tests start inherit it.
+    """
+    known = tempfile.mkdtemp(prefix="rulebook-known-games-")
+    os.environ["RULEBOOK_KNOWN_GAMES"] = known
+    config.add_cleanup(lambda: shutil.rmtree(known, ignore_errors=True))
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and "rulebook_run_tag" in workerinput:
         config.stash[RUN_TAG] = workerinput["rulebook_run_tag"]

@@ -310,7 +310,14 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from rulebook.games.first_team import campaign_scenario
     from rulebook.games.lz_albany import standard_scenario
     from rulebook.scenario import load_scenario, require_playable
-    from rulebook.sim import Variant, apply_overrides, parse_override, sweep
+    from rulebook.sim import (
+        KnownGames,
+        Variant,
+        apply_overrides,
+        default_folder,
+        parse_override,
+        sweep,
+    )
     from rulebook.sim.report import text_report
 
     try:
@@ -353,6 +360,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress=lambda done, total: bar.update(done - bar.n),
             cancel=stack.enter_context(_ctrl_c_cancels()),
             stop_when_clear=args.stop_when_clear,
+            known=KnownGames(folder=default_folder()) if args.reuse_games else None,
+        )
+    if result.reused:
+        print(
+            f"rulebook simulate: {result.reused:,} of the games were taken from earlier runs, "
+            "not played again",
+            file=sys.stderr,
         )
     if result.early is not None:
         print(f"rulebook simulate: {result.early.sentence()}", file=sys.stderr)
@@ -377,6 +391,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                     "variants": result.summary().to_dict(orient="records"),
                     "stopped_early_at": result.early.games if result.early else None,
                     "stopped_early_because": _stop_reason(result.early),
+                    "games_reused": result.reused,
                 },
                 indent=2,
             )
@@ -494,6 +509,59 @@ def _play_first_team(args: argparse.Namespace, scenario):
     }
 
 
+def _add_simulate(sub) -> None:
+    """The ``simulate`` command's arguments."""
+    sim = sub.add_parser("simulate", help="play many seeded games and compare variants")
+    sim.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
+    sim.add_argument(
+        "--games",
+        type=_whole(1, MAX_GAMES),
+        default=100,
+        help=f"games per variant, 1 to {MAX_GAMES} (default 100)",
+    )
+    sim.add_argument("--seed", type=_whole(0), default=0, help="sweep seed, 0 or more (default 0)")
+    sim.add_argument(
+        "--policy",
+        choices=["random", "scripted"],
+        default="random",
+        help="who plays both sides: uniform random, or each side's scripted rules of thumb",
+    )
+    sim.add_argument(
+        "--workers",
+        type=_whole(0, MAX_WORKERS),
+        default=None,
+        help="worker processes (0: run here, one by one)",
+    )
+    sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="PATH=VALUE",
+        help="a variant: change a value (=N) or scale it (=*F); compared with the baseline",
+    )
+    sim.add_argument(
+        "--stop-when-clear",
+        action="store_true",
+        help="with --set, stop at a look after each fifth of the games once the answer is "
+        "clear: a difference far beyond chance (p < 0.001), or, from two-fifths of the games "
+        "on, differences in both the headline and the comparison after it too small for every "
+        "game to show (see rulebook.sim.early)",
+    )
+    sim.add_argument(
+        "--reuse-games",
+        action="store_true",
+        help="take the games an earlier run (or the balance lab) played of the same version "
+        "(rules code, scenario, changes, players) and seed rather than play them again, and "
+        "keep the games played, in $RULEBOOK_KNOWN_GAMES or ~/.cache/ia-drang-rulebook/"
+        "known-games; the results are the same either way",
+    )
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_cmd_simulate)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, exposed for documentation and tests."""
     parser = OneLineParser(
@@ -561,47 +629,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ply.set_defaults(func=_cmd_play)
 
-    sim = sub.add_parser("simulate", help="play many seeded games and compare variants")
-    sim.add_argument("game", choices=["lz-albany", "first-team"], help="which game")
-    sim.add_argument(
-        "--games",
-        type=_whole(1, MAX_GAMES),
-        default=100,
-        help=f"games per variant, 1 to {MAX_GAMES} (default 100)",
-    )
-    sim.add_argument("--seed", type=_whole(0), default=0, help="sweep seed, 0 or more (default 0)")
-    sim.add_argument(
-        "--policy",
-        choices=["random", "scripted"],
-        default="random",
-        help="who plays both sides: uniform random, or each side's scripted rules of thumb",
-    )
-    sim.add_argument(
-        "--workers",
-        type=_whole(0, MAX_WORKERS),
-        default=None,
-        help="worker processes (0: run here, one by one)",
-    )
-    sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
-    sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")
-    sim.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="PATH=VALUE",
-        help="a variant: change a value (=N) or scale it (=*F); compared with the baseline",
-    )
-    sim.add_argument(
-        "--stop-when-clear",
-        action="store_true",
-        help="with --set, stop at a look after each fifth of the games once the answer is "
-        "clear: a difference far beyond chance (p < 0.001), or, from two-fifths of the games "
-        "on, differences in both the headline and the comparison after it too small for every "
-        "game to show (see rulebook.sim.early)",
-    )
-    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sim.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
-    sim.set_defaults(func=_cmd_simulate)
+    _add_simulate(sub)
 
     from rulebook import _cli_av
 

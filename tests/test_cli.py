@@ -232,6 +232,25 @@ def test_simulate_compares_a_variant_with_the_baseline(capsys):
     assert json.loads(capsys.readouterr().out)["policy"] == "scripted"
 
 
+def test_simulate_reuse_games_takes_the_games_an_earlier_run_kept(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("RULEBOOK_KNOWN_GAMES", str(tmp_path))
+    run = ["simulate", "lz-albany", "--seed", "4", "--workers", "0", "-q", "--json"]
+    change = ["--set", "values.flares.value=2", "--reuse-games"]
+    assert main([*run, "--games", "3", *change]) == 0
+    first = capsys.readouterr()
+    assert json.loads(first.out)["games_reused"] == 0
+    assert "taken from earlier runs" not in first.err
+    assert main([*run, "--games", "5", *change]) == 0
+    again = capsys.readouterr()
+    assert json.loads(again.out)["games_reused"] == 6  # three seeds of both versions
+    assert "6 of the games were taken from earlier runs, not played again" in again.err
+    # The same figures as a run that plays every game (and keeps none without the option).
+    assert main([*run, "--games", "5", "--set", "values.flares.value=2"]) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert fresh["variants"] == json.loads(again.out)["variants"]
+    assert fresh["games_reused"] == 0
+
+
 def test_simulate_reports_in_words_with_a_verdict(capsys):
     """The terminal table has headings in words and the lab's verdicts under it."""
     args = ["simulate", "first-team", "--games", "2", "--workers", "0", "-q"]

@@ -13,7 +13,14 @@ import ipywidgets as ipw
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
-from rulebook.sim import KnownGames, Variant, apply_overrides, parse_override, sweep
+from rulebook.sim import (
+    KnownGames,
+    Variant,
+    apply_overrides,
+    default_folder,
+    parse_override,
+    sweep,
+)
 from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
@@ -44,16 +51,16 @@ def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
 
 
 def _reused(games: int) -> str:
-    """What the run took from earlier runs on the page, in a sentence (empty if nothing).
+    """What the run took from earlier runs, in a sentence (empty if nothing).
 
     >>> _reused(0), _reused(1000)
-    ('', ' 1,000 of them were played by an earlier run here and taken from it, not played again.')
+    ('', ' 1,000 of them were taken from earlier runs of the same version on this machine, not played again.')
     """
     if not games:
         return ""
     return (
-        f" {games:,} of them {'was' if games == 1 else 'were'} played by an earlier run here and "
-        "taken from it, not played again."
+        f" {games:,} of them {'was' if games == 1 else 'were'} taken from earlier runs of the "
+        "same version on this machine, not played again."
     )
 
 
@@ -266,9 +273,10 @@ class BalanceLab(ipw.VBox):
         self.errors = ipw.HTML()
         self._rows: list[ScenarioValue] = []
         self._stop, self._worker = threading.Event(), None
-        # Every game this page played, so the next comparison plays only the versions that are
-        # new (the baseline, after the first run): a game is its version and seed, nothing else.
-        self.known = KnownGames()
+        # Every game played here, on this page or an earlier one (kept on disk), so a comparison
+        # plays only the versions that are new (after the first run, the variant alone): a game
+        # is its version (rules code, scenario, options, players) and seed, nothing else.
+        self.known = KnownGames(folder=default_folder())
 
         self.game.observe(self._game_changed, "value")
         self.scenario_pick.observe(self._scenario_changed, "value")

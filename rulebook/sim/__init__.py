@@ -8,7 +8,7 @@
 ['baseline', 'tough NVA']
 """
 
-from rulebook.sim._known import KnownGames
+from rulebook.sim._known import KnownGames, default_folder
 from rulebook.sim._overrides import apply_overrides, parse_override
 from rulebook.sim._run import GameResult, game_task, games_task, run_game
 from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep
@@ -20,6 +20,7 @@ __all__ = [
     "SweepResult",
     "Variant",
     "apply_overrides",
+    "default_folder",
     "game_seeds",
     "game_task",
     "games_task",

@@ -5,7 +5,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -127,7 +127,8 @@ def sweep(
         why in ``early``.
     known : KnownGames, optional
         Games played before: those of the same version and seed are taken from it rather than
-        played again (``reused`` counts them), and the games this sweep plays are added to it.
+        played again (``reused`` counts them), and the games this sweep plays are added to it
+        (and written to its folder, if it has one, when the sweep ends).
 
     The results are the same whatever runs them: each game has its own seed
     and they are sorted by variant and seed.
@@ -170,7 +171,9 @@ def sweep(
             workers=workers,
         )
     )
-    with closing(batches):  # a pool the sweep made is shut down however the loop ends
+    # A pool the sweep made is shut down however the loop ends, and the games played so far
+    # are kept on disk (where *known* has a folder) even if the sweep is cancelled or fails.
+    with closing(batches), _kept(known):
         for batch in _in_step(batches, reused, seeds):
             if cancel is not None and cancel.is_set():
                 return counted(_ordered(results, variants, total, cancelled=True))
@@ -188,6 +191,15 @@ def sweep(
                     early, read = stop
                     return counted(replace(_ordered(read, variants, total), early=early))
     return counted(_ordered(results, variants, total))
+
+
+@contextmanager
+def _kept(known: KnownGames | None) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        if known is not None:
+            known.keep()
 
 
 def _in_step(

@@ -5,12 +5,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from rulebook.scenario import Game
 from widgets.balance_lab import BalanceLab
 
 RAW = re.compile(r"\bNone\b|<NA>|\bNaN\b|\{'|\('|\w+_\w+")
+
+
+@pytest.fixture(autouse=True)
+def _own_known_games(tmp_path, monkeypatch):
+    """Each test's lab keeps its games in a folder of its own, so no test takes another's."""
+    monkeypatch.setenv("RULEBOOK_KNOWN_GAMES", str(tmp_path / "known-games"))
 
 
 def _text(html: str) -> str:
@@ -60,11 +67,27 @@ def test_a_second_comparison_takes_the_baseline_games_from_the_first(tmp_path):
     lab._set_changes({"lz_albany.unit_types.nva-rifle.melee": "3"})
     lab.run(executor="serial")
     assert "8 games in" in lab.timing.value
-    assert "4 of them were played by an earlier run here" in lab.timing.value
+    assert "4 of them were taken from earlier runs of the same version" in lab.timing.value
     assert lab.bar.value == lab.bar.max == 8
     # The baseline's rows are the same games as before: its summary row is unchanged.
     row = re.compile(r"<tr data-variant='baseline'>.*?</tr>", re.S)
     assert row.findall(lab.table.value)[:1] == row.findall(first)[:1] != []
+
+
+def test_a_lab_opened_later_takes_the_games_an_earlier_one_played(tmp_path):
+    """A designer who closes the page and comes back: the baseline is not played again."""
+    first = BalanceLab(saves=tmp_path)
+    first.games.value = 4
+    first._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
+    first.run(executor="serial")
+    assert "taken from earlier runs" not in first.timing.value
+    later = BalanceLab(saves=tmp_path)
+    later.games.value = 6
+    later._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
+    later.run(executor="serial")
+    assert "12 games in" in later.timing.value
+    assert "8 of them were taken from earlier runs of the same version" in later.timing.value
+    assert list((tmp_path / "known-games").glob("*.json"))
 
 
 def test_list_values_and_readings_are_changed_in_their_own_terms(tmp_path):
