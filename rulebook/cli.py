@@ -307,17 +307,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
+    from rulebook import sim
     from rulebook.games.first_team import campaign_scenario
     from rulebook.games.lz_albany import standard_scenario
     from rulebook.scenario import load_scenario, require_playable
-    from rulebook.sim import (
-        KnownGames,
-        Variant,
-        apply_overrides,
-        default_folder,
-        parse_override,
-        sweep,
-    )
+    from rulebook.sim import Variant, apply_overrides, parse_override, sweep
     from rulebook.sim.report import text_report
 
     try:
@@ -360,7 +354,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress=lambda done, total: bar.update(done - bar.n),
             cancel=stack.enter_context(_ctrl_c_cancels()),
             stop_when_clear=args.stop_when_clear,
-            known=KnownGames(folder=default_folder()) if args.reuse_games else None,
+            known=sim.KnownGames(folder=sim.default_folder()) if args.reuse_games else None,
         )
     if result.reused:
         print(
