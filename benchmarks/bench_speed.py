@@ -94,34 +94,43 @@ def lab_section(games: int = 1000, workers: int = 2) -> None:
     # What a designer waits for in the lab, which compares against the baseline and stops once
     # the answer is clear (rulebook.sim.early): the US rifle melee change of the designer loop's
     # browser test, then one that changes little the players see (settled with no difference).
-    # The lab keeps the games it played (KnownGames), so the second comparison plays only the
-    # variant: the figure a designer trying one change after another sees.
+    # The lab keeps the games it played on disk (KnownGames with a folder), so the second
+    # comparison plays only the variant, and so does the first comparison of a lab opened later
+    # (a new store on the same folder): the figures a designer trying one change after another,
+    # today or next week, sees.
+    import tempfile
+
     from rulebook.sim import KnownGames
 
-    known = KnownGames()
-    for name, change in (
-        ("US rifle melee 2 -> 3", {"lz_albany.unit_types.us-rifle.melee": "3"}),
-        ("rally on 5", variant.overrides),
-    ):
-        start = time.perf_counter()
-        result = sweep(
-            standard_scenario(),
-            games,
-            seed=1,
-            variants=[Variant("baseline"), Variant(name, change)],
-            workers=workers,
-            stop_when_clear=True,
-            known=known,
-        )
-        wall = time.perf_counter() - start
-        where = "played every game"
-        if result.early:
-            why = "a clear difference" if result.early.clear else "no difference in reach"
-            where = f"stopped at {result.early.games:,} a side ({why})"
-        reused = (
-            f", {result.reused:,} baseline games taken from the run before" if result.reused else ""
-        )
-        print(f"the lab, {games:,} a side, {name}: {where}{reused}, {wall:.1f} s wall")
+    with tempfile.TemporaryDirectory() as folder:
+        known = KnownGames(folder=folder)
+        for name, change, later in (
+            ("US rifle melee 2 -> 3", {"lz_albany.unit_types.us-rifle.melee": "3"}, False),
+            ("rally on 5", variant.overrides, False),
+            ("NVA rifle melee 2 -> 3", {"lz_albany.unit_types.nva-rifle.melee": "3"}, True),
+        ):
+            if later:
+                known = KnownGames(folder=folder)  # the lab opened again: nothing in memory
+            start = time.perf_counter()
+            result = sweep(
+                standard_scenario(),
+                games,
+                seed=1,
+                variants=[Variant("baseline"), Variant(name, change)],
+                workers=workers,
+                stop_when_clear=True,
+                known=known,
+            )
+            wall = time.perf_counter() - start
+            where = "played every game"
+            if result.early:
+                why = "a clear difference" if result.early.clear else "no difference in reach"
+                where = f"stopped at {result.early.games:,} a side ({why})"
+            source = "the files an earlier lab kept" if later else "the run before"
+            reused = (
+                f", {result.reused:,} baseline games taken from {source}" if result.reused else ""
+            )
+            print(f"the lab, {games:,} a side, {name}: {where}{reused}, {wall:.1f} s wall")
 
 
 def long_game(actions: int = 1000):
