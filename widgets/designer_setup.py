@@ -284,7 +284,7 @@ class SetupPanel(ipw.VBox):
                         f"<span class='rb-book' title='as the book sets it up ({escape(row.rule)})'>"
                         f"{provenance_badge('printed')}</span>"
                     )
-            book_lza = setup.book_scenario().lz_albany
+            book_lza = setup.book_reference().lz_albany
             for i, chit in enumerate(scenario.lz_albany.chits):
                 count, turn, badge = self._chits[i]
                 count.value, turn.value = chit.count, chit.turn

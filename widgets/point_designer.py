@@ -310,7 +310,10 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         spec = self.design.spec
         for name in list(self._markers):
             if name not in spec.locations:
-                self.map.remove(self._markers.pop(name))
+                marker = self._markers.pop(name)
+                self.map.remove(marker)
+                marker.icon.close()
+                marker.close()
         for name, loc in spec.locations.items():
             x, y = loc.xy
             camp = spec.special_forces_camps.get(name)
@@ -341,7 +344,11 @@ class PointDesigner(DesignerFiles, ipw.VBox):
                 if tuple(marker.location) != (y, x):
                     marker.location = (y, x)
                 if marker.icon.html != html:
-                    marker.icon = DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0))
+                    old, marker.icon = (
+                        marker.icon,
+                        DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0)),
+                    )
+                    old.close()  # else every relabelled marker leaves a widget behind
 
     def refresh(self) -> None:
         spec = self.design.spec

@@ -284,7 +284,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
         design = self._design()
         scenario = design.scenario
         ft = scenario.first_team
-        book = setup.book_scenario("first-team").first_team
+        book = setup.book_reference("first-team").first_team
         regiments = tuple(sorted(ft.nva.regiments))
         if regiments != self._regiments:
             self._rebuild(regiments)

@@ -275,7 +275,7 @@ class CampaignPanel(DesignEdits, ipw.VBox):
 
     def refresh(self) -> None:
         scenario = self._design().scenario
-        book = setup.book_scenario("first-team")
+        book = setup.book_reference("first-team")
         us, book_us = scenario.first_team.us, book.first_team.us
         self.us_setup.value = self._us_words()
         self._syncing = True

@@ -77,6 +77,12 @@ def book_scenario(game: str = "lz-albany") -> Scenario:
     return _book(game).model_copy(deep=True)
 
 
+def book_reference(game: str = "lz-albany") -> Scenario:
+    """The shipped scenario itself, shared, for reading only: what the designers compare each
+    value with on every refresh (a copy of it, :func:`book_scenario`, took 5 ms each time)."""
+    return _book(game)
+
+
 def _units(scenario: Scenario) -> list[Any]:
     lza = scenario.lz_albany
     return [*lza.companies, *lza.senior_officers] if lza else []

@@ -1,5 +1,6 @@
-"""A long session in each play app leaves the kernel's widget count flat (issue 16): a hundred
-steps, with Undo, Redo and the replay slider along the way, create no widget that outlives its use.
+"""A long session in each play app and designer leaves the kernel's widget count flat (issue 16):
+a hundred steps, with Undo, Redo and the replay slider along the way, or a designer's hundred edits
+with their checks, create no widget that outlives its use.
 """
 
 from __future__ import annotations
@@ -9,8 +10,13 @@ from ipywidgets.widgets.widget import _instances as live_widgets  # the kernel's
 
 from rulebook.games.first_team.engine import new_campaign
 from rulebook.games.lz_albany import new_game
+from rulebook.maps import demo_spec
+from rulebook.maps.design import MapDesign
+from rulebook.maps.point_design import PointDesign
+from widgets.designer import MapDesigner
 from widgets.first_team_app import CampaignStepper
 from widgets.lz_albany_app import LzAlbanyStepper
+from widgets.point_designer import PointDesigner
 
 
 def _one_step(start, now) -> bool:
@@ -45,4 +51,56 @@ def test_a_hundred_steps_with_undo_and_replay_leave_the_widget_count_flat(make, 
             stepper._present()
     assert len(stepper.game.history) >= played + 100  # the session really went on
     assert stepper.errors.value == ""
+    assert len(live_widgets) == before
+
+
+def test_a_hundred_edits_in_the_point_designer_leave_the_widget_count_flat():
+    """Placing, joining, selecting and undoing: each refresh rewrites the checks' rows and the
+    markers' labels in place (they made ~50 new widgets a click before, never closed)."""
+    designer = PointDesigner(PointDesign.blank())
+    designer.mode.value = "place"
+    for x in (10, 20, 30):
+        designer._on_map(type="click", coordinates=[20, x])
+    first = next(iter(designer.design.spec.locations))
+
+    def edits(rounds: int) -> None:
+        for i in range(rounds):
+            designer.mode.value = "place"
+            designer.zone.value = "AD"[i % 2]
+            designer._on_map(type="click", coordinates=[40, 40])
+            placed = list(designer.design.spec.locations)[-1]
+            designer.mode.value = "line"
+            designer._on_location(first)
+            designer._on_location(placed)
+            designer.mode.value = "move"
+            designer._on_location(first if i % 2 else placed)  # selected: its marker relabelled
+            designer._undo()
+            designer._undo()
+            assert len(designer.design.spec.locations) == 3
+
+    edits(5)  # the first findings make their rows once
+    before = len(live_widgets)
+    edits(100)
+    assert designer.errors.value == ""
+    assert designer.checks.rows.children  # there were findings to show all along
+    assert len(live_widgets) == before
+
+
+def test_a_hundred_edits_in_the_area_designer_leave_the_widget_count_flat():
+    designer = MapDesigner(MapDesign(demo_spec()))
+    areas = sorted(designer.design.map.areas)
+
+    def edits(rounds: int) -> None:
+        for i in range(rounds):
+            ring = [[900, 0], [1000, 0], [1000, 100], [900, 100], [900, 0]]
+            designer._on_draw(None, "created", {"geometry": {"coordinates": [ring]}})
+            designer.new_id.value = "G9"
+            designer._add()
+            designer._on_click(areas[i % len(areas)])
+            designer._undo()
+
+    edits(5)
+    before = len(live_widgets)
+    edits(100)
+    assert designer.errors.value == ""
     assert len(live_widgets) == before
