@@ -14,6 +14,7 @@ import ipywidgets as ipw
 
 from rulebook.maps.checks import Finding, join_words
 from widgets._page import guarded
+from widgets._rows import KeptRows, Row
 
 __all__ = [
     "PLAY_APPS",
@@ -32,7 +33,6 @@ PLAY_APPS = {
 }
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 # A row keeps its height in the scrolling list: a flex child would shrink and its words overlap.
-ROW = ipw.Layout(flex="0 0 auto")
 
 
 def confined_save_path(name: str, *, base: Path | None = None) -> Path:
@@ -197,12 +197,8 @@ def play_link_html(game: str, saved: Path) -> str:
 
 
 class ChecksPanel(ipw.VBox):
-    """The checks as sentences, each with a button that shows its culprits on the map.
-
-    The designers refresh after every click: the rows are kept and rewritten in place (a row per
-    finding, made the first time that many are shown), so a long session makes no widgets that
-    outlive their use, and the page gets a few changed values rather than a new set of widgets.
-    """
+    """The checks as sentences, each with a button that shows its culprits on the map, or opens
+    the tab where it is fixed. The rows are kept and rewritten in place (``widgets._rows``)."""
 
     def __init__(
         self,
@@ -215,17 +211,13 @@ class ChecksPanel(ipw.VBox):
         self.on_open = on_open  # opens the tab a finding names (Finding.tab), where it is fixed
         self.noun = noun
         self.summary = ipw.HTML()
-        self.rows = ipw.VBox(layout=ipw.Layout(max_height="260px", overflow="auto"))
-        self._rows: list[_FindingRow] = []
-        self._shown: tuple | None = None
+        self.rows = KeptRows(
+            row_layout={"flex": "0 0 auto"}, layout=ipw.Layout(max_height="260px", overflow="auto")
+        )
         super().__init__([self.summary, self.rows])
         self.add_class("rb-checks")
 
     def show(self, findings: Sequence[Finding]) -> None:
-        shown = tuple((f.text, f.places, f.tab) for f in findings)
-        if shown == self._shown:
-            return
-        self._shown = shown
         n = len(findings)
         self.summary.value = (
             "<div class='rb-problems none' data-count='0'><b>Checks:</b> nothing to fix.</div>"
@@ -233,61 +225,33 @@ class ChecksPanel(ipw.VBox):
             else f"<div class='rb-problems' data-count='{n}'><b>Checks:</b> {n} thing"
             f"{'s' if n != 1 else ''} to fix.</div>"
         )
-        while len(self._rows) < n:
-            self._rows.append(_FindingRow(self))
-        for row, finding in zip(self._rows, findings, strict=False):
-            row.show(finding)
-        self.rows.children = tuple(row.box for row in self._rows[:n])
+        self.rows.show([self._row(f) for f in findings])
 
-    def _act(self, finding: Finding) -> None:
+    def _row(self, finding: Finding) -> Row:
+        html = (
+            f"<div class='rb-finding' data-places='{escape(' '.join(finding.places))}'>"
+            f"{escape(finding.text, quote=False)}</div>"
+        )
         if finding.places:
-            self._show(finding)
-        elif finding.tab and self.on_open is not None:
-            self.on_open(finding.tab)
+            more = " ..." if len(finding.places) > 3 else ""
+            return Row(
+                html,
+                f"Show {join_words(list(finding.places[:3]))}{more}",
+                f"outline the {self.noun}s on the map and centre on the first",
+                "rb-show-culprit",
+                lambda: self._show(finding),
+            )
+        if finding.tab and self.on_open is not None:
+            return Row(
+                html,
+                f"Open {finding.tab}",
+                f"open the {finding.tab} tab, where this is set",
+                "rb-open-fix",
+                lambda: self.on_open(finding.tab),  # type: ignore[misc]
+            )
+        return Row(html)
 
     def _show(self, finding: Finding) -> None:
         self.on_show(finding.places)
         if finding.tab and self.on_open is not None:
             self.on_open(finding.tab)
-
-
-class _FindingRow:
-    """One row of the checks: the sentence, and a button that shows its culprits on the map
-    (``rb-show-culprit``) or opens the tab where it is fixed (``rb-open-fix``), or neither."""
-
-    def __init__(self, panel: ChecksPanel) -> None:
-        self.panel = panel
-        self.finding: Finding | None = None
-        self.text = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto"))
-        self.button = ipw.Button(layout=ipw.Layout(width="auto", flex="0 0 auto"))
-        self.button.on_click(self._clicked)
-        self.box = ipw.HBox([self.text, self.button], layout=ROW)
-
-    def _clicked(self, _: Any) -> None:
-        if self.finding is not None:
-            self.panel._act(self.finding)
-
-    def show(self, finding: Finding) -> None:
-        self.finding = finding
-        self.text.value = (
-            f"<div class='rb-finding' data-places='{escape(' '.join(finding.places))}'>"
-            f"{escape(finding.text, quote=False)}</div>"
-        )
-        button, panel = self.button, self.panel
-        button.remove_class("rb-show-culprit")
-        button.remove_class("rb-open-fix")
-        if finding.places:
-            button.description = f"Show {join_words(list(finding.places[:3]))}" + (
-                " ..." if len(finding.places) > 3 else ""
-            )
-            button.tooltip = f"outline the {panel.noun}s on the map and centre on the first"
-            button.add_class("rb-show-culprit")
-        elif finding.tab and panel.on_open is not None:
-            button.description = f"Open {finding.tab}"
-            button.tooltip = f"open the {finding.tab} tab, where this is set"
-            button.add_class("rb-open-fix")
-        self.box.children = (
-            (self.text, button)
-            if finding.places or (finding.tab and panel.on_open is not None)
-            else (self.text,)
-        )

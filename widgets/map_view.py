@@ -14,6 +14,7 @@ from traitlets import Unicode
 
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
+from widgets._layers import discard
 
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
@@ -223,7 +224,7 @@ class MapView(ipw.VBox):
             bounds = ((miny, minx), (maxy, maxx))
         url = f"data:{mime};base64,{base64.b64encode(image).decode('ascii')}"
         if self.underlay is not None:
-            self.map.remove(self.underlay)
+            discard(self.map, [self.underlay])
         self.underlay = ImageOverlay(url=url, bounds=bounds, opacity=opacity)
         # Beneath the areas: the outlines stay clickable and readable over the scan.
         self.map.layers = (self.underlay, *self.map.layers)

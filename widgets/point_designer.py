@@ -13,6 +13,7 @@ import ipywidgets as ipw
 from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
+from widgets._layers import discard
 from widgets._page import app_page, guarded
 from widgets.designer_common import ChecksPanel, DesignerFiles, designer_columns
 from widgets.map_view import offline_map
@@ -310,10 +311,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         spec = self.design.spec
         for name in list(self._markers):
             if name not in spec.locations:
-                marker = self._markers.pop(name)
-                self.map.remove(marker)
-                marker.icon.close()
-                marker.close()
+                discard(self.map, [self._markers.pop(name)])
         for name, loc in spec.locations.items():
             x, y = loc.xy
             camp = spec.special_forces_camps.get(name)

@@ -7,6 +7,7 @@ link rule cases this way, through :func:`widgets._page.rule_links`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 from urllib.parse import parse_qs
@@ -110,6 +111,8 @@ class RuleBrowser(ipw.VBox):
         self.refers.add_class("rb-rule-refers")
         self.cited = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
         self.cited.add_class("rb-rule-cited")
+        self._refers_links = _RuleLinks(self.refers, self.show)
+        self._cited_links = _RuleLinks(self.cited, self.show)
         self.details = ipw.HTML()
         self.details.add_class("rb-rule-details")
         self.back = ipw.Button(description="Back", icon="arrow-left", disabled=True)
@@ -239,8 +242,8 @@ class RuleBrowser(ipw.VBox):
         self.current = entry.id
         self.back.disabled = not self.history
         self.entry_view.value = entry_html(self.ref, entry)
-        self.refers.children = self._buttons(self.ref.refers_to(entry.id))
-        self.cited.children = self._buttons(self.ref.cited_by(entry.id))
+        self._refers_links.show(self.ref, self.ref.refers_to(entry.id))
+        self._cited_links.show(self.ref, self.ref.cited_by(entry.id))
         self.details.value = details_html(self.ref, entry)
 
     @guarded
@@ -248,20 +251,32 @@ class RuleBrowser(ipw.VBox):
         if self.history:
             self.show(self.history.pop(), remember=False)
 
-    def _buttons(self, ids: list[str]) -> tuple[ipw.Widget, ...]:
-        buttons = []
-        for rule_id in ids:
-            button = ipw.Button(
-                description=f"{rule_id} {self.ref[rule_id].title}",
-                tooltip=f"open {rule_id}",
-                layout=ipw.Layout(width="auto", max_width="100%"),
-            )
+
+class _RuleLinks:
+    """A box of buttons, each opening a rule (``rb-rule-link``), or "none". The buttons are
+    kept and relabelled as entries are opened: a reader's long session makes no widgets that
+    outlive their use (each opened entry made a button per link before, never closed)."""
+
+    def __init__(self, box: ipw.Box, open_rule: Callable[[str], None]) -> None:
+        self.box, self.open_rule = box, open_rule
+        self.buttons: list[ipw.Button] = []
+        self.targets: dict[str, str] = {}  # a button's model id -> the rule it opens
+        self.none = ipw.HTML("<i>none</i>")
+
+    def show(self, ref: Any, ids: list[str]) -> None:
+        while len(self.buttons) < len(ids):
+            button = ipw.Button(layout=ipw.Layout(width="auto", max_width="100%"))
             button.add_class("rb-rule-link")
-            button.on_click(lambda _, target=rule_id: self.show(target))
-            buttons.append(button)
-        if not buttons:
-            return (ipw.HTML("<i>none</i>"),)
-        return tuple(buttons)
+            button.on_click(self._clicked)
+            self.buttons.append(button)
+        for button, rule_id in zip(self.buttons, ids, strict=False):
+            button.description = f"{rule_id} {ref[rule_id].title}"
+            button.tooltip = f"open {rule_id}"
+            self.targets[button.model_id] = rule_id
+        self.box.children = tuple(self.buttons[: len(ids)]) or (self.none,)
+
+    def _clicked(self, button: ipw.Button) -> None:
+        self.open_rule(self.targets[button.model_id])
 
 
 def hit_html(hit: Hit) -> str:

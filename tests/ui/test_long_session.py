@@ -13,10 +13,12 @@ from rulebook.games.lz_albany import new_game
 from rulebook.maps import demo_spec
 from rulebook.maps.design import MapDesign
 from rulebook.maps.point_design import PointDesign
+from widgets.ambush_valley import ambush_valley_app
 from widgets.designer import MapDesigner
 from widgets.first_team_app import CampaignStepper
 from widgets.lz_albany_app import LzAlbanyStepper
 from widgets.point_designer import PointDesigner
+from widgets.rule_browser import RuleBrowser
 
 
 def _one_step(start, now) -> bool:
@@ -103,4 +105,49 @@ def test_a_hundred_edits_in_the_area_designer_leave_the_widget_count_flat():
     before = len(live_widgets)
     edits(100)
     assert designer.errors.value == ""
+    assert len(live_widgets) == before
+
+
+def test_a_hundred_entries_opened_in_the_rules_reference_leave_the_widget_count_flat():
+    """Each entry's links are buttons: kept and relabelled, not made anew for each entry."""
+    browser = RuleBrowser()
+    ids = list(browser.ref.entries)
+    for rule_id in ids:  # every entry once: the most links any entry has are made here
+        browser.show(rule_id)
+    before = len(live_widgets)
+    for i in range(100):
+        browser.show(ids[(i * 7) % len(ids)])
+        if i % 10 == 0:
+            browser._go_back()
+    assert len(live_widgets) == before
+
+
+def test_a_hundred_selections_in_the_ambush_valley_designer_leave_the_widget_count_flat(
+    tmp_path, monkeypatch
+):
+    """Its problems are kept rows, and the marks it draws on the table are closed when redrawn."""
+    monkeypatch.chdir(tmp_path)
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.item.value = "spot-2"
+    panel.item_x.value, panel.item_y.value = 14.0, 36.0  # too near tunnel spot 1: a problem
+    panel.move_item.click()
+    select = panel.problems.rows.children[0].children[1]
+    items = [value for _, value in panel.item.options if value][:6]
+
+    def session(rounds: int) -> None:
+        for i in range(rounds):
+            panel.item.value = items[i % len(items)]
+            select.click()
+            if i % 10 == 0:
+                panel.picker.value = "hornets_nest"
+                panel.picker.value = "dak_po"
+                panel.item.value = "spot-2"
+                panel.item_x.value, panel.item_y.value = 14.0, 36.0
+                panel.move_item.click()
+
+    session(5)
+    before = len(live_widgets)
+    session(100)
+    assert panel.problems.found  # the problem was there to list all along
     assert len(live_widgets) == before

@@ -10,6 +10,7 @@ import ipywidgets as ipw
 
 from rulebook.games.ambush_valley.problems import ScenarioProblem
 from widgets._page import rule_links
+from widgets._rows import KeptRows, Row
 
 __all__ = ["ProblemsPanel"]
 
@@ -25,7 +26,12 @@ class ProblemsPanel(ipw.VBox):
         self.on_select = on_select
         self.on_side = on_side
         self.summary = ipw.HTML()
-        self.rows = ipw.VBox(layout=ipw.Layout(max_height="300px", overflow="auto"))
+        self.rows = KeptRows(
+            row_layout={"align_items": "center"},
+            row_class="rb-av-problem-row",
+            button_layout={"max_width": "16em"},
+            layout=ipw.Layout(max_height="300px", overflow="auto"),
+        )
         self.found: list[ScenarioProblem] = []
         super().__init__([self.summary, self.rows])
         self.add_class("rb-av-problems")
@@ -45,37 +51,32 @@ class ProblemsPanel(ipw.VBox):
             else f"<p class='rb-av-problem-count' data-count='{n}'><b>{n} problem"
             f"{'s' if n != 1 else ''} to fix</b> before the scenario can be saved:</p>"
         )
-        rows = []
-        for p in self.found:
-            sentence = escape(p.message, quote=False)
-            if p.rule:  # the rule case becomes a link to the rules reference
-                sentence = sentence.replace(f"({p.rule})", f"({rule_links([p.rule])})")
-            text = ipw.HTML(
-                f"<div class='rb-av-problem' data-places='{escape(' '.join(p.places))}'>"
-                f"{sentence}</div>",
-                layout=ipw.Layout(flex="1 1 auto", width="auto"),
+        self.rows.show([self._row(p, names) for p in self.found])
+
+    def _row(self, p: ScenarioProblem, names: Mapping[str, str]) -> Row:
+        sentence = escape(p.message, quote=False)
+        if p.rule:  # the rule case becomes a link to the rules reference
+            sentence = sentence.replace(f"({p.rule})", f"({rule_links([p.rule])})")
+        html = (
+            f"<div class='rb-av-problem' data-places='{escape(' '.join(p.places))}'>"
+            f"{sentence}</div>"
+        )
+        if p.places:
+            target = next((i for i in p.places if i in names), p.places[0])
+            return Row(
+                html,
+                f"Select {names.get(target, target)}",
+                "select it for editing and centre the table on it",
+                "rb-av-select-culprit",
+                lambda: self.on_select(target),
             )
-            row = [text]
-            if p.places:
-                target = next((i for i in p.places if i in names), p.places[0])
-                button = ipw.Button(
-                    description=f"Select {names.get(target, target)}",
-                    tooltip="select it for editing and centre the table on it",
-                    layout=ipw.Layout(width="auto", flex="0 0 auto", max_width="16em"),
-                )
-                button.add_class("rb-av-select-culprit")
-                button.on_click(lambda _, target=target: self.on_select(target))
-                row.append(button)
-            elif p.side and self.on_side is not None:
-                button = ipw.Button(
-                    description=f"Show {p.side.upper()} forces",
-                    tooltip="open that side's forces, beneath the reinforcement odds",
-                    layout=ipw.Layout(width="auto", flex="0 0 auto", max_width="16em"),
-                )
-                button.add_class("rb-av-show-side")
-                button.on_click(lambda _, side=p.side: self.on_side(side))
-                row.append(button)
-            box = ipw.HBox(row, layout=ipw.Layout(align_items="center"))
-            box.add_class("rb-av-problem-row")
-            rows.append(box)
-        self.rows.children = rows
+        if p.side and self.on_side is not None:
+            side = p.side
+            return Row(
+                html,
+                f"Show {side.upper()} forces",
+                "open that side's forces, beneath the reinforcement odds",
+                "rb-av-show-side",
+                lambda: self.on_side(side),  # type: ignore[misc]
+            )
+        return Row(html)

@@ -22,6 +22,7 @@ from shapely.geometry import Polygon as Shape
 from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
+from widgets._layers import discard
 from widgets.map_view import _zoom_to_fit, offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
@@ -120,8 +121,7 @@ class AvTableMap(ipw.VBox):
         """Redraw everything from a (new version of the) scenario."""
         old = getattr(self, "spec", None)
         self.spec = spec
-        for layer in self._dynamic:
-            self.map.remove(layer)
+        discard(self.map, self._dynamic)
         self._dynamic = []
         width, depth = spec.table
         if old is not None and old.table != spec.table:
@@ -215,8 +215,7 @@ class AvTableMap(ipw.VBox):
     def set_marks(self, culprits: tuple[str, ...], selected: str | None) -> None:
         """Outline in orange, with a warning sign, each item the checks name; ring the selected
         one in purple with its name beneath. Ids the layout lacks are skipped."""
-        for layer in self._marks:
-            self.map.remove(layer)
+        discard(self.map, self._marks)
         self._marks = []
         self.culprits, self.selected = tuple(culprits), selected
         for item_id in dict.fromkeys(self.culprits):
