@@ -17,6 +17,7 @@ from rulebook.maps import setup
 from rulebook.maps.design import MapDesign
 from rulebook.maps.places import PLACE_TAGS, arrival_words, by_id, place_label
 from rulebook.render import provenance_badge
+from widgets._closing import close_tree
 
 __all__ = ["SetupPanel"]
 
@@ -43,7 +44,11 @@ VALUE_WORDS = {
     "nva_automatic_victory_vp": "NVA VP for an automatic victory",
     "flares": "flares the US player has",
 }
-SMALL = ipw.Layout(width="5.5em")
+
+
+def _small() -> ipw.Layout:
+    """A number box's layout: one for each box, so a rebuilt tab can close the old ones."""
+    return ipw.Layout(width="5.5em")
 
 
 def _words(text: str) -> str:
@@ -153,9 +158,17 @@ class SetupPanel(ipw.VBox):
             tuple(a.id for a in design.map),
         )
         if key != self._built_for:
+            self._close_rows()
             self._build(scenario, rows)
             self._built_for = key
         self._sync(scenario, rows)
+
+    def _close_rows(self) -> None:
+        """Close the rows of the last build for good, or each rebuild (every area drawn while
+        this tab is open) would leave its few hundred widgets behind."""
+        for box in (self.arrival_rows, self.chit_rows, self.vp_rows, self.value_rows):
+            old, box.children = box.children, ()
+            close_tree(old)
 
     def _build(self, scenario: Any, rows: list[setup.ArrivalRow]) -> None:
         places = setup.places(scenario)
@@ -198,8 +211,8 @@ class SetupPanel(ipw.VBox):
         self._chits = []
         chit_widgets = [ipw.HTML("Chits added to the pool at the start of each turn (lza:3.2).")]
         for i, chit in enumerate(lza.chits):
-            count = ipw.BoundedIntText(min=0, max=9, layout=SMALL)
-            turn = ipw.BoundedIntText(min=1, max=20, layout=SMALL)
+            count = ipw.BoundedIntText(min=0, max=9, layout=_small())
+            turn = ipw.BoundedIntText(min=1, max=20, layout=_small())
             badge = ipw.HTML()
             count.observe(
                 lambda c, i=i: self._edit(lambda s: setup.with_chit(s, i, count=c["new"])),
@@ -221,7 +234,7 @@ class SetupPanel(ipw.VBox):
         vp_widgets = [ipw.HTML("Victory points each event earns (lza:4.1).")]
         for side, awards in lza.vp.items():
             for award in awards:
-                box = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+                box = ipw.BoundedIntText(min=0, max=99, layout=_small())
                 book = ipw.HTML()
                 box.observe(
                     lambda c, side=side, award=award: self._edit(
@@ -249,7 +262,7 @@ class SetupPanel(ipw.VBox):
         for name in VALUES:
             if name not in scenario.values:
                 continue
-            box = ipw.BoundedIntText(min=0, max=99, layout=SMALL)
+            box = ipw.BoundedIntText(min=0, max=99, layout=_small())
             book = ipw.HTML()
             box.observe(
                 lambda c, name=name: self._edit(lambda s: setup.with_value(s, name, c["new"])),

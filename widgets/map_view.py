@@ -14,7 +14,7 @@ from traitlets import Unicode
 
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
-from widgets._layers import discard
+from widgets._closing import discard
 
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 

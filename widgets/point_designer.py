@@ -13,7 +13,7 @@ import ipywidgets as ipw
 from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
-from widgets._layers import discard
+from widgets._closing import discard
 from widgets._page import app_page, guarded
 from widgets.designer_common import ChecksPanel, DesignerFiles, designer_columns
 from widgets.map_view import offline_map

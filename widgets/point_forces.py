@@ -18,6 +18,7 @@ from rulebook.maps.point_design import ZONES, PointDesign
 from rulebook.maps.point_forces import ROLLS, arrivals, regiments_by_digit, table_zones
 from rulebook.maps.point_forces import regiment_words as regiment_name
 from rulebook.render import provenance_badge
+from widgets._closing import close_tree
 from widgets.point_setup import DesignEdits, beside_book
 
 __all__ = ["NvaPanel"]
@@ -225,8 +226,10 @@ class NvaPanel(DesignEdits, ipw.VBox):
             )
             pick.add_class(f"rb-arrival-reg-{regiment}")
             self.pick_boxes[regiment] = pick
+        old = (*self.sizes.children, *self.picks.children)
         self.sizes.children = rows
         self.picks.children = list(self.pick_boxes.values())
+        close_tree(old)  # the last regiments' boxes, shown nowhere now
 
     def _show_now(self) -> None:
         scenario = self._design().scenario

@@ -5,6 +5,8 @@ with their checks, create no widget that outlives its use.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from ipywidgets.widgets.widget import _instances as live_widgets  # the kernel's widget registry
 
@@ -19,6 +21,8 @@ from widgets.first_team_app import CampaignStepper
 from widgets.lz_albany_app import LzAlbanyStepper
 from widgets.point_designer import PointDesigner
 from widgets.rule_browser import RuleBrowser
+
+STANDARD = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
 
 
 def _one_step(start, now) -> bool:
@@ -104,6 +108,28 @@ def test_a_hundred_edits_in_the_area_designer_leave_the_widget_count_flat():
     edits(5)
     before = len(live_widgets)
     edits(100)
+    assert designer.errors.value == ""
+    assert len(live_widgets) == before
+
+
+def test_areas_drawn_with_the_set_up_tab_open_leave_the_widget_count_flat():
+    """Each area drawn rebuilds the set-up tab's rows (they list the places units may arrive
+    at): the rows of the last build are closed, not left behind (a few hundred each time)."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer.tabs.selected_index = 1  # Set-up
+
+    def draw_and_undo(rounds: int) -> None:
+        for i in range(rounds):
+            ring = [[2000, 0], [2100, 0], [2100, 100], [2000, 100], [2000, 0]]
+            designer._on_draw(None, "created", {"geometry": {"coordinates": [ring]}})
+            designer.new_id.value = f"Z{i % 3}"
+            designer._add()
+            designer._undo()
+
+    draw_and_undo(2)
+    before = len(live_widgets)
+    draw_and_undo(10)
+    assert designer.setup.active
     assert designer.errors.value == ""
     assert len(live_widgets) == before
 

@@ -22,7 +22,7 @@ from shapely.geometry import Polygon as Shape
 from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
-from widgets._layers import discard
+from widgets._closing import discard
 from widgets.map_view import _zoom_to_fit, offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
