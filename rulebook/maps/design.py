@@ -55,6 +55,9 @@ class MapDesign(VersionHistory):
         # undo steps back through set-up changes as well as drawing.
         self._versions: list[tuple[AreaMap, Scenario | None]] = [(AreaMap(spec), scenario)]
         self._at = 0
+        # The findings of one version, kept while it is the current one: the designer asks on
+        # every click (a selection too), and working them out builds maps and checks the file.
+        self._found: tuple[tuple[AreaMap, Scenario | None], bool, list[Finding]] | None = None
         self._sheet = sheet
 
     @classmethod
@@ -275,6 +278,9 @@ class MapDesign(VersionHistory):
         validation finds (values citing another game's rules, and so on). With
         *play*, a short test game is played too (a second or so), as on saving.
         """
+        version = self._versions[self._at]
+        if self._found is not None and self._found[0] is version and self._found[1] == play:
+            return list(self._found[2])
         found = area_map_findings(self.map.spec, self.scenario)
         if self.scenario is not None:
             covered = ("map", "lz_albany.companies", "lz_albany.senior_officers")
@@ -283,7 +289,8 @@ class MapDesign(VersionHistory):
                     found.append(Finding(f"{p.message} (in {p.path.replace('.', ' > ')})"))
                 elif not p.path:
                     found.append(Finding(p.message[0].upper() + p.message[1:]))
-        return found
+        self._found = (version, play, found)
+        return list(found)
 
     def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:
         """Write the map atomically: GeoJSON for ``.geojson``/``.json``, else a scenario YAML.

@@ -122,3 +122,20 @@ def test_lza_3_2d_a_company_sent_to_one_area_is_told_that_only_three_platoons_fi
     ]
     d.edit_scenario(with_arrival(d.scenario, "B/2-7", turn=3, place=(None, None, "LZ-Columbus")))
     assert d.findings() == []
+
+
+def test_findings_are_those_of_the_current_version_through_edits_undo_and_redo():
+    """The findings of a version are kept while it is current (the designer asks on every
+    click); each edit, undo or redo answers for the version it makes current."""
+    design = MapDesign(demo_spec())
+    clean = design.findings()
+    assert design.findings() == clean
+    design.findings().append("changed by a caller")  # a copy: the kept list is not touched
+    assert design.findings() == clean
+    design.add_area("Far", [(900, 900), (1000, 900), (1000, 1000), (900, 1000)], terrain="sawgrass")
+    cut_off = design.findings()
+    assert [f.places for f in cut_off] == [("Far",)]
+    design.undo()
+    assert design.findings() == clean
+    design.redo()
+    assert design.findings() == cut_off
