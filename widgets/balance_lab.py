@@ -18,6 +18,7 @@ from rulebook.sim import (
     Variant,
     apply_overrides,
     default_folder,
+    game_seeds,
     parse_override,
     sweep,
 )
@@ -61,6 +62,29 @@ def _reused(games: int) -> str:
     return (
         f" {games:,} of them {'was' if games == 1 else 'were'} taken from earlier runs of the "
         "same version on this machine, not played again."
+    )
+
+
+def _known_words(baseline: int, variant: int | None, games: int) -> str:
+    """How many of a run's games were played here before, in a sentence (empty if none);
+    *variant* is None when the variant changes nothing yet.
+
+    >>> _known_words(400, 0, 500)
+    "Played on this machine before: 400 of the baseline's 500 games and none of the variant's. A run takes those rather than playing them again."
+    >>> _known_words(500, None, 500), _known_words(0, 0, 500)
+    ("Played on this machine before: all of the baseline's 500 games. A run takes those rather than playing them again.", '')
+    """
+    if not baseline and not variant:
+        return ""
+
+    def part(known: int) -> str:
+        return "all" if known == games else "none" if not known else f"{known:,}"
+
+    said = f"{part(baseline)} of the baseline's {games:,} games"
+    if variant is not None:
+        said += f" and {part(variant)} of the variant's"
+    return (
+        f"Played on this machine before: {said}. A run takes those rather than playing them again."
     )
 
 
@@ -269,6 +293,8 @@ class BalanceLab(ipw.VBox):
         self.cancel_button = ipw.Button(description="Cancel", disabled=True)
         self.bar = ipw.IntProgress(value=0, min=0, max=1, description="games")
         self.timing = ipw.HTML()
+        self.known_note = ipw.HTML()
+        self.known_note.add_class("rb-known")
         self.table = ipw.HTML()
         self.errors = ipw.HTML()
         self._rows: list[ScenarioValue] = []
@@ -278,15 +304,7 @@ class BalanceLab(ipw.VBox):
         # is its version (rules code, scenario, options, players) and seed, nothing else.
         self.known = KnownGames(folder=default_folder())
 
-        self.game.observe(self._game_changed, "value")
-        self.scenario_pick.observe(self._scenario_changed, "value")
-        self.filter.observe(lambda _: self._fill_values(), "value")
-        self.values_list.observe(self._show_value, "value")
-        self.add_button.on_click(lambda _: self._add_selected())
-        self.clear_button.on_click(lambda _: self._set_changes({}))
-        self.by_path_button.on_click(lambda _: self._add_by_path())
-        self.run_button.on_click(lambda _: self.start())
-        self.cancel_button.on_click(lambda _: self._stop.set())
+        self._wire()
 
         values_box = ipw.VBox(
             [
@@ -311,6 +329,7 @@ class BalanceLab(ipw.VBox):
                 self.seed,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
+                self.known_note,
                 self.bar,
                 self.timing,
             ],
@@ -331,6 +350,19 @@ class BalanceLab(ipw.VBox):
                 self.open_file(scenario)
             except Exception as err:  # a bad link still opens the lab, saying why
                 self.errors.value = error_html(err)
+
+    def _wire(self) -> None:
+        self.game.observe(self._game_changed, "value")
+        self.scenario_pick.observe(self._scenario_changed, "value")
+        self.filter.observe(lambda _: self._fill_values(), "value")
+        self.values_list.observe(self._show_value, "value")
+        self.add_button.on_click(lambda _: self._add_selected())
+        self.clear_button.on_click(lambda _: self._set_changes({}))
+        self.by_path_button.on_click(lambda _: self._add_by_path())
+        self.run_button.on_click(lambda _: self.start())
+        for control in (self.games, self.seed, self.policy):
+            control.observe(self._show_known, "value")
+        self.cancel_button.on_click(lambda _: self._stop.set())
 
     def open_file(self, path: str | Path) -> None:
         """Pick the scenario file at *path* (switching to its game), even one outside the folders."""
@@ -436,6 +468,7 @@ class BalanceLab(ipw.VBox):
 
     def _set_changes(self, changes: dict[str, str]) -> None:
         self.changes = changes
+        self._show_known()
         if not changes:
             self.change_list.value = "<p>The variant changes nothing yet.</p>"
             return
@@ -504,6 +537,26 @@ class BalanceLab(ipw.VBox):
             self.errors.value = error_html(err)
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
+            self._show_known()
+
+    def _show_known(self, _: Any = None) -> None:
+        """Say how many of the games a run would play were played on this machine before (of
+        the same version and seed), so a designer knows what a run will cost before it starts."""
+        seeds = game_seeds(self.seed.value, self.games.value)
+        known = []
+        try:
+            for variant in self.variants():
+                scenario = apply_overrides(self.scenario, variant.overrides)
+                version = self.known.version(scenario, None, self.policy.value)
+                have = self.known.played(version, variant.name)
+                known.append(sum(seed in have for seed in seeds))
+        except Exception:  # a change that cannot be made: the Run button says why
+            self.known_note.value = ""
+            return
+        words = _known_words(known[0], known[1] if self.changes else None, len(seeds))
+        self.known_note.value = (
+            f"<span class='rb-known-games'>{escape(words, quote=False)}</span>" if words else ""
+        )
 
     def _so_far(self, result: Any) -> None:
         """Show the comparison so far, at most every couple of seconds (2,000 games take ~70 ms)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from browser._seen import app_ready
 from browser._words import read_every_view
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,5 +25,8 @@ def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, pag
     # (a first line says so when every game of both versions went to one side)
     assert "US win rate:" in " ".join(page.locator(".rb-verdict").all_inner_texts())
     assert page.locator(".rb-error").count() == 0
+    # The games just played are kept: the page says a second run would take them all.
+    known = page.locator(".rb-known-games")
+    expect(known).to_contain_text("all of the baseline's 2 games and all of the variant's")
     page.screenshot(path=str(artifacts / "balance_lab.png"), full_page=True)
     read_every_view(page, "balance_lab.ipynb", artifacts)

@@ -82,9 +82,19 @@ def test_a_lab_opened_later_takes_the_games_an_earlier_one_played(tmp_path):
     first.run(executor="serial")
     assert "taken from earlier runs" not in first.timing.value
     later = BalanceLab(saves=tmp_path)
+    assert "4 of the baseline's 500 games." in later.known_note.value  # no variant yet
     later.games.value = 6
     later._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
+    # Before the run, the page says what it will take rather than play.
+    assert (
+        "Played on this machine before: 4 of the baseline's 6 games and 4 of the variant's."
+        in later.known_note.value
+    )
+    later.seed.value += 1
+    assert later.known_note.value == ""  # other seeds: nothing known
+    later.seed.value -= 1
     later.run(executor="serial")
+    assert "all of the baseline's 6 games and all of the variant's" in later.known_note.value
     assert "12 games in" in later.timing.value
     assert "8 of them were taken from earlier runs of the same version" in later.timing.value
     assert list((tmp_path / "known-games").glob("*.json"))
