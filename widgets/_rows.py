@@ -41,6 +41,8 @@ class KeptRows(ipw.VBox):
         **box: Any,
     ) -> None:
         super().__init__(**box)
+        # By default a row keeps its height in a scrolling list: a flex child would shrink and
+        # its words overlap.
         self._row_layout = row_layout or {"flex": "0 0 auto"}
         self._row_class = row_class
         self._button_layout = {"width": "auto", "flex": "0 0 auto", **(button_layout or {})}

@@ -548,8 +548,7 @@ class BalanceLab(ipw.VBox):
             for variant in self.variants():
                 scenario = apply_overrides(self.scenario, variant.overrides)
                 version = self.known.version(scenario, None, self.policy.value)
-                have = self.known.played(version, variant.name)
-                known.append(sum(seed in have for seed in seeds))
+                known.append(len(self.known.seeds(version).intersection(seeds)))
         except Exception:  # a change that cannot be made: the Run button says why
             self.known_note.value = ""
             return

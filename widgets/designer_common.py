@@ -32,7 +32,6 @@ PLAY_APPS = {
     "first-team": ("first_team_campaign.ipynb", "First Team campaign app"),
 }
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-# A row keeps its height in the scrolling list: a flex child would shrink and its words overlap.
 
 
 def confined_save_path(name: str, *, base: Path | None = None) -> Path:
@@ -211,9 +210,7 @@ class ChecksPanel(ipw.VBox):
         self.on_open = on_open  # opens the tab a finding names (Finding.tab), where it is fixed
         self.noun = noun
         self.summary = ipw.HTML()
-        self.rows = KeptRows(
-            row_layout={"flex": "0 0 auto"}, layout=ipw.Layout(max_height="260px", overflow="auto")
-        )
+        self.rows = KeptRows(layout=ipw.Layout(max_height="260px", overflow="auto"))
         super().__init__([self.summary, self.rows])
         self.add_class("rb-checks")
 

@@ -25,6 +25,7 @@ import re
 import warnings
 from collections import OrderedDict
 from dataclasses import astuple, fields, replace
+from functools import cache
 from pathlib import Path
 
 from rulebook._atomic import atomic_write_text
@@ -60,10 +61,11 @@ def default_folder() -> Path:
     return Path(cache) / "ia-drang-rulebook" / "known-games"
 
 
-def _rules(scenario: Scenario) -> str:
-    """A hash of the code that plays and sums up a game of *scenario*'s game."""
-    package = scenario.game.value.replace("-", "_")
-    h = hashlib.sha256(rules_digest(package).encode())
+@cache
+def _rules(game: str) -> str:
+    """A hash of the code that plays and sums up a game of *game* (read once, as
+    :func:`rules_digest` is: the code does not change under a running process)."""
+    h = hashlib.sha256(rules_digest(game.replace("-", "_")).encode())
     h.update(_SUMMARY.read_bytes())
     return h.hexdigest()
 
@@ -95,7 +97,7 @@ class KnownGames:
     def version(scenario: Scenario, options: dict[str, str] | None, policies: str) -> str:
         """What decides a game besides its seed, as one digest (*scenario* as it is played)."""
         text = (
-            _rules(scenario)
+            _rules(scenario.game.value)
             + scenario.model_dump_json()
             + repr(sorted((options or {}).items()))
             + policies
@@ -104,6 +106,15 @@ class KnownGames:
 
     def played(self, version: str, variant: str) -> dict[int, GameResult]:
         """The games of *version* by seed, named as *variant*'s."""
+        games = self._loaded(version)
+        return {seed: replace(r, variant=variant) for seed, r in games.items()}
+
+    def seeds(self, version: str) -> set[int]:
+        """The seeds of *version* whose games are known (what a run would take, not play)."""
+        return set(self._loaded(version))
+
+    def _loaded(self, version: str) -> dict[int, GameResult]:
+        """*version*'s games by seed, read from the folder the first time they are asked for."""
         games = self._games.get(version)
         if games is None and self.folder is not None:
             games = self._read(version)
@@ -112,7 +123,7 @@ class KnownGames:
         if not games:
             return {}
         self._games.move_to_end(version)
-        return {seed: replace(r, variant=variant) for seed, r in games.items()}
+        return games
 
     def add(self, version: str, result: GameResult) -> None:
         self._remember(version)[result.seed] = result
