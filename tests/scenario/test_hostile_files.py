@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from rulebook import _datafile
 from rulebook.errors import ScenarioError
 from rulebook.scenario import load_scenario, registered_checks, validate
 
@@ -65,10 +66,18 @@ UNPLAYABLE = [
 ]  # fmt: skip
 
 
+@pytest.fixture(params=_datafile._LOADERS, ids=lambda loader: loader.__name__.strip("_"))
+def yaml_loader(request, monkeypatch):
+    """Each YAML loader there is: libyaml's parser under the Python composer where PyYAML has
+    libyaml, and the pure Python one it falls back to (both must refuse the same files)."""
+    monkeypatch.setattr(_datafile, "_Loader", request.param)
+    return request.param
+
+
 @pytest.mark.parametrize(
     ("text", "says"), [c[1:] for c in LOAD_ERRORS], ids=[c[0] for c in LOAD_ERRORS]
 )
-def test_a_hostile_file_is_a_scenario_error_naming_where(tmp_path, text, says):
+def test_a_hostile_file_is_a_scenario_error_naming_where(tmp_path, text, says, yaml_loader):
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError, match=re.escape(str(path)) + ".*" + says):
@@ -118,3 +127,55 @@ def test_each_game_registers_its_checks_and_the_scenario_package_imports_no_game
 def test_the_shipped_scenarios_play_through_under_validate():
     for path in (ROOT / "lz_albany" / "standard.yaml", ROOT / "first_team" / "campaign.yaml"):
         assert validate(load_scenario(path), str(path)) == []
+
+
+SHIPPED_YAML = sorted(
+    p
+    for folder in ("scenarios", "rulebook", "docs")
+    for p in (ROOT.parent / folder).rglob("*.yaml")
+    if "saves" not in p.parts
+)
+ODD_TEXTS = [
+    "a:\n  b: 1\n c: 2\n",  # a key out of line
+    "a:\n\tb: 1\n",  # a tab for indentation
+    "a: 'open\nb: 2\n",  # an unclosed quote
+    "a: 1\n---\nb: 2\n",  # two documents
+    "a: \x07\n",  # a control character
+    "a: \ud800\n",  # a lone surrogate (UTF-8 cannot hold it; libyaml reads UTF-8)
+    "\ufeffa: 1\n",  # a byte-order mark
+    "a: [1, 2\n",  # an unclosed list
+]
+
+
+def _read_with(loader: type, text: str):
+    """What parse_yaml makes of *text* with *loader*: its data and each node's line, or the
+    line its error names."""
+    original = _datafile._Loader
+    _datafile._Loader = loader
+    try:
+        data, root = _datafile.parse_yaml(text, "f.yaml")
+    except ScenarioError as err:
+        return "refused", str(err).split(":")[1].split(" ")[0]  # 'f.yaml:3: ...' -> '3'
+    finally:
+        _datafile._Loader = original
+    lines, stack = [], [root] if root is not None else []
+    while stack:
+        node = stack.pop()
+        lines.append(node.start_mark.line)
+        stack.extend(_datafile._children(node))
+    return data, lines
+
+
+@pytest.mark.skipif(len(_datafile._LOADERS) < 2, reason="PyYAML here has no libyaml")
+@pytest.mark.parametrize("path", SHIPPED_YAML, ids=lambda p: str(p.relative_to(ROOT.parent)))
+def test_both_yaml_loaders_read_every_shipped_file_alike(path):
+    text = path.read_text(encoding="utf-8")
+    slow, fast = (_read_with(loader, text) for loader in _datafile._LOADERS)
+    assert fast == slow
+
+
+@pytest.mark.skipif(len(_datafile._LOADERS) < 2, reason="PyYAML here has no libyaml")
+@pytest.mark.parametrize("text", ODD_TEXTS)
+def test_both_yaml_loaders_refuse_the_same_texts_at_the_same_line(text):
+    slow, fast = (_read_with(loader, text) for loader in _datafile._LOADERS)
+    assert fast == slow  # the same data and lines, or refused at the same line
