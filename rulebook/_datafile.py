@@ -46,6 +46,7 @@ MAX_VALUES = 200_000
 MAX_NUMBER = 1_000_000_000
 """No number any game uses comes near a billion; larger ones are typing slips or attacks."""
 _MAX_NUMBER_TEXT = 40  # characters of a number's text before it is read at all
+_TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep; data files are never that deep"
 
 
 def _where(file: str, line: int | None) -> str:
@@ -114,7 +115,7 @@ class _Bounds:
             raise yaml.composer.ComposerError(
                 None,
                 None,
-                f"nested more than {MAX_DEPTH} levels deep; data files are never that deep",
+                _TOO_DEEP,
                 self.peek_event().start_mark,  # type: ignore[attr-defined]
             )
         self._depth += 1
@@ -280,6 +281,8 @@ def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
         what = err.problem or "not valid YAML"
+        if what.startswith("exceeded maximum nesting depth"):  # libyaml's own bound, 1,000 in
+            what = _TOO_DEEP  # newer builds, met while scanning ahead of ours: say it as ours
         if "could not determine a constructor" in what:
             what += " (data files hold plain data; object tags are refused)"
         raise ScenarioError([Problem(_where(file, line), "", what)]) from None
