@@ -150,14 +150,12 @@ ODD_TEXTS = [
 def _read_with(loader: type, text: str):
     """What parse_yaml makes of *text* with *loader*: its data and each node's line, or the
     line its error names."""
-    original = _datafile._Loader
-    _datafile._Loader = loader
-    try:
-        data, root = _datafile.parse_yaml(text, "f.yaml")
-    except ScenarioError as err:
-        return "refused", str(err).split(":")[1].split(" ")[0]  # 'f.yaml:3: ...' -> '3'
-    finally:
-        _datafile._Loader = original
+    with pytest.MonkeyPatch.context() as patch:  # as the yaml_loader fixture swaps it
+        patch.setattr(_datafile, "_Loader", loader)
+        try:
+            data, root = _datafile.parse_yaml(text, "f.yaml")
+        except ScenarioError as err:
+            return "refused", str(err).split(":")[1].split(" ")[0]  # 'f.yaml:3: ...' -> '3'
     lines, stack = [], [root] if root is not None else []
     while stack:
         node = stack.pop()
