@@ -8,7 +8,7 @@ costly step, a few seconds each, so share an opened app where the tests allow it
 
 - ``voila_url`` (session): the base URL of one `rulebook serve` for the whole run.
 - ``browser`` (session): one headless Chromium.
-- ``page`` (per test): a fresh 1280 x 900 page (only loopback requests leave the browser: see
+- ``page`` (per test): a 1280 x 900 page (only loopback requests leave the browser: see
   ``browser``). Use it when the test needs the app as it opens, or changes it in ways the next
   test must not see. All pages of a worker share one browser context, so its HTTP cache: an
   app's scripts are fetched and compiled once per worker (see ``_Tabs``).
@@ -17,9 +17,10 @@ costly step, a few seconds each, so share an opened app where the tests allow it
   of the module that asks for it (``.pageerrors`` collects the page's script errors since it
   opened). Tests sharing an app run in file order: put the ones that only read before the
   ones that change it, and say in each which state it expects.
-- ``new_page(width, height)``: a page of that size, closed after the test. A page the test opens
-  from a page (``page.context.new_page()``, a play-test link) is closed after the test too, and
-  every closed page's kernel is shut down.
+- ``new_page(width, height)``: a page of that size, put back after the test, or at once with
+  ``new_page.done(page)``. A page the test opens from a page (a popup) is put back after the
+  test too. A page put back has its kernel shut down and is parked for the next test to
+  reuse, or closed (see ``_Tabs``).
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
@@ -151,7 +152,18 @@ class _Tabs:
     gets animation frames: a test that goes back to a page behind another brings it to the
     front first (``shared_app`` does). Each page's ``kernel`` holds the requests its kernel has
     not yet answered (``browser._seen.KernelRequests``).
+
+    A page a test is done with is parked on ``about:blank`` and handed to the next test that
+    opens one, rather than closed: a new tab starts a renderer process of its own, which cost
+    Chromium about 1.7 CPU-s per app opened (2.3 s against 0.7 s, measured on the start page),
+    while a navigation within the site keeps the tab's process. Leaving the app is also how a
+    visitor's tab ends its kernel (Voila's unload beacon). A page the test gave a handler or a
+    route of its own (``on``, ``once``, ``route``) is closed instead, so nothing of one test
+    reaches the next.
     """
+
+    #: Parked pages kept for reuse; more are closed.
+    IDLE = 3
 
     def __init__(self, browser) -> None:
         self.context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -163,6 +175,7 @@ class _Tabs:
         self.context.set_default_timeout(WAIT_MS)
         self.opened: list = []
         self.kept: set = set()  # pages shared_app keeps open for the rest of a module
+        self.idle: list = []  # parked pages, for open to hand out again
         self.context.on("page", self._watch)  # popups and second windows too
 
     def _watch(self, page) -> None:
@@ -171,12 +184,21 @@ class _Tabs:
         page.kernels = set()
         page.on("websocket", lambda ws: page.kernels.update(_KERNEL_SOCKET.findall(ws.url)))
         page.kernel = KernelRequests(page)  # what its kernel has yet to answer (see _seen)
+        page.own_handlers = False
+        for name in ("on", "once", "route"):  # a test's own: the page is not parked after it
+            setattr(page, name, _marking(page, getattr(page, name)))
         self.opened.append(page)
 
     def open(self, width: int = 1280, height: int = 900):
-        """A new page of *width* x *height*."""
-        page = self.context.new_page()
-        self._watch(page)  # a no-op when the context's page event came first
+        """A page of *width* x *height*: a parked one if there is one, else a new tab."""
+        if self.idle:
+            page = self.idle.pop()
+            page.kernel.pending.clear()  # the requests of the app it showed before, unanswered
+            page.bring_to_front()  # only the front tab gets animation frames (see above)
+            self.opened.append(page)
+        else:
+            page = self.context.new_page()
+            self._watch(page)  # a no-op when the context's page event came first
         page.set_viewport_size({"width": width, "height": height})
         return page
 
@@ -190,12 +212,27 @@ class _Tabs:
             self.context.clear_cookies()
         return len(self.opened)
 
-    def close_since(self, mark: int) -> None:
-        """Close the pages opened since *mark*, but those kept, and shut down their kernels."""
+    def close_since(self, mark: int, *, park: bool = True) -> None:
+        """Shut down the kernels of the pages opened since *mark*, but those kept, and park
+        the pages that can be reused (see above); close the rest."""
         for page in self.opened[mark:]:
             if page not in self.kept:
-                _close(page)
+                self.put_back(page, park=park)
         self.opened[mark:] = [p for p in self.opened[mark:] if p in self.kept]
+
+    def release(self, page) -> None:
+        """A page kept for a module, no longer needed: put it back (see ``put_back``)."""
+        self.kept.discard(page)
+        self.opened = [p for p in self.opened if p is not page]
+        self.put_back(page)
+
+    def put_back(self, page, *, park: bool = True) -> None:
+        """Park *page* for reuse if it can be and there is room, else close it; either way
+        its kernels are shut down."""
+        if park and len(self.idle) < self.IDLE and _parked(page):
+            self.idle.append(page)
+        else:
+            _close(page)
 
 
 def _shut_down(base: str, kernel: str) -> None:
@@ -215,6 +252,37 @@ def _shut_down(base: str, kernel: str) -> None:
         urllib.request.urlopen(request, timeout=60).close()  # noqa: S310
 
 
+def _marking(page, method):
+    """*method* of *page*, which first notes that the test gave the page something of its own."""
+
+    def marked(*args, **kwargs):
+        page.own_handlers = True
+        return method(*args, **kwargs)
+
+    return marked
+
+
+def _parked(page) -> bool:
+    """Leave the app *page* shows for ``about:blank`` (which keeps the tab's process), its
+    kernels shut down; False, and nothing done, if the page cannot be reused."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    if page.is_closed() or page.own_handlers:
+        return False
+    try:
+        page.goto("about:blank")  # the app's unload beacon goes first, as in a visitor's tab
+    except PlaywrightError:  # a page that will not leave its app is closed instead
+        return False
+    _shut_down_kernels(page)  # (a kernel the beacon already ended answers 404: no matter)
+    return True
+
+
+def _shut_down_kernels(page) -> None:
+    while page.kernels:
+        base, kernel = page.kernels.pop()
+        threading.Thread(target=_shut_down, args=(f"http{base}", kernel), daemon=True).start()
+
+
 def _close(page) -> None:
     """Close *page* (if the test did not) and shut down the kernels it started.
 
@@ -225,9 +293,7 @@ def _close(page) -> None:
     test (``test_closing_a_tab_shuts_its_kernel_down``). The shutdown takes the server ~0.7 s
     per kernel: it runs beside the next test, not before it.
     """
-    while page.kernels:
-        base, kernel = page.kernels.pop()
-        threading.Thread(target=_shut_down, args=(f"http{base}", kernel), daemon=True).start()
+    _shut_down_kernels(page)
     if not page.is_closed():
         page.close()
 
@@ -237,13 +303,16 @@ def _tabs(browser) -> Iterator[_Tabs]:
     tabs = _Tabs(browser)
     yield tabs
     tabs.kept.clear()
-    tabs.close_since(0)
+    tabs.close_since(0, park=False)
+    for page in tabs.idle:
+        page.close()
     tabs.context.close()
 
 
 @pytest.fixture
 def page(_tabs):
-    """A fresh 1280 x 900 page; it, and every page opened from it, is closed after the test."""
+    """A 1280 x 900 page on ``about:blank``; it, and every page opened from it, is put back
+    after the test (see ``_Tabs``)."""
     mark = _tabs.mark()
     yield _tabs.open(1280, 900)
     _tabs.close_since(mark)
@@ -251,10 +320,25 @@ def page(_tabs):
 
 @pytest.fixture
 def new_page(_tabs):
-    """``new_page(width, height)``: a new page, closed (with its kernel) after the test."""
+    """``new_page(width, height)``: a page of that size, put back (its kernel shut down) after
+    the test, or when the test is done with it: ``new_page.done(page)``."""
     mark = _tabs.mark()
-    yield _tabs.open
+    yield _Opener(_tabs)
     _tabs.close_since(mark)
+
+
+class _Opener:
+    """What ``new_page`` gives a test: call it for a page, hand the page back with ``done``."""
+
+    def __init__(self, tabs: _Tabs) -> None:
+        self._tabs = tabs
+
+    def __call__(self, width: int = 1280, height: int = 900):
+        return self._tabs.open(width, height)
+
+    def done(self, page) -> None:
+        """Put *page* back now, as a visitor leaves an app (see ``_Tabs``)."""
+        self._tabs.release(page)
 
 
 @pytest.fixture(scope="module")
@@ -285,5 +369,4 @@ def shared_app(_tabs, voila_url):
 
     yield open_once
     for page in pages.values():
-        _tabs.kept.discard(page)
-        _close(page)
+        _tabs.release(page)

@@ -32,7 +32,7 @@ def centre(page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_file):
+def test_draw_link_save_and_reload_an_area(voila_url, page, new_page, artifacts, saves_file):
     save = saves_file("browser_test", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
@@ -82,7 +82,7 @@ def test_draw_link_save_and_reload_an_area(voila_url, page, artifacts, saves_fil
     read_every_view(page, "scenario_designer.ipynb", artifacts)
     page.screenshot(path=str(artifacts / "scenario_designer.png"), full_page=True)
 
-    play_test(page, voila_url, save)
+    play_test(page, new_page, voila_url, save)
 
 
 def link_g8_to_f7(page, artifacts: Path, links: int) -> float:
@@ -138,18 +138,18 @@ def check_saved(save: Path) -> None:
     assert c4.name == "Area C4"
 
 
-def play_test(page, voila_url: str, save: Path) -> None:
+def play_test(page, new_page, voila_url: str, save: Path) -> None:
     # Play-test: the button saves and links the play app on this file.
     page.get_by_role("button", name="Play this scenario").click()
     link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.startswith("lz_albany_play.ipynb?scenario=")
     assert href.endswith(f"saves/{save.name}")
-    play = page.context.new_page()
+    play = new_page()
     play.goto(f"{voila_url}/voila/render/{href}")
     app_ready(play)
     assert play.locator(".rb-error").count() == 0
-    play.close()
+    new_page.done(play)
 
 
 def assert_no_overlaps(page) -> None:

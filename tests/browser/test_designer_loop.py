@@ -157,7 +157,7 @@ def link(page, sheet: Sheet, first: int, second: int, verb: str) -> None:
 
 
 def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
-    voila_url, page, artifacts, saves_file
+    voila_url, page, new_page, artifacts, saves_file
 ):
     started = time.perf_counter()
     yaml_file = saves_file("loop", ".yaml")
@@ -188,9 +188,9 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
     set_up(page, sheet, artifacts)
     save_and_compare(page, yaml_file, geojson_file, artifacts)
     print(f"designed and saved: {time.perf_counter() - started:.0f} s")
-    play_turn_one(page, voila_url, yaml_file, artifacts)
+    play_turn_one(page, new_page, voila_url, yaml_file, artifacts)
     print(f"played turn 1: {time.perf_counter() - started:.0f} s")
-    weigh(page, voila_url, yaml_file, artifacts)
+    weigh(page, new_page, voila_url, yaml_file, artifacts)
     print(f"weighed: {time.perf_counter() - started:.0f} s")
 
 
@@ -362,14 +362,13 @@ def save_and_compare(page, yaml_file: Path, geojson_file: Path, artifacts: Path)
     assert from_geojson.adjacency.remove == saved.map.adjacency.remove
 
 
-def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
+def play_turn_one(page, new_page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     """Play this scenario: the play app opens on the saved file; play through turn 1."""
     page.get_by_role("button", name="Play this scenario").click()
     link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.endswith(f"saves/{yaml_file.name}")
-    play = page.context.new_page()
-    play.set_viewport_size({"width": 1400, "height": 900})
+    play = new_page(1400, 900)
     play.goto(f"{voila_url}/voila/render/{href}")
     app_ready(play)
     assert play.locator(".rb-error").count() == 0, play.locator(".rb-error").inner_text()
@@ -392,16 +391,15 @@ def play_turn_one(page, voila_url: str, yaml_file: Path, artifacts: Path) -> Non
     assert play.locator(".rb-area-label[data-area='LZ-Albany'] .rb-ctr.rb-us").count() >= 1
     assert raw_values(play.locator(".rb-page").inner_text()) == []
     play.screenshot(path=str(artifacts / "loop_5_played.png"))
-    play.close()
+    new_page.done(play)
 
 
-def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
+def weigh(page, new_page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     """The balance lab on the saved file: one value from the table, 500 games a side, a verdict."""
     href = page.locator(".rb-lab-link").get_attribute("href")
     assert href.startswith("balance_lab.ipynb?scenario=")
     assert href.endswith(yaml_file.name)
-    lab = page.context.new_page()
-    lab.set_viewport_size({"width": 1400, "height": 900})
+    lab = new_page(1400, 900)
     lab.goto(f"{voila_url}/voila/render/{href}")
     app_ready(lab)
     picked = lab.locator(".rb-balance-lab select").first  # the scenario picker
@@ -435,4 +433,4 @@ def weigh(page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
     assert overlaps(visible_boxes(lab, ".rb-balance-lab button, .rb-balance-lab select")) == []
     lab.locator(".rb-verdict").first.scroll_into_view_if_needed()
     lab.screenshot(path=str(artifacts / "loop_6_weighed.png"))
-    lab.close()
+    new_page.done(lab)

@@ -46,7 +46,9 @@ def join(page, a: str, b: str, kind: str) -> None:
     page.wait_for_selector(f".rb-lined[data-line='{'-'.join(sorted((a, b)))}']")
 
 
-def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifacts, saves_file):
+def test_draw_a_small_point_map_save_it_and_play_test_it(
+    voila_url, page, new_page, artifacts, saves_file
+):
     save = saves_file("browser_points", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(f"{voila_url}/voila/render/point_map_designer.ipynb")
@@ -88,10 +90,10 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(voila_url, page, artifa
     href = link.get_attribute("href")
     assert href.startswith("first_team_campaign.ipynb?scenario=")
     assert href.endswith(f"saves/{save.name}")
-    play = page.context.new_page()
+    play = new_page()
     play.goto(f"{voila_url}/voila/render/{href}")
     app_ready(play)
     assert play.locator(".rb-error").count() == 0
     play.screenshot(path=str(artifacts / "point_map_play_test.png"))
-    play.close()
+    new_page.done(play)
     read_every_view(page, "point_map_designer.ipynb", artifacts)

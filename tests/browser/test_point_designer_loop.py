@@ -255,11 +255,11 @@ def check_the_file(save: Path, drawn: dict):
         assert named <= set(RANKS)
 
 
-def play_a_turn(page, voila_url: str, artifacts):
+def play_a_turn(page, new_page, voila_url: str, artifacts):
     """Play this scenario: a turn of it in the campaign app."""
     page.get_by_role("button", name="Play this scenario").click()
     link = page.wait_for_selector(".rb-play-link")
-    play = page.context.new_page()
+    play = new_page()
     play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     app_ready(play)
     play.wait_for_selector(".rb-area-label[data-area='G1']")
@@ -271,14 +271,13 @@ def play_a_turn(page, voila_url: str, artifacts):
     assert play.locator(".rb-cp-track span").count() == 18
     assert raw_values(play.locator(".rb-page").inner_text()) == []
     play.screenshot(path=str(artifacts / "point_loop_5_played.png"))
-    play.close()
+    new_page.done(play)
 
 
-def weigh(page, voila_url: str, save: Path, artifacts):
+def weigh(page, new_page, voila_url: str, save: Path, artifacts):
     """One changed value over many campaigns in the balance lab, read as a verdict."""
     lab_href = page.locator(".rb-lab-link").get_attribute("href")
-    lab = page.context.new_page()
-    lab.set_viewport_size({"width": 1400, "height": 900})
+    lab = new_page(1400, 900)
     lab.goto(f"{voila_url}/voila/render/{lab_href}")
     app_ready(lab)
     picked = lab.get_by_label("scenario").evaluate("e => e.options[e.selectedIndex].text")
@@ -315,11 +314,11 @@ def weigh(page, voila_url: str, save: Path, artifacts):
     assert raw_values(lab.locator(".rb-page").inner_text()) == []
     lab.locator(".rb-verdict").first.scroll_into_view_if_needed()
     lab.screenshot(path=str(artifacts / "point_loop_6_weighed.png"))
-    lab.close()
+    new_page.done(lab)
 
 
 def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict(
-    voila_url, page, artifacts, saves_file
+    voila_url, page, new_page, artifacts, saves_file
 ):
     save = saves_file("browser_loop", ".yaml")
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -337,5 +336,5 @@ def test_a_twelve_location_map_from_blank_to_a_played_turn_and_a_balance_verdict
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_selector(".rb-saved")
     check_the_file(save, drawn)
-    play_a_turn(page, voila_url, artifacts)
-    weigh(page, voila_url, save, artifacts)
+    play_a_turn(page, new_page, voila_url, artifacts)
+    weigh(page, new_page, voila_url, save, artifacts)
