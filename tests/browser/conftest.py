@@ -151,7 +151,8 @@ class _Tabs:
     ``close_since`` to shut down. The pages are tabs of one window, and only the front tab
     gets animation frames: a test that goes back to a page behind another brings it to the
     front first (``shared_app`` does). Each page's ``kernel`` holds the requests its kernel has
-    not yet answered (``browser._seen.KernelRequests``).
+    not yet answered (``browser._seen.KernelRequests``), and its ``pageerrors`` the script
+    errors seen since it was handed out.
 
     A page a test is done with is parked on ``about:blank`` and handed to the next test that
     opens one, rather than closed: a new tab starts a renderer process of its own, which cost
@@ -184,6 +185,8 @@ class _Tabs:
         page.kernels = set()
         page.on("websocket", lambda ws: page.kernels.update(_KERNEL_SOCKET.findall(ws.url)))
         page.kernel = KernelRequests(page)  # what its kernel has yet to answer (see _seen)
+        page.pageerrors = []  # the page's script errors since it last opened an app
+        page.on("pageerror", lambda exc: page.pageerrors.append(str(exc)))
         page.own_handlers = False
         for name in ("on", "once", "route"):  # a test's own: the page is not parked after it
             setattr(page, name, _marking(page, getattr(page, name)))
@@ -194,6 +197,7 @@ class _Tabs:
         if self.idle:
             page = self.idle.pop()
             page.kernel.pending.clear()  # the requests of the app it showed before, unanswered
+            page.pageerrors.clear()
             page.bring_to_front()  # only the front tab gets animation frames (see above)
             self.opened.append(page)
         else:
@@ -356,8 +360,6 @@ def shared_app(_tabs, voila_url):
         if key not in pages:
             page = _tabs.open(width, height)
             _tabs.kept.add(page)
-            page.pageerrors = []
-            page.on("pageerror", lambda exc, errors=page.pageerrors: errors.append(str(exc)))
             page.goto(voila_url + path)
             app_ready(page)
             pages[key] = page

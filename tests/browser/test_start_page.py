@@ -12,8 +12,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
     app_ready(page)
 
@@ -32,7 +30,7 @@ def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
     assert re.search(r"Rolling 4 dice", page.locator(".rb-odds").inner_text())
     page.screenshot(path=str(artifacts / "start_page.png"), full_page=True)
     read_every_view(page, "00_start_here.ipynb", artifacts)
-    assert errors == []
+    assert page.pageerrors == []
 
 
 def test_nothing_leaves_the_machine(page):
