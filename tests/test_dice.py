@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.dice import (
+    DIE_SIZES,
     Dice,
     Roll,
     ScriptedDice,
@@ -47,6 +48,16 @@ def test_same_seed_same_rolls_and_record():
     assert a.rolls == b.rolls
     assert len(a.rolls) == 11  # two_d6 records both dice
     assert a.rolls[0] == Roll(6, rolls_a[0], "x")
+
+
+def test_rolls_are_the_faces_randint_would_give():
+    """Dice draw with the stream's ``_randbelow`` (skipping randint's argument checks): the
+    faces must be randint(1, n)'s, for every die size and for picks among up to 40 things, so
+    seeded games stay what they were on every Python."""
+    ours, theirs = Dice(seed=11), random.Random(11)
+    for n in [4, 6, 8, 10, 12, 20, *range(2, 41)] * 25:
+        face = ours.roll(n) if n in DIE_SIZES else ours.pick(n) + 1
+        assert face == theirs.randint(1, n), n
 
 
 def test_different_seeds_differ_somewhere():

@@ -224,6 +224,24 @@ def test_picking_the_kth_option_is_applying_the_kth_legal_action():
     assert longest > 20
 
 
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_random_policy_picks_the_same_by_position_as_from_the_list(seed):
+    """A simulation's random player draws positions (``index``, straight from the stream's
+    ``_randbelow``); a player choosing from the list of legal actions draws with randrange:
+    both must play the same game from the same seed."""
+    by_position, by_list = new_game(seed=seed), new_game(seed=seed)
+    policy = random_policy(random.Random(seed))  # one stream for both sides, as a sweep plays
+    play_out(by_position, {"us": policy, "nva": policy})
+    choose = random_policy(random.Random(seed))
+
+    def from_the_list(game):  # the same player without its ``index``: play_out builds lists
+        return choose(game)
+
+    play_out(by_list, {"us": from_the_list, "nva": from_the_list})
+    assert by_position.history == by_list.history
+    assert len(by_position.history) > 300
+
+
 def _frame_of(game: GameState, name: str):
     """The running frame of the flow generator *name* (the chain of ``yield from`` below the
     game's sequence of play), to read the state a decision was built from."""
