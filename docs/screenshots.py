@@ -16,11 +16,7 @@ would do first. Look at every PNG you regenerate before you commit it.
 from __future__ import annotations
 
 import argparse
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 sys.path.insert(0, str(ROOT / "tests"))  # Chromium as the browser tests run it
 from browser._chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser._serve import ServerError, free_port, start, stop  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 900}
 
@@ -178,35 +175,6 @@ SHOTS: list[Shot] = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _serve(port: int, log: Path) -> subprocess.Popen:
-    log.parent.mkdir(parents=True, exist_ok=True)
-    out = log.open("w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "rulebook", "serve", "--port", str(port)],
-        cwd=ROOT,
-        stdout=out,
-        stderr=subprocess.STDOUT,
-    )
-    deadline = time.monotonic() + 90
-    while True:
-        if server.poll() is not None:
-            raise SystemExit(f"rulebook serve exited with {server.returncode}; see {log}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return server
-        except OSError:
-            if time.monotonic() > deadline:
-                server.terminate()
-                raise SystemExit(f"Voila did not answer within 90 s; see {log}") from None
-            time.sleep(0.3)
-
-
 def take(shots: list[Shot], port: int) -> list[Path]:
     """Take *shots* from the apps served on *port*; return the files written."""
     from playwright.sync_api import sync_playwright
@@ -251,16 +219,16 @@ def main(argv: list[str] | None = None) -> int:
     if not shots:
         known = ", ".join(s.name for s in SHOTS)
         raise SystemExit(f"no shot matches {args.names}; the shots are: {known}")
-    port = _free_port()
-    server = _serve(port, ROOT / "tests" / "browser" / "artifacts" / "screenshots-voila.log")
+    port = free_port()
+    log = ROOT / "tests" / "browser" / "artifacts" / "screenshots-voila.log"
+    try:
+        server, _ = start(log=log, port=port)
+    except ServerError as err:
+        raise SystemExit(str(err)) from None
     try:
         take(shots, port)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
     return 0
 
 

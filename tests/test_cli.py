@@ -90,7 +90,41 @@ def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(monkeypat
     # Voila's default (4 s) drops an app's widgets on a busy machine and the page stays empty.
     assert f"--VoilaExecutor.iopub_timeout={cli.IOPUB_TIMEOUT_S}" in argv
     assert cli.IOPUB_TIMEOUT_S >= 30
+    # By default a kernel starts when a page is opened, none kept ready (see --preheat).
+    assert not [a for a in argv if a.startswith(("--preheat", "--pool_size"))]
     assert f"127.0.0.1:{port}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("given", "pool"), [("0", None), ("1", "--pool_size=1"), ("3", "--pool_size=3")]
+)
+def test_serve_preheat_keeps_that_many_kernels_ready_or_none(monkeypatch, given, pool):
+    import socket
+
+    from rulebook import cli
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ran = []
+    monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
+    assert main(["serve", "--port", str(port), "--preheat", given]) == 0
+    (argv,) = ran
+    preheating = [a for a in argv if a.startswith(("--preheat", "--pool_size", "--VoilaKernelM"))]
+    if pool is None:
+        assert preheating == []
+    else:  # a used kernel is replaced a little after its visit, not while his page loads
+        refill = f"--VoilaKernelManager.fill_delay={cli.PREHEAT_REFILL_S}"
+        assert preheating == ["--preheat_kernel=True", pool, refill]
+        assert cli.PREHEAT_REFILL_S > 0
+
+
+@pytest.mark.parametrize("bad", ["-1", "9", "two"])
+def test_serve_refuses_a_preheat_that_is_not_0_to_8(bad, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["serve", "--preheat", bad])
+    assert exit_info.value.code == 2
+    assert "--preheat" in capsys.readouterr().err
 
 
 def test_unknown_command_exits_2(capsys):

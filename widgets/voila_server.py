@@ -14,12 +14,17 @@ blank page where the app should be, and a reload brings it. Each page Voila rend
 ends with a small script that reloads it once if it loaded with no output at all, and never
 twice in a row (the tab remembers the reload until a load with output).
 
-``rulebook serve`` runs :func:`main`; Binder loads this module as a Jupyter server extension
-(``binder/postBuild``), which patches the Voila extension the same way.
+``rulebook serve`` runs :func:`main`; with ``--preheat N`` Voila keeps N kernels ready for each
+app, started ahead of any visitor: each has imported everything and waits in
+:func:`wait_for_visitor` (every notebook calls it before it builds its app), so opening an app
+costs only building it. Binder loads this module as a Jupyter server extension
+(``binder/postBuild``), which patches the Voila extension the same way (Voila preheats only
+when it runs on its own, so Binder's kernels start when asked).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import AsyncIterator
 from typing import Any
@@ -32,6 +37,7 @@ __all__ = [
     "main",
     "reload_pages_served_empty",
     "set_xsrf_cookie_on_voila_pages",
+    "wait_for_visitor",
 ]
 
 #: In a page's HTML as it arrives whenever a cell's output is: its absence once the page has
@@ -56,6 +62,25 @@ window.addEventListener("load", function () {{
 }});
 </script>
 """
+
+
+def wait_for_visitor() -> None:
+    """In a kernel Voila preheated, wait until a visitor opens the page; anywhere else (Voila
+    without preheating, Binder, JupyterLab, nbval) return at once.
+
+    Everything before the call runs ahead of the visitor; everything after runs for him: the
+    page's query string (``QUERY_STRING``, which Voila sets in the environment only now) and
+    the saved files are read as they are when he opens the page, not when the kernel started.
+    """
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+    if "SERVER_SOFTWARE" not in os.environ:  # Voila set no request's details: it is stopping
+        # End now, quietly: carried on, the kernel would answer on sockets Voila has closed
+        # and print a traceback for each app into the terminal of whoever pressed Ctrl-C.
+        os._exit(0)
 
 
 def set_xsrf_cookie_on_voila_pages() -> None:

@@ -22,6 +22,8 @@ costly step, a few seconds each, so share an opened app where the tests allow it
   test too. A page put back has its kernel shut down and is parked for the next test to
   reuse, or closed (see ``_Tabs``).
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
+- ``serving(*options, log=path)``: a context manager for a server of a test's own (another
+  ``rulebook serve`` option, another notebooks folder), yielding its base URL.
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
 root): each worker that runs browser tests starts its own server and Chromium, and a test that
@@ -37,11 +39,8 @@ import contextlib
 import os
 import re
 import secrets
-import shutil
 import socket
-import subprocess
 import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,67 +48,28 @@ from pathlib import Path
 import pytest
 from browser._chromium import CHROMIUM, CHROMIUM_ARGS, NAVIGATION_MS, WAIT_MS
 from browser._seen import KernelRequests, app_ready
+from browser._serve import require, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "browser" / "artifacts"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _require(condition: bool, why: str) -> None:
-    if condition:
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"browser test cannot run in CI: {why}")
-    pytest.skip(why)
+def _server_log() -> Path:
+    """One log per xdist worker (each starts its own server); plain voila.log otherwise."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return ARTIFACTS / (f"voila-{worker}.log" if worker else "voila.log")
 
 
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """Start the apps exactly as a user does (`rulebook serve`) and wait until Voila answers."""
-    rulebook = shutil.which("rulebook")
-    _require(
-        rulebook is not None, "the rulebook command is not installed (pip install -e '.[app,test]')"
-    )
-    port = _free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    # One log per xdist worker (each starts its own server); plain voila.log otherwise.
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    log = ARTIFACTS / (f"voila-{worker}.log" if worker else "voila.log")
-    with log.open("w") as out:
-        server = subprocess.Popen(
-            [rulebook, "serve", "--port", str(port)], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                if server.poll() is not None:
-                    pytest.fail(f"rulebook serve exited with {server.returncode}; see {log}")
-                try:
-                    # The folder listing: it answers as soon as the server is up and starts no kernel.
-                    with urllib.request.urlopen(f"{base}/", timeout=2):  # noqa: S310 - http URL we built
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        pytest.fail(f"Voila did not answer on {base} within 90 s; see {log}")
-                    time.sleep(0.3)
-            yield base
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with serving(log=_server_log()) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
 def browser():
-    _require(
+    require(
         Path(CHROMIUM).exists(), f"{CHROMIUM} is missing (apt-get install chromium chromium-driver)"
     )
     from playwright.sync_api import expect, sync_playwright

@@ -24,6 +24,17 @@ def test_a_notebook_holds_only_the_page_the_user_sees(path):
     assert len(code) == 1, f"{path.name}: one code cell builds the app, found {len(code)}"
     assert "assert" not in code[0], f"{path.name}: checks belong in tests, not in the app"
     assert code[0].rstrip().endswith("page"), f"{path.name}: the cell should end by showing page"
+    # A kernel `rulebook serve` started ahead of the visit waits before the app is built, so
+    # the app reads the visit's query string and the saved files as they are then.
+    lines = code[0].splitlines()
+    waits = [i for i, line in enumerate(lines) if line.startswith("wait_for_visitor()")]
+    builds = [i for i, line in enumerate(lines) if line.startswith("page = ")]
+    assert len(waits) == 1, f"{path.name}: the cell waits for its visitor once"
+    assert len(builds) == 1, f"{path.name}: the cell builds one page"
+    assert waits[0] < builds[0], f"{path.name}: wait_for_visitor() must come before the page"
+    assert not any(
+        "(" in line and not line.startswith(("from ", "import ")) for line in lines[: waits[0]]
+    ), f"{path.name}: only imports run before wait_for_visitor()"
     meta = nb["metadata"].get("rulebook", {})
     assert meta.get("title"), (
         f"{path.name}: metadata.rulebook.title names the app on the start page"

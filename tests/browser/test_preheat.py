@@ -1,0 +1,101 @@
+"""`rulebook serve --preheat 1`: apps open on kernels started before the visit, yet are built
+for the visit. The page's query string reaches such a kernel only when the visitor opens the
+page, so an app that shows what its URL asks for was built after the visit. (Every notebook
+waits for its visitor before it builds its app: tests/ui/test_apps_as_opened.py.)
+
+The server here is this module's own, serving a folder with two of the apps, so that only two
+kernels start ahead (the suite's shared server keeps the default: none ready).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from browser._chromium import WAIT_MS
+from browser._seen import app_ready
+from browser._serve import ROOT, serving
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+APP = "rules_reference.ipynb"
+
+
+@pytest.fixture(scope="module")
+def preheated(tmp_path_factory, artifacts) -> Iterator[tuple[str, Path]]:
+    """The base URL and log of a server keeping one kernel ready for each of its two apps."""
+    folder = tmp_path_factory.mktemp("apps")
+    for name in ("00_start_here.ipynb", APP):  # serve needs the start page in its folder
+        shutil.copy(ROOT / "notebooks" / name, folder / name)
+    log = artifacts / f"voila-preheat-{folder.parent.name}.log"
+    with serving("--preheat", "1", "--notebooks", str(folder), log=log) as base:
+        yield base, log
+
+
+def wait_for_ready_kernel(log: Path, notebook: str) -> None:
+    """Until the server says it started a kernel for *notebook* ahead of any visit."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while f"Kernel pool of {notebook} is filled" not in log.read_text():
+        assert time.monotonic() < deadline, f"no kernel was made ready for {notebook}; see {log}"
+        time.sleep(0.2)
+
+
+def wait_until_kernels_idle() -> None:
+    """Until every kernel started under this process has used no CPU for a second (a kernel
+    stopped while it still imports logs ipykernel's own error, preheated or not)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    before = None
+    while True:
+        kernels = [
+            p
+            for p in psutil.Process().children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())
+        ]
+        used = {p.pid: sum(p.cpu_times()[:2]) for p in kernels}
+        if kernels and used == before:
+            return
+        assert time.monotonic() < deadline, "the kernels never went idle"
+        before = used
+        time.sleep(1)
+
+
+def visits_on_ready_kernels(log: Path, notebook: str) -> int:
+    return len(
+        re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}", log.read_text())
+    )
+
+
+def test_a_ready_kernel_serves_the_page_and_reads_the_visits_query(preheated, page):
+    base, log = preheated
+    wait_for_ready_kernel(log, APP)
+    assert visits_on_ready_kernels(log, APP) == 0
+    page.goto(f"{base}/voila/render/{APP}?rule=lza%3A7.3")
+    app_ready(page)
+    page.wait_for_function(
+        "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:7.3'"
+    )
+    assert visits_on_ready_kernels(log, APP) >= 1
+    # The kernel the visit took is replaced, for the next visitor.
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while log.read_text().count(f"Kernel pool of {APP} is filled") < 2:
+        assert time.monotonic() < deadline, f"the used kernel was not replaced; see {log}"
+        time.sleep(0.2)
+
+
+def test_stopping_the_server_ends_its_ready_kernels_without_a_traceback(tmp_path, artifacts):
+    """What whoever presses Ctrl-C sees: no traceback from a kernel that waited for a visitor."""
+    folder = tmp_path / "apps"
+    folder.mkdir()
+    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", folder)
+    log = artifacts / f"voila-preheat-stop-{tmp_path.name}.log"
+    with serving("--preheat", "1", "--notebooks", str(folder), log=log):
+        wait_for_ready_kernel(log, "00_start_here.ipynb")
+        wait_until_kernels_idle()  # its notebook has run its imports and waits for a visitor
+    text = log.read_text()
+    assert "Kernel shutdown" in text
+    assert "Traceback" not in text, text[-3000:]
