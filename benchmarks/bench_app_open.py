@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from browser._chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from browser._seen import app_ready  # noqa: E402
-from browser._serve import start, stop  # noqa: E402
+from browser._serve import start, stop, wait_until_kernels_idle  # noqa: E402
 
 APPS = (
     "00_start_here",
@@ -49,7 +49,7 @@ def serve(preheat: int, log: Path) -> tuple[subprocess.Popen, str]:
                 stop(server)
                 raise RuntimeError(f"the kernels were not ready in {READY_S} s; see {log}")
             time.sleep(0.5)
-        time.sleep(SETTLE_S)  # their notebooks run their imports after the start is logged
+        wait_until_kernels_idle()  # their notebooks have run their imports and wait
     return server, base
 
 

@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,3 +96,22 @@ def serving(*options: str, log: Path) -> Iterator[str]:
         yield base
     finally:
         stop(server)
+
+
+def wait_until_kernels_idle(timeout_s: float = 180) -> None:
+    """Until every Jupyter kernel started under this process has used no CPU for a second: a
+    kernel kept ready is then past its imports, waiting for its visitor."""
+    deadline = time.monotonic() + timeout_s
+    before = None
+    while True:
+        used = {}
+        for process in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):  # (one that ended meanwhile)
+                if "ipykernel" in " ".join(process.cmdline()):
+                    used[process.pid] = sum(process.cpu_times()[:2])
+        if used and used == before:
+            return
+        if time.monotonic() > deadline:
+            raise ServerError(f"the kernels were still busy after {timeout_s} s")
+        before = used
+        time.sleep(1)

@@ -15,11 +15,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
 from browser._chromium import WAIT_MS
 from browser._seen import app_ready
-from browser._serve import ROOT, serving
+from browser._serve import ROOT, serving, wait_until_kernels_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -43,25 +42,6 @@ def wait_for_ready_kernel(log: Path, notebook: str) -> None:
     while f"Kernel pool of {notebook} is filled" not in log.read_text():
         assert time.monotonic() < deadline, f"no kernel was made ready for {notebook}; see {log}"
         time.sleep(0.2)
-
-
-def wait_until_kernels_idle() -> None:
-    """Until every kernel started under this process has used no CPU for a second (a kernel
-    stopped while it still imports logs ipykernel's own error, preheated or not)."""
-    deadline = time.monotonic() + WAIT_MS / 1000
-    before = None
-    while True:
-        kernels = [
-            p
-            for p in psutil.Process().children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline())
-        ]
-        used = {p.pid: sum(p.cpu_times()[:2]) for p in kernels}
-        if kernels and used == before:
-            return
-        assert time.monotonic() < deadline, "the kernels never went idle"
-        before = used
-        time.sleep(1)
 
 
 def visits_on_ready_kernels(log: Path, notebook: str) -> int:
