@@ -76,11 +76,19 @@ def wait_for_visitor() -> None:
         return
     from voila.utils import wait_for_request
 
-    wait_for_request()
-    if "SERVER_SOFTWARE" not in os.environ:  # Voila set no request's details: it is stopping
-        # End now, quietly: carried on, the kernel would answer on sockets Voila has closed
-        # and print a traceback for each app into the terminal of whoever pressed Ctrl-C.
-        os._exit(0)
+    # Voila's helper returns without the request's details (its SERVER_SOFTWARE and the rest)
+    # when its connection to the server fails to open (5 s, on a machine busy starting every
+    # app's kernel: worth another try) or is closed (the server is stopping).
+    for _ in range(_VISITOR_TRIES):
+        wait_for_request()
+        if "SERVER_SOFTWARE" in os.environ:
+            return
+    # End now, quietly: carried on, the kernel would answer on sockets Voila has closed and
+    # print a traceback for each app into the terminal of whoever pressed Ctrl-C.
+    os._exit(0)
+
+
+_VISITOR_TRIES = 3
 
 
 def set_xsrf_cookie_on_voila_pages() -> None:
