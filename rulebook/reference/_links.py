@@ -3,16 +3,27 @@
 Nothing here is maintained by hand: the engine cites rule ids as string literals (trace steps,
 ``IllegalActionError``), and tests name the cases they check in their function name
 (``test_lza_7_4_...``, ``test_ftv_4_1_1_...``) or docstring, so both lists stay true as code moves.
+
+Reading them means parsing some 300 files (about a second), and every app or command that shows
+a rule's links is a new process: each answer is therefore kept in the user's cache folder
+(:func:`rulebook._cache.user_cache`), under a digest of the files it was read from and of this
+module, and read from there while neither changes.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
+import hashlib
+import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from rulebook._atomic import atomic_write_text
+from rulebook._cache import user_cache
 from rulebook.rule_ids import is_rule_id
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -44,12 +55,47 @@ def _module_name(path: Path, root: Path) -> str:
     return ".".join(path.relative_to(root.parent).with_suffix("").parts)
 
 
+Links = dict[str, tuple[str, ...]]
+
+
+def _kept(kind: str, files: list[Path], read: Callable[[], Links]) -> Links:
+    """What *read* finds in *files*, from the cache folder if it was read before from files
+    of the same paths and contents (and by this module's code as it is); else read, and kept.
+
+    A cache file that is missing, damaged or of another shape is read again and replaced; a
+    cache folder that cannot be written to only means the next process reads again.
+    """
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    for path in files:
+        digest.update(f"\0{path}\0".encode())
+        digest.update(path.read_bytes())
+    folder = user_cache("rule-links")
+    target = folder / f"{kind}-{digest.hexdigest()[:32]}.json"
+    with contextlib.suppress(OSError, ValueError):
+        stored = json.loads(target.read_text(encoding="utf-8"))
+        if isinstance(stored, dict) and all(
+            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in stored.values()
+        ):
+            return {k: tuple(v) for k, v in stored.items()}
+    found = read()
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob(f"{kind}-*.json"):  # read from files as they were before
+            old.unlink(missing_ok=True)
+        atomic_write_text(target, json.dumps(found, sort_keys=True))
+    return found
+
+
 @cache
-def implementations() -> dict[str, tuple[str, ...]]:
+def implementations() -> Links:
     """Rule id -> the engine functions whose code cites it (``module:function``)."""
+    files = sorted((PACKAGE / "games").rglob("*.py"))
+    return _kept("implementations", files, lambda: _implementations(files))
+
+
+def _implementations(files: list[Path]) -> Links:
     cited: dict[str, set[str]] = defaultdict(set)
-    games = PACKAGE / "games"
-    for path in sorted(games.rglob("*.py")):
+    for path in files:
         module = _module_name(path, PACKAGE)
         for name, node in _functions(path):
             for const in ast.walk(node):
@@ -78,13 +124,18 @@ def ids_in_test_name(name: str) -> set[str]:
 
 
 @cache
-def named_in_tests(folder: Path | None = None) -> dict[str, tuple[str, ...]]:
+def named_in_tests(folder: Path | None = None) -> Links:
     """Rule id -> tests that name it (``tests/path.py::test_name``); empty without a test suite."""
     folder = folder or TESTS
-    named: dict[str, set[str]] = defaultdict(set)
     if not folder.is_dir():
         return {}
-    for path in sorted(folder.rglob("test_*.py")):
+    files = sorted(folder.rglob("test_*.py"))
+    return _kept("tests", files, lambda: _named_in_tests(folder, files))
+
+
+def _named_in_tests(folder: Path, files: list[Path]) -> Links:
+    named: dict[str, set[str]] = defaultdict(set)
+    for path in files:
         where = path.relative_to(folder.parent).as_posix()
         for name, node in _functions(path):
             leaf = name.rsplit(".", 1)[-1]

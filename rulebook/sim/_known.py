@@ -29,6 +29,7 @@ from functools import cache
 from pathlib import Path
 
 from rulebook._atomic import atomic_write_text
+from rulebook._cache import user_cache
 from rulebook.games._saved import rules_digest
 from rulebook.scenario import Scenario
 from rulebook.sim._run import GameResult
@@ -57,8 +58,7 @@ def default_folder() -> Path:
     named = os.environ.get("RULEBOOK_KNOWN_GAMES")
     if named:
         return Path(named)
-    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache) / "ia-drang-rulebook" / "known-games"
+    return user_cache("known-games")
 
 
 @cache

@@ -70,6 +70,8 @@ def test_search_from_disk_then_follow_a_cross_reference(site, offline_page, arti
     box.fill("line of sight")
     box.press("Enter")
     page.wait_for_url("**/search.html?q=*")
+    # Sphinx adds the results one by one; click only once the list is whole and stays put.
+    page.wait_for_selector("#search-results p.search-summary:has-text('Search finished')")
     first = page.locator("#search-results ul.search li a").first
     first.wait_for()
     links = page.locator("#search-results ul.search li a").all_inner_texts()
