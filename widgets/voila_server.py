@@ -64,6 +64,9 @@ window.addEventListener("load", function () {{
 """
 
 
+_VISITOR_TRIES = 3  # Voila's wait, tried this often before a ready kernel gives up (below)
+
+
 def wait_for_visitor() -> None:
     """In a kernel Voila preheated, wait until a visitor opens the page; anywhere else (Voila
     without preheating, Binder, JupyterLab, nbval) return at once.
@@ -81,14 +84,11 @@ def wait_for_visitor() -> None:
     # app's kernel: worth another try) or is closed (the server is stopping).
     for _ in range(_VISITOR_TRIES):
         wait_for_request()
-        if "SERVER_SOFTWARE" in os.environ:
+        if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # Voila's, not inherited
             return
     # End now, quietly: carried on, the kernel would answer on sockets Voila has closed and
     # print a traceback for each app into the terminal of whoever pressed Ctrl-C.
     os._exit(0)
-
-
-_VISITOR_TRIES = 3
 
 
 def set_xsrf_cookie_on_voila_pages() -> None:
