@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import json
 import os
 import signal
 import sys
@@ -127,6 +128,23 @@ def _cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_BAD_INPUT
+    preheat, pools = args.preheat, None
+    if args.preheat_apps is not None:
+        apps = sorted(p.stem for p in notebooks.glob("*.ipynb"))
+        asked = [n for a in args.preheat_apps.split(",") if (n := a.strip().removesuffix(".ipynb"))]
+        unknown = [a for a in asked if a not in apps]
+        if unknown or not asked:
+            named = ", ".join(repr(a) for a in unknown) if unknown else "no app"
+            print(
+                f"rulebook serve: --preheat-apps names {named}; the apps in {notebooks} are: "
+                + ", ".join(apps),
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
+        preheat = preheat or 1  # the apps named, one kernel each unless --preheat says more
+        pools = {"default": {"pool_size": 0}} | {
+            f"{a}.ipynb": {"pool_size": preheat} for a in asked
+        }
     busy = _port_busy(args.port)
     if busy:
         print(f"rulebook serve: port {args.port} is {busy}; pass --port N", file=sys.stderr)
@@ -136,10 +154,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         " (Ctrl-C stops)",
         flush=True,
     )
-    if args.preheat:
+    if preheat:
+        which = "each app" if pools is None else ", ".join(a for a in pools if a != "default")
         print(
-            f"Starting {args.preheat} kernel(s) for each app ahead of its visitors, so it "
-            "opens sooner once they are ready",
+            f"Starting {preheat} kernel(s) for {which} ahead of its visitors, so it opens "
+            "sooner once they are ready",
             flush=True,
         )
     argv = [
@@ -164,17 +183,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         # shared Binder, a loaded CI box) an app's widgets can take that long.
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
     ]
-    if args.preheat:
-        # Kernels started ahead of visitors, args.preheat per app, each with everything
-        # imported and waiting in wait_for_visitor: an app opens in about half the time. Not
-        # the default: every ready kernel holds memory, all start at once with the server (a
-        # small machine is busy for its first half minute), and each one a visitor takes is
-        # replaced, so a single user's machine does about twice the work for its speed.
+    if preheat:
+        # Kernels started ahead of visitors, *preheat* per app (or per app named), each with
+        # everything imported and waiting in wait_for_visitor: an app opens in about half the
+        # time. Not the default: every ready kernel holds memory, all start at once with the
+        # server (a small machine is busy for its first half minute), and each one a visitor
+        # takes is replaced, so a single user's machine does about twice the work for its speed.
         argv += [
             "--preheat_kernel=True",
-            f"--pool_size={args.preheat}",
+            f"--pool_size={0 if pools else preheat}",
             f"--VoilaKernelManager.fill_delay={PREHEAT_REFILL_S}",
         ]
+        if pools:
+            argv.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     # Replace this process, so stopping it (Ctrl-C, a test's terminate) stops Voila itself.
     os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, fixed arguments
     return EXIT_OK  # pragma: no cover - execv does not return
@@ -673,6 +694,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="kernels kept ready for each app, 0 to 8, so it opens in about half the time "
         "(default 0: a kernel starts when a page is opened). Each holds about 115 MB, and "
         "all of them start with the server",
+    )
+    srv.add_argument(
+        "--preheat-apps",
+        metavar="APPS",
+        help="keep kernels ready only for these apps, by notebook name, comma-separated "
+        "(e.g. ia_drang_walkthrough,rules_reference); one each unless --preheat says more",
     )
     srv.add_argument("--notebooks", help="folder of notebooks (default: the project's notebooks/)")
     srv.set_defaults(func=_cmd_serve)

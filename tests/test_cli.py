@@ -71,19 +71,33 @@ def test_serve_without_notebooks_exits_2(tmp_path, capsys):
     assert "no 00_start_here.ipynb" in capsys.readouterr().err
 
 
-def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(monkeypatch, capsys):
-    """The command line `rulebook serve` hands to Voila (execv replaced, so nothing starts)."""
+@pytest.fixture
+def serve_argv(monkeypatch):
+    """``serve_argv(*options)``: the port and the command line `rulebook serve --port PORT
+    *options` hands to Voila (execv replaced, so nothing starts)."""
     import socket
 
     from rulebook import cli
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
     ran = []
     monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
-    assert main(["serve", "--port", str(port)]) == 0
-    (argv,) = ran
+
+    def run(*options: str) -> tuple[int, list[str]]:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        ran.clear()
+        assert main(["serve", "--port", str(port), *options]) == 0
+        (argv,) = ran
+        return port, argv
+
+    return run
+
+
+def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(serve_argv, capsys):
+    from rulebook import cli
+
+    port, argv = serve_argv()
     assert argv[1:3] == ["-m", "widgets.voila_server"]  # Voila, closed tabs' kernels shut down
     assert f"--port={port}" in argv
     assert "--Voila.ip=127.0.0.1" in argv
@@ -98,18 +112,10 @@ def test_serve_runs_voila_on_loopback_and_waits_for_a_slow_apps_output(monkeypat
 @pytest.mark.parametrize(
     ("given", "pool"), [("0", None), ("1", "--pool_size=1"), ("3", "--pool_size=3")]
 )
-def test_serve_preheat_keeps_that_many_kernels_ready_or_none(monkeypatch, given, pool):
-    import socket
-
+def test_serve_preheat_keeps_that_many_kernels_ready_or_none(serve_argv, given, pool):
     from rulebook import cli
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    ran = []
-    monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
-    assert main(["serve", "--port", str(port), "--preheat", given]) == 0
-    (argv,) = ran
+    _, argv = serve_argv("--preheat", given)
     preheating = [a for a in argv if a.startswith(("--preheat", "--pool_size", "--VoilaKernelM"))]
     if pool is None:
         assert preheating == []
@@ -117,6 +123,32 @@ def test_serve_preheat_keeps_that_many_kernels_ready_or_none(monkeypatch, given,
         refill = f"--VoilaKernelManager.fill_delay={cli.PREHEAT_REFILL_S}"
         assert preheating == ["--preheat_kernel=True", pool, refill]
         assert cli.PREHEAT_REFILL_S > 0
+
+
+def test_serve_preheat_apps_keeps_kernels_ready_for_those_apps_only(serve_argv, capsys):
+    apps = "rules_reference, ia_drang_walkthrough.ipynb"
+    _, argv = serve_argv("--preheat", "2", "--preheat-apps", apps)
+    assert "--pool_size=0" in argv  # every other app: a kernel when its page is opened
+    (pools,) = [a for a in argv if a.startswith("--VoilaKernelManager.kernel_pools_config=")]
+    assert json.loads(pools.split("=", 1)[1]) == {
+        "default": {"pool_size": 0},
+        "rules_reference.ipynb": {"pool_size": 2},
+        "ia_drang_walkthrough.ipynb": {"pool_size": 2},
+    }
+    assert "rules_reference.ipynb, ia_drang_walkthrough.ipynb" in capsys.readouterr().out
+    _, argv = serve_argv("--preheat-apps", "rules_reference")
+    # without --preheat, one kernel for each app named
+    assert '"rules_reference.ipynb": {"pool_size": 1}' in argv[-1]
+
+
+@pytest.mark.parametrize(
+    ("apps", "said"), [("nope,rules_reference", "'nope'"), (" , ", "no app"), ("", "no app")]
+)
+def test_serve_refuses_preheat_apps_that_name_no_app_and_lists_the_apps(apps, said, capsys):
+    assert main(["serve", "--preheat-apps", apps]) == 2
+    err = capsys.readouterr().err
+    assert f"--preheat-apps names {said}" in err
+    assert "rules_reference, scenario_designer" in err  # what could have been named
 
 
 @pytest.mark.parametrize("bad", ["-1", "9", "two"])

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -157,6 +158,11 @@ def main() -> None:
     from voila.app import main as voila_main
 
     _patch()
+    # `rulebook serve --preheat-apps` passes Voila's kernel_pools_config as one JSON value,
+    # which traitlets still reads but calls deprecated; the visitor has nothing to change.
+    warnings.filterwarnings(
+        "ignore", message=r".*for dict-traits is deprecated", category=DeprecationWarning
+    )
     sys.exit(voila_main())
 
 

@@ -1,16 +1,16 @@
-"""`rulebook serve --preheat 1`: apps open on kernels started before the visit, yet are built
+"""`rulebook serve --preheat-apps`: apps open on kernels started before the visit, yet are built
 for the visit. The page's query string reaches such a kernel only when the visitor opens the
 page, so an app that shows what its URL asks for was built after the visit. (Every notebook
 waits for its visitor before it builds its app: tests/ui/test_apps_as_opened.py.)
 
-The server here is this module's own, serving a folder with two of the apps, so that only two
-kernels start ahead (the suite's shared server keeps the default: none ready).
+The servers here are this module's own, keeping kernels ready for one app each (the suite's
+shared server keeps the default: none ready).
 """
 
 from __future__ import annotations
 
+import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from browser._chromium import WAIT_MS
 from browser._seen import app_ready
-from browser._serve import ROOT, serving, wait_until_kernels_idle
+from browser._serve import serving, wait_until_kernels_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -26,13 +26,10 @@ APP = "rules_reference.ipynb"
 
 
 @pytest.fixture(scope="module")
-def preheated(tmp_path_factory, artifacts) -> Iterator[tuple[str, Path]]:
-    """The base URL and log of a server keeping one kernel ready for each of its two apps."""
-    folder = tmp_path_factory.mktemp("apps")
-    for name in ("00_start_here.ipynb", APP):  # serve needs the start page in its folder
-        shutil.copy(ROOT / "notebooks" / name, folder / name)
-    log = artifacts / f"voila-preheat-{folder.parent.name}.log"
-    with serving("--preheat", "1", "--notebooks", str(folder), log=log) as base:
+def preheated(artifacts) -> Iterator[tuple[str, Path]]:
+    """The base URL and log of a server keeping one kernel ready for the rules reference."""
+    log = artifacts / f"voila-preheat-{os.getpid()}.log"
+    with serving("--preheat-apps", APP.removesuffix(".ipynb"), log=log) as base:
         yield base, log
 
 
@@ -60,6 +57,9 @@ def test_a_ready_kernel_serves_the_page_and_reads_the_visits_query(preheated, pa
         "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:7.3'"
     )
     assert visits_on_ready_kernels(log, APP) >= 1
+    text = log.read_text()
+    assert set(re.findall(r"Kernel pool of (\S+) is filled", text)) == {APP}  # that app only
+    assert "deprecated" not in text  # (Voila's pool settings, passed as JSON)
     # The kernel the visit took is replaced, for the next visitor.
     deadline = time.monotonic() + WAIT_MS / 1000
     while log.read_text().count(f"Kernel pool of {APP} is filled") < 2:
@@ -67,13 +67,10 @@ def test_a_ready_kernel_serves_the_page_and_reads_the_visits_query(preheated, pa
         time.sleep(0.2)
 
 
-def test_stopping_the_server_ends_its_ready_kernels_without_a_traceback(tmp_path, artifacts):
+def test_stopping_the_server_ends_its_ready_kernels_without_a_traceback(artifacts):
     """What whoever presses Ctrl-C sees: no traceback from a kernel that waited for a visitor."""
-    folder = tmp_path / "apps"
-    folder.mkdir()
-    shutil.copy(ROOT / "notebooks" / "00_start_here.ipynb", folder)
-    log = artifacts / f"voila-preheat-stop-{tmp_path.name}.log"
-    with serving("--preheat", "1", "--notebooks", str(folder), log=log):
+    log = artifacts / f"voila-preheat-stop-{os.getpid()}.log"
+    with serving("--preheat-apps", "00_start_here", log=log):
         wait_for_ready_kernel(log, "00_start_here.ipynb")
         wait_until_kernels_idle()  # its notebook has run its imports and waits for a visitor
     text = log.read_text()
