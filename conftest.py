@@ -86,11 +86,17 @@ def pytest_configure(config: pytest.Config) -> None:
 
     The games the balance lab keeps (``rulebook.sim.KnownGames``) go to a folder of this
     process's own, removed when it ends: never the user's cache, and never games an earlier
-    run or another worker played. Kernels and servers the tests start inherit it.
+    run or another worker played; so does the rest of the project's cache
+    (``$RULEBOOK_CACHE``). Kernels and servers the tests start inherit both.
     """
     known = tempfile.mkdtemp(prefix="rulebook-known-games-")
     os.environ["RULEBOOK_KNOWN_GAMES"] = known
     config.add_cleanup(lambda: shutil.rmtree(known, ignore_errors=True))
+    # The rest of what the project keeps between processes (the rules' links to code and
+    # tests) goes to a folder of this process's own too, not to the user's cache.
+    cache = tempfile.mkdtemp(prefix="rulebook-cache-")
+    os.environ["RULEBOOK_CACHE"] = cache
+    config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
     workerinput = getattr(config, "workerinput", None)
     if workerinput is not None and "rulebook_run_tag" in workerinput:
         config.stash[RUN_TAG] = workerinput["rulebook_run_tag"]

@@ -53,8 +53,9 @@ _SUMMARY = Path(__file__).with_name("_run.py")
 
 
 def default_folder() -> Path:
-    """Where the balance lab keeps its games: ``$RULEBOOK_KNOWN_GAMES``, else the user's cache
-    folder (``$XDG_CACHE_HOME``, else ``~/.cache``) under ``ia-drang-rulebook/known-games``."""
+    """Where the balance lab keeps its games: ``$RULEBOOK_KNOWN_GAMES``, else ``known-games`` in
+    the project's cache folder (:func:`rulebook._cache.user_cache`: ``$RULEBOOK_CACHE``, else
+    ``$XDG_CACHE_HOME`` or ``~/.cache`` under ``ia-drang-rulebook``)."""
     named = os.environ.get("RULEBOOK_KNOWN_GAMES")
     if named:
         return Path(named)

@@ -12,8 +12,8 @@ from rulebook.reference import _links
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "ia-drang-rulebook" / "rule-links"
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "rule-links"
 
 
 @pytest.fixture
@@ -66,6 +66,19 @@ def test_a_changed_test_file_is_read_again_not_served_from_the_old_file(cache, t
 def test_a_cache_folder_that_cannot_be_written_only_means_reading_again(tmp_path, monkeypatch):
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setenv("RULEBOOK_CACHE", str(blocker))
     links = _links.implementations.__wrapped__()
     assert "rulebook.games.lz_albany._state:State.night" in links["lza:11.0"]
+
+
+def test_the_cache_folder_is_rulebook_cache_else_the_users_cache(tmp_path, monkeypatch):
+    from rulebook._cache import user_cache
+
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "mine"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert user_cache("rule-links") == tmp_path / "mine" / "rule-links"
+    monkeypatch.delenv("RULEBOOK_CACHE")
+    assert user_cache("rule-links") == tmp_path / "xdg" / "ia-drang-rulebook" / "rule-links"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert user_cache("x") == tmp_path / "home" / ".cache" / "ia-drang-rulebook" / "x"
