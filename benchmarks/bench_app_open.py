@@ -1,7 +1,7 @@
 """How long an app takes to open in the browser, with kernels kept ready and without.
 
-Starts `rulebook serve --preheat 0` and `rulebook serve` (one kernel kept ready per app) on
-free loopback ports, one after the other, and opens the same apps in headless Chromium (the
+Starts `rulebook serve` (the default: a kernel starts when a page is opened) and `rulebook
+serve --preheat 1` (one kernel kept ready per app) on free loopback ports, one after the other, and opens the same apps in headless Chromium (the
 Debian binary the browser tests use), timing each from the address being asked for to the app
 on screen (the wait the browser tests call ``app_ready``). Each app is opened twice a server,
 with a pause between so a used kernel's replacement is ready, as it is for a visitor who

@@ -22,8 +22,8 @@ costly step, a few seconds each, so share an opened app where the tests allow it
   test too. A page put back has its kernel shut down and is parked for the next test to
   reuse, or closed (see ``_Tabs``).
 - ``artifacts`` (session): the folder for screenshots and the server log (ignored by git).
-- ``serving(*options, log=path)``: a context manager for a server of a test's own (another
-  ``rulebook serve`` option, another notebooks folder), yielding its base URL.
+- ``browser._serve.serving(*options, log=path)`` (a context manager, not a fixture): a server
+  of a test's own, with other ``rulebook serve`` options, yielding its base URL.
 
 Under ``pytest`` with no paths the suite runs on pytest-xdist workers (conftest.py at the
 root): each worker that runs browser tests starts its own server and Chromium, and a test that

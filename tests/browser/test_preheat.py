@@ -33,10 +33,11 @@ def preheated(artifacts) -> Iterator[tuple[str, Path]]:
         yield base, log
 
 
-def wait_for_ready_kernel(log: Path, notebook: str) -> None:
-    """Until the server says it started a kernel for *notebook* ahead of any visit."""
+def wait_for_ready_kernel(log: Path, notebook: str, *, times: int = 1) -> None:
+    """Until the server has said *times* times that it started a kernel for *notebook* ahead
+    of a visit (the first at its start, another each time a visit takes one)."""
     deadline = time.monotonic() + WAIT_MS / 1000
-    while f"Kernel pool of {notebook} is filled" not in log.read_text():
+    while log.read_text().count(f"Kernel pool of {notebook} is filled") < times:
         assert time.monotonic() < deadline, f"no kernel was made ready for {notebook}; see {log}"
         time.sleep(0.2)
 
@@ -60,11 +61,7 @@ def test_a_ready_kernel_serves_the_page_and_reads_the_visits_query(preheated, pa
     text = log.read_text()
     assert set(re.findall(r"Kernel pool of (\S+) is filled", text)) == {APP}  # that app only
     assert "deprecated" not in text  # (Voila's pool settings, passed as JSON)
-    # The kernel the visit took is replaced, for the next visitor.
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while log.read_text().count(f"Kernel pool of {APP} is filled") < 2:
-        assert time.monotonic() < deadline, f"the used kernel was not replaced; see {log}"
-        time.sleep(0.2)
+    wait_for_ready_kernel(log, APP, times=2)  # the kernel the visit took is replaced
 
 
 def test_stopping_the_server_ends_its_ready_kernels_without_a_traceback(artifacts):
