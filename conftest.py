@@ -120,6 +120,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         path.unlink(missing_ok=True)
 
 
+@pytest.fixture
+def project_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder of the test's own (``$RULEBOOK_CACHE``), as a new machine has."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("RULEBOOK_CACHE", str(folder))
+    return folder
+
+
 @pytest.fixture(scope="session")
 def saves_file(pytestconfig: pytest.Config):
     """``saves_file(stem, suffix)``: a path in ``notebooks/saves`` for a test to save to.

@@ -8,10 +8,18 @@ it is kept so that the next process need not.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
-__all__ = ["user_cache"]
+from rulebook._atomic import atomic_write_text
+
+__all__ = ["kept", "user_cache"]
+
+T = TypeVar("T")
 
 
 def user_cache(name: str) -> Path:
@@ -21,3 +29,42 @@ def user_cache(name: str) -> Path:
         return Path(named) / name
     cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(cache) / "ia-drang-rulebook" / name
+
+
+def kept(
+    path: Path,
+    make: Callable[[], T],
+    *,
+    encode: Callable[[T], Any],
+    decode: Callable[[Any], T],
+    siblings: str,
+    keep: int,
+) -> T:
+    """What *make* returns, read from the JSON file *path* if an earlier process kept it there.
+
+    *path*'s name must carry a digest of everything the answer depends on, so a file found is
+    never stale. *decode* turns the file's JSON back into the answer and raises ValueError,
+    TypeError or KeyError for a file of another shape: such a file, like a missing or damaged
+    one, is made again and replaced. Once made, the answer is written (atomically) and at most
+    *keep* files matching *siblings* stay in the folder, the newest. A folder that cannot be
+    written to only means the next process makes it again.
+
+    >>> import tempfile
+    >>> where = Path(tempfile.mkdtemp()) / "squares-1a2b.json"
+    >>> args = dict(encode=list, decode=tuple, siblings="squares-*.json", keep=1)
+    >>> kept(where, lambda: (1, 4, 9), **args), json.loads(where.read_text())
+    ((1, 4, 9), [1, 4, 9])
+    >>> kept(where, lambda: 1 / 0, **args)  # read from the file: never made again
+    (1, 4, 9)
+    """
+    with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
+        return decode(json.loads(path.read_text(encoding="utf-8")))
+    found = make()
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps(encode(found), sort_keys=True))
+        others = [p for p in path.parent.glob(siblings) if p != path]
+        others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[max(0, keep - 1) :]:
+            old.unlink(missing_ok=True)
+    return found

@@ -20,14 +20,19 @@ touches on its way counts as entered.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
 import shapely
 from shapely.geometry import LineString, Polygon
+
+from rulebook._cache import kept, user_cache
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -337,6 +342,61 @@ def strategy_for(area_map: AreaMap) -> AreaCountLOS:
     )  # pragma: no cover - schema limits it
 
 
+#: How many maps' tables the cache folder holds (a designer's edits each make a new map).
+KEPT_TABLES = 64
+
+
+def _kept_day_table(
+    area_map: AreaMap, key: str, strategy: AreaCountLOS
+) -> dict[frozenset[str], bool]:
+    """The day table of *area_map* (whose content, overrides aside, is *key*), read from the
+    cache folder if a process worked it out before; else computed, and kept there.
+
+    Working a table out takes 0.4 s for LZ Albany's 44 areas and 13 s for 800, in every new
+    process (an app's kernel, a sweep's spawned worker) that asks what an officer sees; reading
+    it back takes milliseconds. The file's name is a digest of the map's content and of what
+    the answer is computed with (this package's code, shapely, GEOS and numpy), so a changed
+    map or a changed line-of-sight rule never reads an old answer.
+    """
+    digest = hashlib.sha256(_code_digest().encode())
+    digest.update(key.encode())
+    areas = sorted(area_map.areas)
+
+    def encode(table: dict[frozenset[str], bool]) -> dict:
+        return {"areas": areas, "visible": sorted(sorted(p) for p, seen in table.items() if seen)}
+
+    def decode(stored: dict) -> dict[frozenset[str], bool]:
+        if stored["areas"] != areas:
+            raise ValueError("a table of other areas")
+        table = dict.fromkeys(map(frozenset, combinations(areas, 2)), False)
+        for two in stored["visible"]:
+            pair = frozenset(two)
+            if pair not in table:
+                raise ValueError(f"no pair of two of its areas: {two}")
+            table[pair] = True
+        return table
+
+    return kept(
+        user_cache("los-tables") / f"{digest.hexdigest()[:32]}.json",
+        lambda: strategy.compute(area_map),
+        encode=encode,
+        decode=decode,
+        siblings="*.json",
+        keep=KEPT_TABLES,
+    )
+
+
+@cache
+def _code_digest() -> str:
+    """What a table is computed with: the map package's code and the geometry libraries."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(f"\0{path.name}\0".encode())
+        digest.update(path.read_bytes())
+    digest.update(f"{shapely.__version__} {shapely.geos_version_string} {np.__version__}".encode())
+    return digest.hexdigest()
+
+
 class LOSTable:
     """Cached line of sight for a map, with the designer's overrides on top.
 
@@ -359,13 +419,14 @@ class LOSTable:
 
     @property
     def day(self) -> dict[frozenset[str], bool]:
-        """The computed table for daylight, before overrides (shared by maps drawn the same)."""
+        """The computed table for daylight, before overrides (shared by maps drawn the same,
+        and kept on disk for the next process: see :func:`_kept_day_table`)."""
         if self._day is None:
             key = self.map.spec.model_dump_json(exclude={"los": {"overrides"}})
             if key not in _DAY_TABLES:
                 if len(_DAY_TABLES) >= 32:  # a designer's edits each make a new map; keep a few
                     _DAY_TABLES.clear()
-                _DAY_TABLES[key] = self.strategy.compute(self.map)
+                _DAY_TABLES[key] = _kept_day_table(self.map, key, self.strategy)
             self._day = _DAY_TABLES[key]
         return self._day
 

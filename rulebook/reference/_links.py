@@ -13,17 +13,14 @@ module, and read from there while neither changes.
 from __future__ import annotations
 
 import ast
-import contextlib
 import hashlib
-import json
 import re
 from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from rulebook._atomic import atomic_write_text
-from rulebook._cache import user_cache
+from rulebook._cache import kept, user_cache
 from rulebook.rule_ids import is_rule_id
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -60,30 +57,23 @@ Links = dict[str, tuple[str, ...]]
 
 def _kept(kind: str, files: list[Path], read: Callable[[], Links]) -> Links:
     """What *read* finds in *files*, from the cache folder if it was read before from files
-    of the same paths and contents (and by this module's code as it is); else read, and kept.
-
-    A cache file that is missing, damaged or of another shape is read again and replaced; a
-    cache folder that cannot be written to only means the next process reads again.
-    """
+    of the same paths and contents (and by this module's code as it is); else read, and kept
+    in place of what files of that kind gave before (see :func:`rulebook._cache.kept`)."""
     digest = hashlib.sha256(Path(__file__).read_bytes())
     for path in files:
         digest.update(f"\0{path}\0".encode())
         digest.update(path.read_bytes())
-    folder = user_cache("rule-links")
-    target = folder / f"{kind}-{digest.hexdigest()[:32]}.json"
-    with contextlib.suppress(OSError, ValueError):
-        stored = json.loads(target.read_text(encoding="utf-8"))
-        if isinstance(stored, dict) and all(
-            isinstance(v, list) and all(isinstance(x, str) for x in v) for v in stored.values()
-        ):
-            return {k: tuple(v) for k, v in stored.items()}
-    found = read()
-    with contextlib.suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob(f"{kind}-*.json"):  # read from files as they were before
-            old.unlink(missing_ok=True)
-        atomic_write_text(target, json.dumps(found, sort_keys=True))
-    return found
+    target = user_cache("rule-links") / f"{kind}-{digest.hexdigest()[:32]}.json"
+    return kept(target, read, encode=dict, decode=_links_of, siblings=f"{kind}-*.json", keep=1)
+
+
+def _links_of(stored: object) -> Links:
+    """Links as a kept file holds them; ValueError for a file of any other shape."""
+    if isinstance(stored, dict) and all(
+        isinstance(v, list) and all(isinstance(x, str) for x in v) for v in stored.values()
+    ):
+        return {k: tuple(v) for k, v in stored.items()}
+    raise ValueError("not rule links")
 
 
 @cache

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -292,12 +291,11 @@ def _pooled(
 
 def _warm_map(scenario: Scenario) -> None:
     """Build an LZ Albany scenario's map and its line-of-sight table in this process before a
-    pool forks its workers: they start with the table (each would otherwise compute it, about
-    half a second, at its first game), and a process that sweeps again (the balance lab's
-    kernel) has it already. Where workers are spawned rather than forked, nothing is done."""
+    pool starts its workers: forked workers start with the table, spawned ones read it from
+    the cache folder where this puts it (:mod:`rulebook.maps.los`), rather than each working it
+    out at its first game; and a process that sweeps again (the balance lab's kernel) has it
+    already."""
     if scenario.lz_albany is None or scenario.map is None:
-        return
-    if multiprocessing.get_start_method() != "fork":
         return
     area_map = shared_area_map(scenario.map)  # the one map every game of this content shares
     area_map.los.seen_from(next(iter(area_map.areas)))  # the day table is built for all pairs

@@ -11,9 +11,8 @@ from rulebook.reference import _links
 
 
 @pytest.fixture
-def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "rule-links"
+def cache(project_cache):
+    return project_cache / "rule-links"
 
 
 @pytest.fixture

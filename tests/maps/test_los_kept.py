@@ -1,0 +1,116 @@
+"""A map's line-of-sight table (lza:7.8) is kept in the cache folder for the next process, and
+never served stale, damaged or for another map."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from maps.test_los import strip
+
+from rulebook.maps import los as los_module
+from rulebook.maps import shared_area_map
+
+
+@pytest.fixture
+def cache(project_cache):
+    return project_cache / "los-tables"
+
+
+@pytest.fixture
+def computed(monkeypatch):
+    """The maps whose table was really worked out (not read back), in order."""
+    done = []
+    real = los_module.AreaCountLOS.compute
+
+    def counted(self, area_map):
+        done.append(area_map.spec.id)
+        return real(self, area_map)
+
+    monkeypatch.setattr(los_module.AreaCountLOS, "compute", counted)
+    return done
+
+
+def new_process_table(terrains: str) -> dict:
+    """The day table as a new process finds it: nothing in memory, only what is on disk."""
+    los_module._DAY_TABLES.clear()
+    return strip(terrains).los.day
+
+
+def test_lza_7_8_a_new_process_reads_the_kept_table_and_it_equals_a_computed_one(cache, computed):
+    first = new_process_table("sjsss")
+    (kept,) = cache.glob("*.json")
+    second = new_process_table("sjsss")
+    assert computed == ["strip"]  # the second table came from the file
+    assert second == first
+    assert second[frozenset("PR")] is False  # jungle Q between them blocks (lza:7.8)
+    assert second[frozenset("RT")] is True
+    stored = json.loads(kept.read_text())
+    assert stored["areas"] == ["P", "Q", "R", "S", "T"]
+    assert ["R", "T"] in stored["visible"]
+    assert ["P", "R"] not in stored["visible"]
+
+
+def test_the_standard_map_read_back_answers_as_the_one_worked_out(cache, computed):
+    from rulebook.games.lz_albany import standard_scenario
+
+    spec = standard_scenario().map
+    los_module._DAY_TABLES.clear()
+    worked_out = dict(shared_area_map(spec).los.day)
+    los_module._DAY_TABLES.clear()
+    shared_area_map(spec).los._day = None
+    assert shared_area_map(spec).los.day == worked_out
+    assert len(computed) == 1
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"areas": ["P", "Q"], "visible": []}',  # another map's areas
+        '{"areas": ["P", "Q", "R", "S", "T"], "visible": [["P", "Z"]]}',  # no such area
+        '{"areas": ["P", "Q", "R", "S", "T"], "visible": [["P"]]}',  # not a pair
+        '{"areas": ["P", "Q", "R", "S", "T"], "visible": [[["P"], "Q"]]}',
+        '{"areas": ["P", "Q", "R", "S", "T"]}',
+    ],
+)
+def test_a_damaged_kept_table_is_worked_out_again_and_replaced(cache, computed, damage):
+    good = new_process_table("sjsss")
+    (kept,) = cache.glob("*.json")
+    kept.write_text(damage)
+    assert new_process_table("sjsss") == good
+    assert len(computed) == 2
+    assert json.loads(kept.read_text())["areas"] == ["P", "Q", "R", "S", "T"]
+
+
+def test_another_map_gets_a_table_of_its_own_and_overrides_share_one(cache, computed):
+    new_process_table("sjsss")
+    blocked = new_process_table("sssss")  # Q is sawgrass now: P sees R
+    assert blocked[frozenset("PR")] is True
+    assert len(list(cache.glob("*.json"))) == 2
+    # A designer's override sits on top of the computed table: it does not change the file.
+    los_module._DAY_TABLES.clear()
+    area_map = strip("sssss")
+    assert area_map.los.day == blocked
+    assert computed == ["strip", "strip"]
+
+
+def test_the_folder_keeps_the_newest_tables_only(cache, computed, monkeypatch):
+    monkeypatch.setattr(los_module, "KEPT_TABLES", 2)
+    for terrains in ("sss", "ssj", "sjs"):
+        new_process_table(terrains)
+    assert len(list(cache.glob("*.json"))) == 2
+    new_process_table("sjs")  # the newest is still there: read back
+    assert len(computed) == 3
+
+
+def test_a_cache_folder_that_cannot_be_written_only_means_working_it_out(
+    tmp_path, monkeypatch, computed
+):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("RULEBOOK_CACHE", str(blocker))
+    assert new_process_table("sjsss")[frozenset("PR")] is False
+    assert new_process_table("sjsss")[frozenset("PR")] is False
+    assert len(computed) == 2
