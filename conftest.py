@@ -128,6 +128,16 @@ def project_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture
+def maps_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No map built and no line-of-sight table worked out in this process's memory, as in a
+    new process, whatever tests ran here before (restored after the test)."""
+    from rulebook.maps import _area_map, los
+
+    monkeypatch.setattr(_area_map, "_SHARED", {})
+    monkeypatch.setattr(los, "_DAY_TABLES", {})
+
+
 @pytest.fixture(scope="session")
 def saves_file(pytestconfig: pytest.Config):
     """``saves_file(stem, suffix)``: a path in ``notebooks/saves`` for a test to save to.

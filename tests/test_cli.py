@@ -81,6 +81,8 @@ def serve_argv(monkeypatch):
 
     ran = []
     monkeypatch.setattr(cli.os, "execv", lambda exe, argv: ran.append(argv))
+    # (tests/test_warm.py runs the real one; here it would only cost each test a process)
+    monkeypatch.setattr("rulebook._warm.start_in_background", lambda: ran.append("warm"))
 
     def run(*options: str) -> tuple[int, list[str]]:
         with socket.socket() as s:
@@ -88,7 +90,8 @@ def serve_argv(monkeypatch):
             port = s.getsockname()[1]
         ran.clear()
         assert main(["serve", "--port", str(port), *options]) == 0
-        (argv,) = ran
+        warmed, argv = ran  # what the apps work out at first use is started before Voila
+        assert warmed == "warm"
         return port, argv
 
     return run

@@ -1,0 +1,49 @@
+"""`rulebook serve` works out, beside the server, what the apps would work out at their first
+visitor's click, and keeps it in the cache folder (rulebook._warm)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from rulebook import _warm
+from rulebook.maps import _area_map
+from rulebook.maps import los as los_module
+
+ROOT = Path(__file__).resolve().parents[1]
+STANDARD = ROOT / "scenarios" / "lz_albany" / "standard.yaml"
+
+
+def test_every_map_of_the_folders_is_kept_and_a_bad_file_passed_over(
+    project_cache, tmp_path, monkeypatch, maps_forgotten
+):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    shutil.copy(STANDARD, folder / "my_albany.yaml")
+    (folder / "broken.yaml").write_text("id: [not a scenario\n")
+    shutil.copy(ROOT / "scenarios" / "first_team" / "campaign.yaml", folder / "campaign.yaml")
+    said = _warm.warm((folder, tmp_path / "no-such-folder"))
+    assert said[0].startswith("the rules' links to code and tests: ")
+    assert [line.split(":")[0] for line in said[1:]] == ["line of sight of my_albany.yaml"]
+    assert len(list((project_cache / "los-tables").glob("*.json"))) == 1
+    assert {p.name.split("-")[0] for p in (project_cache / "rule-links").glob("*.json")} == {
+        "implementations",
+        "tests",
+    }
+    # Run again (as the next `rulebook serve`): everything is read back, nothing worked out.
+    _area_map._SHARED.clear()
+    los_module._DAY_TABLES.clear()
+    monkeypatch.setattr(los_module.AreaCountLOS, "compute", lambda *a: 1 / 0)
+    assert len(_warm.warm((folder,))) == 2
+
+
+def test_started_in_the_background_it_keeps_the_shipped_map_and_the_links(project_cache):
+    _warm.start_in_background()  # returns at once; the work goes on in its own process
+    deadline = time.monotonic() + 120
+    while not (
+        list((project_cache / "los-tables").glob("*.json"))
+        and len(list((project_cache / "rule-links").glob("*.json"))) == 2
+    ):
+        assert time.monotonic() < deadline, "nothing was kept within two minutes"
+        time.sleep(0.2)
