@@ -14,6 +14,8 @@ Run: python -m rulebook._warm    (prints what it did)
 from __future__ import annotations
 
 import contextlib
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -51,17 +53,33 @@ def warm(folders: tuple[Path, ...] = FOLDERS) -> list[str]:
 
 def start_in_background() -> None:
     """Run :func:`warm` in a process of its own at low priority, with nothing printed; return
-    at once. Used by ``rulebook serve`` just before Voila takes its process over."""
-    import os
-    import subprocess
+    at once. Used by ``rulebook serve`` just before Voila takes its process over.
 
+    Where processes fork, the warming process is started by a short-lived child that this
+    process waits for, so it is nobody's child once that child exits: the server Voila becomes
+    would never reap it, and it would stay a zombie for as long as the server runs.
+    """
+    if not hasattr(os, "fork"):
+        _launch()
+        return
+    with contextlib.suppress(OSError):
+        child = os.fork()
+        if child == 0:  # the short-lived child
+            try:
+                os.setsid()  # Ctrl-C on the server does not cut the work short
+                _launch()
+            finally:
+                os._exit(0)
+        os.waitpid(child, 0)
+
+
+def _launch() -> None:
     with contextlib.suppress(OSError):
         subprocess.Popen(
             [sys.executable, "-m", "rulebook._warm"],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            start_new_session=True,  # Ctrl-C on the server does not cut it short
             preexec_fn=(lambda: os.nice(10)) if hasattr(os, "nice") else None,  # noqa: PLW1509
         )
 
