@@ -10,6 +10,7 @@ from pathlib import Path
 from rulebook import _warm
 from rulebook.maps import _area_map
 from rulebook.maps import los as los_module
+from rulebook.reference._links import implementations, named_in_tests
 
 ROOT = Path(__file__).resolve().parents[1]
 STANDARD = ROOT / "scenarios" / "lz_albany" / "standard.yaml"
@@ -18,6 +19,8 @@ STANDARD = ROOT / "scenarios" / "lz_albany" / "standard.yaml"
 def test_every_map_of_the_folders_is_kept_and_a_bad_file_passed_over(
     project_cache, tmp_path, monkeypatch, maps_forgotten
 ):
+    implementations.cache_clear()  # as in the warming process: no links read in memory yet
+    named_in_tests.cache_clear()
     folder = tmp_path / "saves"
     folder.mkdir()
     shutil.copy(STANDARD, folder / "my_albany.yaml")
