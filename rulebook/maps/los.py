@@ -43,10 +43,9 @@ __all__ = ["OFF_MAP", "AreaCountLOS", "LOSResult", "LOSTable", "strategy_for"]
 
 Point = tuple[float, float]
 OFF_MAP = "off-map"
-_DAY_TABLES: dict[
-    str, dict[frozenset[str], bool]
-] = {}  # by map content: every game of a scenario shares one
 """Tag of areas drawn beside the map (LZ Columbus, the Transition Area): no line reaches them."""
+#: Each map's pairs in sight by day, by map content: every game of a scenario shares one.
+_DAY_TABLES: dict[str, frozenset[frozenset[str]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,37 +347,39 @@ KEPT_TABLES = 64
 
 def _kept_day_table(
     area_map: AreaMap, key: str, strategy: AreaCountLOS
-) -> dict[frozenset[str], bool]:
-    """The day table of *area_map* (whose content, overrides aside, is *key*), read from the
-    cache folder if a process worked it out before; else computed, and kept there.
+) -> frozenset[frozenset[str]]:
+    """The pairs of *area_map*'s areas in sight of each other by day (its content, overrides
+    aside, is *key*), read from the cache folder if a process worked them out before; else
+    computed, and kept there.
 
-    Working a table out takes 0.4 s for LZ Albany's 44 areas and 13 s for 800, in every new
-    process (an app's kernel, a sweep's spawned worker) that asks what an officer sees; reading
-    it back takes milliseconds. The file's name is a digest of the map's content and of what
-    the answer is computed with (this package's code, shapely, GEOS and numpy), so a changed
-    map or a changed line-of-sight rule never reads an old answer.
+    Working a table out takes 0.2-0.4 s for LZ Albany's 44 areas and 10 s for 800, in every
+    new process (an app's kernel, a sweep's spawned worker) that asks what an officer sees;
+    reading it back takes milliseconds. The file's name is a digest of the map's content and of
+    what the answer is computed with (this package's code, shapely, GEOS and numpy), so a
+    changed map or a changed line-of-sight rule never reads an old answer.
     """
     digest = hashlib.sha256(_code_digest().encode())
     digest.update(key.encode())
     areas = sorted(area_map.areas)
 
-    def encode(table: dict[frozenset[str], bool]) -> dict:
-        return {"areas": areas, "visible": sorted(sorted(p) for p, seen in table.items() if seen)}
+    def encode(pairs: frozenset[frozenset[str]]) -> dict:
+        return {"areas": areas, "visible": sorted(sorted(p) for p in pairs)}
 
-    def decode(stored: dict) -> dict[frozenset[str], bool]:
+    def decode(stored: dict) -> frozenset[frozenset[str]]:
         if stored["areas"] != areas:
             raise ValueError("a table of other areas")
-        table = dict.fromkeys(map(frozenset, combinations(areas, 2)), False)
-        for two in stored["visible"]:
-            pair = frozenset(two)
-            if pair not in table:
-                raise ValueError(f"no pair of two of its areas: {two}")
-            table[pair] = True
-        return table
+        known = set(areas)
+        pairs = frozenset(map(frozenset, stored["visible"]))
+        if any(len(p) != 2 or not p <= known for p in pairs):
+            raise ValueError("a pair that is not two of its areas")
+        return pairs
+
+    def work_out() -> frozenset[frozenset[str]]:
+        return frozenset(p for p, seen in strategy.compute(area_map).items() if seen)
 
     return kept(
         user_cache("los-tables") / f"{digest.hexdigest()[:32]}.json",
-        lambda: strategy.compute(area_map),
+        work_out,
         encode=encode,
         decode=decode,
         siblings="*.json",
@@ -413,14 +414,15 @@ class LOSTable:
         self.map = area_map
         self.strategy = strategy_for(area_map)
         self.overrides = {frozenset(o.between): o for o in area_map.spec.los.overrides}
-        self._day: dict[frozenset[str], bool] | None = None
+        self._day: frozenset[frozenset[str]] | None = None
         self._seen: dict[tuple[str, str, bool], bool] = {}  # answers so far (the map is frozen)
         self._sight: dict[tuple[str, bool], frozenset[str]] = {}
 
     @property
-    def day(self) -> dict[frozenset[str], bool]:
-        """The computed table for daylight, before overrides (shared by maps drawn the same,
-        and kept on disk for the next process: see :func:`_kept_day_table`)."""
+    def day(self) -> frozenset[frozenset[str]]:
+        """The pairs of areas in sight of each other by day, as computed, before overrides
+        (shared by maps drawn the same, and kept on disk for the next process: see
+        :func:`_kept_day_table`)."""
         if self._day is None:
             key = self.map.spec.model_dump_json(exclude={"los": {"overrides"}})
             if key not in _DAY_TABLES:
@@ -446,9 +448,8 @@ class LOSTable:
         if pair in self.overrides:
             seen = self.overrides[pair].visible
         else:
-            if pair not in self.day:
-                self.map.area(source), self.map.area(target)
-            seen = self.day[pair]
+            self.map.area(source), self.map.area(target)  # an unknown area is an error
+            seen = pair in self.day
         return seen and (not night or self.map.adjacent(source, target))
 
     def explain(self, source: str, target: str, *, night: bool = False) -> LOSResult:
