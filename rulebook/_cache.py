@@ -46,7 +46,7 @@ def kept(
     never stale. *decode* turns the file's JSON back into the answer and raises ValueError,
     TypeError or KeyError for a file of another shape: such a file, like a missing or damaged
     one, is made again and replaced. Once made, the answer is written (atomically) and at most
-    *keep* files matching *siblings* stay in the folder, the newest. A folder that cannot be
+    *keep* files matching *siblings* stay in the folder: those most lately written or read. A folder that cannot be
     written to only means the next process makes it again.
 
     >>> import tempfile
@@ -58,7 +58,10 @@ def kept(
     (1, 4, 9)
     """
     with contextlib.suppress(OSError, ValueError, TypeError, KeyError):
-        return decode(json.loads(path.read_text(encoding="utf-8")))
+        found = decode(json.loads(path.read_text(encoding="utf-8")))
+        with contextlib.suppress(OSError):
+            os.utime(path)  # read now: the files least lately used are the ones let go
+        return found
     found = make()
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)

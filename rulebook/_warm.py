@@ -14,7 +14,6 @@ Run: python -m rulebook._warm    (prints what it did)
 from __future__ import annotations
 
 import contextlib
-import os
 import subprocess
 import sys
 import time
@@ -26,61 +25,64 @@ FOLDERS = (PROJECT_ROOT / "scenarios", PROJECT_ROOT / "notebooks" / "saves")
 
 
 def warm(folders: tuple[Path, ...] = FOLDERS) -> list[str]:
-    """Keep the rule links and every area map's line-of-sight table; say what each took."""
-    from rulebook.errors import ScenarioError
+    """Keep the rule links and every area map's line-of-sight table; say what each took.
+
+    Each step stands alone: one that fails (a test file half edited, a map the apps would
+    refuse) is said and passed over, and the rest are still done.
+    """
     from rulebook.maps import shared_area_map
     from rulebook.reference._links import implementations, named_in_tests
     from rulebook.scenario import load_scenario
 
     said = []
     start = time.perf_counter()
-    implementations(), named_in_tests()
-    said.append(f"the rules' links to code and tests: {time.perf_counter() - start:.2f} s")
+    try:
+        implementations(), named_in_tests()
+        said.append(f"the rules' links to code and tests: {time.perf_counter() - start:.2f} s")
+    except Exception as err:
+        said.append(f"the rules' links to code and tests: not kept ({err})")
     for folder in folders:
         for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else ():
             start = time.perf_counter()
             try:
                 scenario = load_scenario(path)
-            except (ScenarioError, OSError):
-                continue  # the apps say what is wrong with it when it is opened
-            if scenario.map is None or not scenario.map.areas:
-                continue
-            with contextlib.suppress(ValueError):  # a map the apps would refuse
+                if scenario.map is None or not scenario.map.areas:
+                    continue
                 _ = shared_area_map(scenario.map).los.day
-                said.append(f"line of sight of {path.name}: {time.perf_counter() - start:.2f} s")
+            except Exception:  # noqa: S112 - the apps say what is wrong once it is opened
+                continue
+            said.append(f"line of sight of {path.name}: {time.perf_counter() - start:.2f} s")
     return said
 
 
+#: What the short-lived launcher runs: the warming process in a session of its own (Ctrl-C on
+#: the server does not cut it short), at low priority, with nothing printed; then it exits.
+_LAUNCH = (
+    "import os, subprocess, sys\n"
+    "subprocess.Popen([sys.executable, '-m', 'rulebook._warm'], stdin=subprocess.DEVNULL,"
+    " stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,"
+    " preexec_fn=(lambda: os.nice(10)) if hasattr(os, 'nice') else None)\n"
+)
+
+
 def start_in_background() -> None:
-    """Run :func:`warm` in a process of its own at low priority, with nothing printed; return
-    at once. Used by ``rulebook serve`` just before Voila takes its process over.
+    """Start :func:`warm` in a process of its own and return (in some 30 ms).
 
-    Where processes fork, the warming process is started by a short-lived child that this
-    process waits for, so it is nobody's child once that child exits: the server Voila becomes
-    would never reap it, and it would stay a zombie for as long as the server runs.
+    Used by ``rulebook serve`` just before Voila takes its process over. The warming process
+    is started by a launcher this process waits for, so once the launcher exits it is not this
+    process's child: Voila never reaps a child it did not start, and it would stay a zombie
+    for as long as the server runs. (Where the server itself is process 1, as in a container
+    started without an init, the orphan is handed to it all the same.) Nothing here can stop
+    the server from starting.
     """
-    if not hasattr(os, "fork"):
-        _launch()
-        return
-    with contextlib.suppress(OSError):
-        child = os.fork()
-        if child == 0:  # the short-lived child
-            try:
-                os.setsid()  # Ctrl-C on the server does not cut the work short
-                _launch()
-            finally:
-                os._exit(0)
-        os.waitpid(child, 0)
-
-
-def _launch() -> None:
-    with contextlib.suppress(OSError):
-        subprocess.Popen(
-            [sys.executable, "-m", "rulebook._warm"],
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [sys.executable, "-c", _LAUNCH],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            preexec_fn=(lambda: os.nice(10)) if hasattr(os, "nice") else None,  # noqa: PLW1509
+            timeout=30,
+            check=False,
         )
 
 

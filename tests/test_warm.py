@@ -37,8 +37,31 @@ def test_every_map_of_the_folders_is_kept_and_a_bad_file_passed_over(
     # Run again (as the next `rulebook serve`): everything is read back, nothing worked out.
     _area_map._SHARED.clear()
     los_module._DAY_TABLES.clear()
+    implementations.cache_clear()
+    named_in_tests.cache_clear()
     monkeypatch.setattr(los_module.AreaCountLOS, "compute", lambda *a: 1 / 0)
-    assert len(_warm.warm((folder,))) == 2
+    monkeypatch.setattr("rulebook.reference._links._implementations", lambda *a: 1 / 0)
+    monkeypatch.setattr("rulebook.reference._links._named_in_tests", lambda *a: 1 / 0)
+    again = _warm.warm((folder,))
+    assert [line.split(":")[0] for line in again] == [
+        "the rules' links to code and tests",
+        "line of sight of my_albany.yaml",
+    ]
+    assert "not kept" not in again[0]
+
+
+def test_a_step_that_fails_is_said_and_the_rest_still_done(
+    project_cache, tmp_path, monkeypatch, maps_forgotten
+):
+    implementations.cache_clear()
+    monkeypatch.setattr("rulebook.reference._links._implementations", lambda *a: 1 / 0)
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    shutil.copy(STANDARD, folder / "my_albany.yaml")
+    said = _warm.warm((folder,))
+    assert said[0] == "the rules' links to code and tests: not kept (division by zero)"
+    assert said[1].startswith("line of sight of my_albany.yaml: ")
+    assert len(list((project_cache / "los-tables").glob("*.json"))) == 1
 
 
 def test_started_in_the_background_it_keeps_the_shipped_map_and_the_links(project_cache):

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -358,7 +357,7 @@ def _kept_day_table(
     what the answer is computed with (this package's code, shapely, GEOS and numpy), so a
     changed map or a changed line-of-sight rule never reads an old answer.
     """
-    digest = hashlib.sha256(_code_digest().encode())
+    digest = hashlib.sha256(_CODE_DIGEST.encode())
     digest.update(key.encode())
     areas = sorted(area_map.areas)
 
@@ -369,10 +368,10 @@ def _kept_day_table(
         if stored["areas"] != areas:
             raise ValueError("a table of other areas")
         known = set(areas)
-        pairs = frozenset(map(frozenset, stored["visible"]))
-        if any(len(p) != 2 or not p <= known for p in pairs):
-            raise ValueError("a pair that is not two of its areas")
-        return pairs
+        for two in stored["visible"]:
+            if not (type(two) is list and len(two) == 2 and two[0] != two[1] and {*two} <= known):
+                raise ValueError(f"not a pair of two of its areas: {two!r}")
+        return frozenset(map(frozenset, stored["visible"]))
 
     def work_out() -> frozenset[frozenset[str]]:
         return frozenset(p for p, seen in strategy.compute(area_map).items() if seen)
@@ -387,15 +386,24 @@ def _kept_day_table(
     )
 
 
-@cache
 def _code_digest() -> str:
-    """What a table is computed with: the map package's code and the geometry libraries."""
+    """What a table is computed with: the map package's code as this process loaded it (read
+    at import, so a process that loaded older code never files its tables under newer code's
+    name), the project's version and the libraries' (shapely, GEOS, numpy, networkx)."""
+    from rulebook._version import __version__
+
     digest = hashlib.sha256()
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(f"\0{path.name}\0".encode())
         digest.update(path.read_bytes())
-    digest.update(f"{shapely.__version__} {shapely.geos_version_string} {np.__version__}".encode())
+    digest.update(
+        f"{__version__} {shapely.__version__} {shapely.geos_version_string} {np.__version__} "
+        f"{nx.__version__}".encode()
+    )
     return digest.hexdigest()
+
+
+_CODE_DIGEST = _code_digest()
 
 
 class LOSTable:

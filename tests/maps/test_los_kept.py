@@ -4,12 +4,14 @@ never served stale, damaged or for another map."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from maps.test_los import strip
 
 from rulebook.maps import los as los_module
 from rulebook.maps import shared_area_map
+from rulebook.scenario._map_models import LOSOverride, LOSSpec
 
 
 @pytest.fixture
@@ -72,6 +74,8 @@ def test_the_standard_map_read_back_answers_as_the_one_worked_out(cache, compute
         '{"areas": ["P", "Q", "R", "S", "T"], "visible": [["P"]]}',  # not a pair
         '{"areas": ["P", "Q", "R", "S", "T"], "visible": [[["P"], "Q"]]}',
         '{"areas": ["P", "Q", "R", "S", "T"]}',
+        '{"areas": ["P", "Q", "R", "S", "T"], "visible": ["RT"]}',  # a string, not a pair
+        '{"areas": ["P", "Q", "R", "S", "T"], "visible": [["R", "R"]]}',
     ],
 )
 def test_a_damaged_kept_table_is_worked_out_again_and_replaced(cache, computed, damage):
@@ -85,23 +89,44 @@ def test_a_damaged_kept_table_is_worked_out_again_and_replaced(cache, computed, 
 
 def test_another_map_gets_a_table_of_its_own_and_overrides_share_one(cache, computed):
     new_process_table("sjsss")
-    blocked = new_process_table("sssss")  # Q is sawgrass now: P sees R
-    assert frozenset("PR") in blocked
+    open_row = new_process_table("sssss")  # Q is sawgrass now: P sees R
+    assert frozenset("PR") in open_row
     assert len(list(cache.glob("*.json"))) == 2
-    # A designer's override sits on top of the computed table: it does not change the file.
+    # A designer's override sits on top of the computed table: the same file serves it.
     los_module._DAY_TABLES.clear()
-    area_map = strip("sssss")
-    assert area_map.los.day == blocked
+    ruled = strip("sssss").with_los(
+        LOSSpec(overrides=[LOSOverride(between=("P", "R"), visible=False, note="smoke")])
+    )
+    assert ruled.los.day == open_row  # read back, not worked out
+    assert ruled.los.visible("P", "R") is False  # the override wins
+    assert ruled.los.visible("P", "Q") is True
     assert computed == ["strip", "strip"]
-
-
-def test_the_folder_keeps_the_newest_tables_only(cache, computed, monkeypatch):
-    monkeypatch.setattr(los_module, "KEPT_TABLES", 2)
-    for terrains in ("sss", "ssj", "sjs"):
-        new_process_table(terrains)
     assert len(list(cache.glob("*.json"))) == 2
-    new_process_table("sjs")  # the newest is still there: read back
-    assert len(computed) == 3
+
+
+def test_other_code_or_libraries_get_a_table_of_their_own(cache, computed, monkeypatch):
+    first = new_process_table("sjsss")
+    monkeypatch.setattr(los_module, "_CODE_DIGEST", "the line-of-sight code as changed")
+    assert new_process_table("sjsss") == first
+    assert len(computed) == 2  # worked out again, not read from the other code's file
+    assert len(list(cache.glob("*.json"))) == 2
+
+
+def test_the_folder_keeps_the_tables_most_lately_used(cache, computed, monkeypatch):
+    monkeypatch.setattr(los_module, "KEPT_TABLES", 2)
+    new_process_table("sss")
+    (oldest,) = cache.glob("*.json")
+    new_process_table("ssj")
+    (newer,) = (p for p in cache.glob("*.json") if p != oldest)
+    os.utime(oldest, (1_000, 1_000))
+    os.utime(newer, (2_000, 2_000))
+    new_process_table("sss")  # read back: now the one most lately used
+    new_process_table("sjs")  # a third table: the least lately used ("ssj") goes
+    assert oldest.exists()
+    assert not newer.exists()
+    assert computed == ["strip"] * 3
+    new_process_table("sss")
+    assert len(computed) == 3  # still kept
 
 
 def test_a_cache_folder_that_cannot_be_written_only_means_working_it_out(
