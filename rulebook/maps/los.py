@@ -144,20 +144,27 @@ class AreaCountLOS:
         return ids, polygons, blocking, shapely.STRtree(polygons)
 
     def _candidate_pairs(
-        self, area_map: AreaMap, ids: list[str], tree: shapely.STRtree
+        self, area_map: AreaMap, ids: list[str], tree: shapely.STRtree, source: str | None = None
     ) -> tuple[list[tuple[str, str]], set[frozenset[str]]]:
-        """Pairs that need lines drawn, and pairs settled by adjacency alone."""
+        """Pairs that need lines drawn, and pairs settled by adjacency alone (of *source* only,
+        if given)."""
         on_map = set(ids)
         adjacent = {frozenset(e) for e in area_map.graph.edges if set(e) <= on_map}
+        if source is not None:
+            adjacent = {p for p in adjacent if source in p}
         if self.exhaustive:
-            pairs = [p for p in combinations(ids, 2) if frozenset(p) not in adjacent]
+            candidates = combinations(ids, 2) if source is None else ((source, t) for t in ids)
+            pairs = [p for p in candidates if p[0] != p[1] and frozenset(p) not in adjacent]
             return pairs, adjacent
         touching = _touching(area_map, ids, tree)
         pairs = []
-        for source in ids:
-            near = nx.single_source_shortest_path_length(touching, source, cutoff=self.max_entered)
+        for one in ids if source is None else [source] if source in on_map else []:
+            near = nx.single_source_shortest_path_length(touching, one, cutoff=self.max_entered)
             pairs.extend(
-                (source, t) for t in near if source < t and frozenset((source, t)) not in adjacent
+                (one, t)
+                for t in near
+                if (one < t or (source is not None and t != one))
+                and frozenset((one, t)) not in adjacent
             )
         return pairs, adjacent
 
@@ -182,18 +189,24 @@ class AreaCountLOS:
         crossed = np.bincount(seg[other & blocking[poly]], minlength=n) > 0
         return entered, crossed
 
-    def compute(self, area_map: AreaMap) -> dict[frozenset[str], bool]:
-        """Day line of sight for every pair of distinct areas (overrides not applied)."""
+    def compute(self, area_map: AreaMap, source: str | None = None) -> dict[frozenset[str], bool]:
+        """Day line of sight for every pair of distinct areas (overrides not applied), or only
+        for the pairs of *source*: the same answers, for the lines of one area."""
         ids, polygons, blocking, tree = self._prepare(area_map)
         geometry = (polygons, blocking, tree)
         index = {a: i for i, a in enumerate(ids)}
-        pairs, adjacent = self._candidate_pairs(area_map, ids, tree)
-        result = {frozenset(p): False for p in combinations(area_map.areas, 2)}
+        pairs, adjacent = self._candidate_pairs(area_map, ids, tree, source)
+        result = (
+            {frozenset(p): False for p in combinations(area_map.areas, 2)}
+            if source is None
+            else {frozenset((source, t)): False for t in area_map.areas if t != source}
+        )
         result.update(dict.fromkeys(adjacent, True))
         if not pairs:
             return result
         inset = area_map.spec.adjacency.tolerance
-        points = [_sample_points(area_map.areas[a].polygon, inset) for a in ids]
+        drawn = {index[a] for pair in pairs for a in pair}  # (every area, for a whole table)
+        points = {i: _sample_points(area_map.areas[ids[i]].polygon, inset) for i in drawn}
         # Stage 1 tries one line per pair (interior point to interior point),
         # stage 2 every sample line for the pairs still unsettled.
         todo = np.arange(len(pairs))
@@ -357,8 +370,6 @@ def _kept_day_table(
     what the answer is computed with (this package's code, shapely, GEOS and numpy), so a
     changed map or a changed line-of-sight rule never reads an old answer.
     """
-    digest = hashlib.sha256(_CODE_DIGEST.encode())
-    digest.update(key.encode())
     areas = sorted(area_map.areas)
 
     def encode(pairs: frozenset[frozenset[str]]) -> dict:
@@ -377,13 +388,20 @@ def _kept_day_table(
         return frozenset(p for p, seen in strategy.compute(area_map).items() if seen)
 
     return kept(
-        user_cache("los-tables") / f"{digest.hexdigest()[:32]}.json",
+        _kept_path(key),
         work_out,
         encode=encode,
         decode=decode,
         siblings="*.json",
         keep=KEPT_TABLES,
     )
+
+
+def _kept_path(key: str) -> Path:
+    """Where the table of the map whose content is *key* is kept."""
+    digest = hashlib.sha256(_CODE_DIGEST.encode())
+    digest.update(key.encode())
+    return user_cache("los-tables") / f"{digest.hexdigest()[:32]}.json"
 
 
 def _code_digest() -> str:
@@ -423,6 +441,8 @@ class LOSTable:
         self.strategy = strategy_for(area_map)
         self.overrides = {frozenset(o.between): o for o in area_map.spec.los.overrides}
         self._day: frozenset[frozenset[str]] | None = None
+        self._key: str | None = None  # the map's content, overrides aside
+        self._rows: dict[str, frozenset[frozenset[str]]] = {}  # one area's pairs in sight
         self._seen: dict[tuple[str, str, bool], bool] = {}  # answers so far (the map is frozen)
         self._sight: dict[tuple[str, bool], frozenset[str]] = {}
 
@@ -432,13 +452,25 @@ class LOSTable:
         (shared by maps drawn the same, and kept on disk for the next process: see
         :func:`_kept_day_table`)."""
         if self._day is None:
-            key = self.map.spec.model_dump_json(exclude={"los": {"overrides"}})
+            key = self._content()
             if key not in _DAY_TABLES:
                 if len(_DAY_TABLES) >= 32:  # a designer's edits each make a new map; keep a few
                     _DAY_TABLES.clear()
                 _DAY_TABLES[key] = _kept_day_table(self.map, key, self.strategy)
             self._day = _DAY_TABLES[key]
         return self._day
+
+    def _content(self) -> str:
+        if self._key is None:
+            self._key = self.map.spec.model_dump_json(exclude={"los": {"overrides"}})
+        return self._key
+
+    def _at_hand(self) -> bool:
+        """Whether the whole day table costs no working out: built, in memory or kept."""
+        if self._day is not None:
+            return True
+        key = self._content()
+        return key in _DAY_TABLES or _kept_path(key).is_file()
 
     def visible(self, source: str, target: str, *, night: bool = False) -> bool:
         """Whether *source* sees *target*; overrides win; at night only adjacent areas count."""
@@ -448,7 +480,8 @@ class LOSTable:
             seen = self._seen[key] = self._visible(source, target, night)
         return seen
 
-    def _visible(self, source: str, target: str, night: bool) -> bool:
+    def _visible(self, source: str, target: str, night: bool, day: frozenset | None = None) -> bool:
+        """The answer from the whole day table, or from *day* (pairs in sight of *source*)."""
         if source == target:
             self.map.area(source)
             return True
@@ -457,7 +490,7 @@ class LOSTable:
             seen = self.overrides[pair].visible
         else:
             self.map.area(source), self.map.area(target)  # an unknown area is an error
-            seen = pair in self.day
+            seen = pair in (self.day if day is None else day)
         return seen and (not night or self.map.adjacent(source, target))
 
     def explain(self, source: str, target: str, *, night: bool = False) -> LOSResult:
@@ -479,8 +512,21 @@ class LOSTable:
         return self.strategy.explain(self.map, source, target, night=night)
 
     def visible_from(self, source: str, *, night: bool = False) -> list[str]:
-        """Every area *source* sees, itself included, sorted."""
-        return sorted(self.seen_from(source, night=night))
+        """Every area *source* sees, itself included, sorted.
+
+        Where the map's whole table is not at hand (a designer's map just edited, in the
+        designer, which shows what the selected area sees), only the lines of *source* are
+        drawn, with the same answers: a few milliseconds instead of the whole table's 0.4 s
+        at 60 areas or 2 s at 200, after every edit.
+        """
+        if self._at_hand():
+            return sorted(self.seen_from(source, night=night))
+        self.map.area(source)
+        row = self._rows.get(source)
+        if row is None:
+            drawn = self.strategy.compute(self.map, source)
+            row = self._rows[source] = frozenset(p for p, seen in drawn.items() if seen)
+        return sorted(t for t in self.map.areas if self._visible(source, t, night, row))
 
     def seen_from(self, source: str, *, night: bool = False) -> frozenset[str]:
         """Every area *source* sees, itself included, as a set (worked out once per area).

@@ -21,13 +21,14 @@ def cache(project_cache):
 
 @pytest.fixture
 def computed(monkeypatch):
-    """The maps whose table was really worked out (not read back), in order."""
+    """The maps whose whole table was really worked out (not read back), in order."""
     done = []
     real = los_module.AreaCountLOS.compute
 
-    def counted(self, area_map):
-        done.append(area_map.spec.id)
-        return real(self, area_map)
+    def counted(self, area_map, source=None):
+        if source is None:
+            done.append(area_map.spec.id)
+        return real(self, area_map, source)
 
     monkeypatch.setattr(los_module.AreaCountLOS, "compute", counted)
     return done
@@ -138,3 +139,61 @@ def test_a_cache_folder_that_cannot_be_written_only_means_working_it_out(
     assert frozenset("PR") not in new_process_table("sjsss")
     assert frozenset("PR") not in new_process_table("sjsss")
     assert len(computed) == 2
+
+
+# --- one area's lines, for the designer, where the whole table is not at hand ---------------
+
+
+@pytest.mark.parametrize(
+    ("columns", "rows", "seed", "exhaustive"),
+    [(5, 4, 1, False), (6, 5, 7, False), (4, 3, 3, True)],
+)
+def test_lza_7_8_one_areas_lines_answer_as_the_whole_table(cache, columns, rows, seed, exhaustive):
+    from rulebook.maps import AreaMap
+    from rulebook.maps._generate import voronoi_map
+
+    spec = voronoi_map(columns, rows, seed=seed, jungle=0.45)
+    spec = spec.model_copy(update={"los": LOSSpec(exhaustive=exhaustive)})
+    first, second = sorted(spec.areas, key=lambda a: a.id)[:2]
+    ruled = spec.model_copy(
+        update={
+            "los": LOSSpec(
+                exhaustive=exhaustive,
+                overrides=[LOSOverride(between=(first.id, second.id), visible=False)],
+            )
+        }
+    )
+    for each in (spec, ruled):
+        whole = AreaMap(each).los
+        _ = whole.day  # worked out for every pair (and kept)
+        for path in cache.glob("*.json"):
+            path.unlink()  # so the next map's table is not at hand
+        los_module._DAY_TABLES.clear()
+        rows_only = AreaMap(each).los
+        for source in sorted(rows_only.map.areas):
+            for night in (False, True):
+                assert rows_only.visible_from(source, night=night) == whole.visible_from(
+                    source, night=night
+                ), (source, night)
+        assert rows_only._day is None  # the whole table was never worked out
+        assert not list(cache.glob("*.json"))
+
+
+def test_the_designers_view_draws_one_areas_lines_unless_the_table_is_at_hand(
+    cache, computed, monkeypatch
+):
+    drawn = []
+    real = los_module.AreaCountLOS.compute
+
+    def counted(self, area_map, source=None):
+        drawn.append(source)
+        return real(self, area_map, source)
+
+    monkeypatch.setattr(los_module.AreaCountLOS, "compute", counted)
+    los_module._DAY_TABLES.clear()
+    assert strip("sjsss").los.visible_from("R") == ["Q", "R", "S", "T"]  # Q (jungle) hides P
+    assert drawn == ["R"]  # one area's lines
+    new_process_table("sjsss")  # the whole table worked out once, and kept
+    los_module._DAY_TABLES.clear()
+    assert strip("sjsss").los.visible_from("P") == ["P", "Q"]
+    assert drawn == ["R", None]  # read back from the kept file: nothing more drawn
