@@ -79,6 +79,38 @@ def wait_next_refresh(page, before: str, timeout: float | None = None) -> None:
     )
 
 
+def settled_box(locator, timeout_ms: int = 15_000) -> dict:
+    """*locator*'s bounding box once it has stayed put for a tenth of a second.
+
+    A map pans and zooms with an animation (fitting a newly loaded map, say), slower on a
+    loaded machine: a click aimed at a dot still on its way lands elsewhere, and the map takes
+    it for the nearest other place.
+    """
+    box, waited = locator.bounding_box(), 0
+    while True:
+        locator.page.wait_for_timeout(100)
+        waited += 100
+        now = locator.bounding_box()
+        if now == box:
+            return now
+        assert waited < timeout_ms, f"{locator} kept moving for {timeout_ms} ms"
+        box = now
+
+
+def click_location(page, name: str) -> None:
+    """Click a location's dot in the point-map designer (the map takes the click and picks the
+    nearest location), once the dot has stopped moving.
+
+    The map is focused first without scrolling: focusing it by the click itself may scroll the
+    page between the press and the release, and the click would land elsewhere.
+    """
+    page.locator(".rb-point-designer .leaflet-container").evaluate(
+        "e => e.focus({preventScroll: true})"
+    )
+    box = settled_box(page.locator(f".rb-loc[data-loc='{name}'] .dot"))
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def click_place(page, place: str) -> bool:
     """Click a place on the map where a person would: just under its name on the label.
 

@@ -4,7 +4,7 @@ check the file, and play-test it in the campaign app."""
 from __future__ import annotations
 
 import pytest
-from browser._seen import app_ready
+from browser._seen import app_ready, click_location
 from browser._words import read_every_view
 
 from rulebook.scenario import load_scenario
@@ -23,19 +23,6 @@ def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
     box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
     page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
     page.wait_for_selector(f".rb-loc[data-loc='{expect}'] .dot")
-
-
-def click_location(page, name: str) -> None:
-    """Click on a location's dot (the map itself takes the click and picks the nearest).
-
-    The map is focused first without scrolling: focusing it by the click itself may scroll the
-    page between the press and the release, and the click would land elsewhere.
-    """
-    page.locator(".rb-point-designer .leaflet-container").evaluate(
-        "e => e.focus({preventScroll: true})"
-    )
-    box = page.locator(f".rb-loc[data-loc='{name}'] .dot").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def join(page, a: str, b: str, kind: str) -> None:

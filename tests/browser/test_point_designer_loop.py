@@ -14,7 +14,14 @@ import time
 from pathlib import Path
 
 import pytest
-from browser._seen import app_ready, lab_games_a_side, overlaps, raw_values, visible_boxes
+from browser._seen import (
+    app_ready,
+    click_location,
+    lab_games_a_side,
+    overlaps,
+    raw_values,
+    visible_boxes,
+)
 
 from rulebook.scenario import load_scenario
 
@@ -80,12 +87,6 @@ def place(page, zone: str, fx: float, fy: float, expect: str) -> tuple[float, fl
     placed = page.wait_for_selector(f".rb-placed[data-loc='{expect}']")
     x, y = placed.get_attribute("data-xy").split()
     return float(x), float(y)
-
-
-def click_location(page, name: str) -> None:
-    focus_map(page)
-    box = page.locator(f".rb-loc[data-loc='{name}'] .dot").bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def select(page, name: str) -> None:
