@@ -46,8 +46,8 @@ def kept(
     never stale. *decode* turns the file's JSON back into the answer and raises ValueError,
     TypeError or KeyError for a file of another shape: such a file, like a missing or damaged
     one, is made again and replaced. Once made, the answer is written (atomically) and at most
-    *keep* files matching *siblings* stay in the folder: those most lately written or read. A folder that cannot be
-    written to only means the next process makes it again.
+    *keep* files matching *siblings* stay in the folder: those most lately written or read. A
+    folder that cannot be written to only means the next process makes it again.
 
     >>> import tempfile
     >>> where = Path(tempfile.mkdtemp()) / "squares-1a2b.json"

@@ -19,21 +19,21 @@ import sys
 import time
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-#: Where scenario files with maps are looked for: the shipped ones and the designers' saves.
-FOLDERS = (PROJECT_ROOT / "scenarios", PROJECT_ROOT / "notebooks" / "saves")
 
-
-def warm(folders: tuple[Path, ...] = FOLDERS) -> list[str]:
+def warm(folders: tuple[Path, ...] | None = None) -> list[str]:
     """Keep the rule links and every area map's line-of-sight table; say what each took.
 
-    Each step stands alone: one that fails (a test file half edited, a map the apps would
-    refuse) is said and passed over, and the rest are still done.
+    The maps are looked for in *folders*: by default the shipped scenarios and the designers'
+    saves. Each step stands alone: one that fails (a test file half edited, a map the apps
+    would refuse) is said and passed over, and the rest are still done.
     """
+    from rulebook.games._files import PROJECT_ROOT
     from rulebook.maps import shared_area_map
     from rulebook.reference._links import implementations, named_in_tests
     from rulebook.scenario import load_scenario
 
+    if folders is None:
+        folders = (PROJECT_ROOT / "scenarios", PROJECT_ROOT / "notebooks" / "saves")
     said = []
     start = time.perf_counter()
     try:

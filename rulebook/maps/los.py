@@ -157,14 +157,15 @@ class AreaCountLOS:
             pairs = [p for p in candidates if p[0] != p[1] and frozenset(p) not in adjacent]
             return pairs, adjacent
         touching = _touching(area_map, ids, tree)
+        if source is None:  # each pair once, from its first area
+            starts, wanted = ids, str.__lt__
+        else:  # every pair of the source (none for a box off the map)
+            starts, wanted = ([source] if source in on_map else []), str.__ne__
         pairs = []
-        for one in ids if source is None else [source] if source in on_map else []:
+        for one in starts:
             near = nx.single_source_shortest_path_length(touching, one, cutoff=self.max_entered)
             pairs.extend(
-                (one, t)
-                for t in near
-                if (one < t or (source is not None and t != one))
-                and frozenset((one, t)) not in adjacent
+                (one, t) for t in near if wanted(one, t) and frozenset((one, t)) not in adjacent
             )
         return pairs, adjacent
 

@@ -298,7 +298,7 @@ def _warm_map(scenario: Scenario) -> None:
     if scenario.lz_albany is None or scenario.map is None:
         return
     area_map = shared_area_map(scenario.map)  # the one map every game of this content shares
-    area_map.los.seen_from(next(iter(area_map.areas)))  # the day table is built for all pairs
+    _ = area_map.los.day  # worked out, or read back from the cache folder
 
 
 def _ordered(
