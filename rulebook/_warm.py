@@ -42,7 +42,8 @@ def warm(folders: tuple[Path, ...] | None = None) -> list[str]:
     except Exception as err:
         said.append(f"the rules' links to code and tests: not kept ({err})")
     for folder in folders:
-        for path in sorted(folder.rglob("*.yaml")) if folder.is_dir() else ():
+        # .yaml and .yml, as the apps' pickers offer (rulebook.games._files)
+        for path in sorted(folder.rglob("*.y*ml")) if folder.is_dir() else ():
             start = time.perf_counter()
             try:
                 scenario = load_scenario(path)

@@ -24,12 +24,16 @@ def test_every_map_of_the_folders_is_kept_and_a_bad_file_passed_over(
     folder = tmp_path / "saves"
     folder.mkdir()
     shutil.copy(STANDARD, folder / "my_albany.yaml")
+    shutil.copy(STANDARD, folder / "a_copy.yml")  # the pickers offer .yml files too
     (folder / "broken.yaml").write_text("id: [not a scenario\n")
     shutil.copy(ROOT / "scenarios" / "first_team" / "campaign.yaml", folder / "campaign.yaml")
     said = _warm.warm((folder, tmp_path / "no-such-folder"))
     assert said[0].startswith("the rules' links to code and tests: ")
-    assert [line.split(":")[0] for line in said[1:]] == ["line of sight of my_albany.yaml"]
-    assert len(list((project_cache / "los-tables").glob("*.json"))) == 1
+    assert [line.split(":")[0] for line in said[1:]] == [
+        "line of sight of a_copy.yml",
+        "line of sight of my_albany.yaml",
+    ]
+    assert len(list((project_cache / "los-tables").glob("*.json"))) == 1  # the same map
     assert {p.name.split("-")[0] for p in (project_cache / "rule-links").glob("*.json")} == {
         "implementations",
         "tests",
@@ -45,6 +49,7 @@ def test_every_map_of_the_folders_is_kept_and_a_bad_file_passed_over(
     again = _warm.warm((folder,))
     assert [line.split(":")[0] for line in again] == [
         "the rules' links to code and tests",
+        "line of sight of a_copy.yml",
         "line of sight of my_albany.yaml",
     ]
     assert "not kept" not in again[0]
