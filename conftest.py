@@ -68,8 +68,9 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Workers for ``-n auto``: one per core for the whole suite; none when paths are named."""
     if config.args_source != pytest.Config.ArgsSource.TESTPATHS:
         return 0
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    workers = min(cores or 1, MAX_WORKERS)
+    from rulebook.sim import usable_cores  # (a container's CPU quota counts, as for a sweep)
+
+    workers = min(usable_cores(), MAX_WORKERS)
     return workers if workers > 1 else 0
 
 

@@ -570,7 +570,7 @@ def _add_simulate(sub) -> None:
         "--workers",
         type=_whole(0, MAX_WORKERS),
         default=None,
-        help="worker processes (0: run here, one by one)",
+        help="worker processes (default: one per core this process may use; 0: run here, one by one)",
     )
     sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")

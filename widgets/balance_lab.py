@@ -21,6 +21,7 @@ from rulebook.sim import (
     game_seeds,
     parse_override,
     sweep,
+    usable_cores,
 )
 from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
@@ -86,6 +87,17 @@ def _known_words(baseline: int, variant: int | None, games: int) -> str:
     return (
         f"Played on this machine before: {said}. A run takes those rather than playing them again."
     )
+
+
+def _cores(workers: int | None) -> str:
+    """Where a run's games were played, as the timing line says it (nothing for another executor).
+
+    >>> _cores(1), _cores(8), _cores(None)
+    (' on 1 core', ' on 8 cores', '')
+    """
+    if not workers:
+        return ""
+    return f" on {workers} core{'' if workers == 1 else 's'}"
 
 
 def _duration(seconds: float) -> str:
@@ -504,6 +516,9 @@ class BalanceLab(ipw.VBox):
                 )
             self.bar.value, self.bar.max = 0, self.games.value * len(variants)
             self.timing.value = self.table.value = ""
+            # One worker per core this kernel may use (a container's quota included), not a
+            # fixed two: a designer's eight-core laptop plays four times the games a second.
+            workers = usable_cores() if executor is None else None
             started = self._shown_at = time.perf_counter()
             result = sweep(
                 self.scenario,
@@ -511,7 +526,7 @@ class BalanceLab(ipw.VBox):
                 self.seed.value,
                 variants=variants,
                 executor=executor,
-                workers=2,
+                workers=workers,
                 policies=self.policy.value,
                 cancel=self._stop,
                 progress=lambda done, total: setattr(self.bar, "value", done),
@@ -521,6 +536,7 @@ class BalanceLab(ipw.VBox):
             )
             self.table.value = results_html(result, self.scenario.game)
             played, why = f"{len(result.results):,}", ""
+            where = _cores(workers) if result.reused < len(result.results) else ""
             if result.early is not None:  # the bar ends full: the run is complete, not cut short
                 self.bar.max = self.bar.value = len(result.results)
                 played += f" of {result.requested:,}"
@@ -531,7 +547,8 @@ class BalanceLab(ipw.VBox):
                 )
             self.timing.value = (
                 f"<span class='rb-timing'>{played} games in "
-                f"{_duration(time.perf_counter() - started)}{why}.{_reused(result.reused)}</span>"
+                f"{_duration(time.perf_counter() - started)}{where}{why}."
+                f"{_reused(result.reused)}</span>"
             )
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)

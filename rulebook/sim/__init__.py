@@ -12,6 +12,7 @@ from rulebook.sim._known import KnownGames, default_folder
 from rulebook.sim._overrides import apply_overrides, parse_override
 from rulebook.sim._run import GameResult, game_task, games_task, run_game
 from rulebook.sim._sweep import SweepResult, Variant, game_seeds, sweep
+from rulebook.sim._workers import usable_cores
 from rulebook.sim.compare import wilson
 
 __all__ = [
@@ -27,5 +28,6 @@ __all__ = [
     "parse_override",
     "run_game",
     "sweep",
+    "usable_cores",
     "wilson",
 ]

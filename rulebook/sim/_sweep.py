@@ -13,7 +13,7 @@ from rulebook.scenario import Scenario
 from rulebook.sim._known import KnownGames
 from rulebook.sim._overrides import apply_overrides
 from rulebook.sim._run import GameResult, games_task, run_game
-from rulebook.sim._workers import die_with_parent
+from rulebook.sim._workers import die_with_parent, usable_cores
 from rulebook.sim.compare import wilson
 from rulebook.sim.early import EarlyStop, first_clear_look, looks
 
@@ -107,7 +107,8 @@ def sweep(
     Parameters
     ----------
     executor : Executor, ``"serial"`` or None
-        None makes a local process pool (*workers* processes); ``"serial"`` runs
+        None makes a local process pool of *workers* processes (by default one per core
+        this process may use, :func:`usable_cores`); ``"serial"`` runs
         here, one game after another; any Executor works, such as
         ``dask.distributed.Client(...).get_executor()``.
     policies : ``"random"`` or ``"scripted"``
@@ -252,6 +253,9 @@ def _pooled(
     yet started are dropped when the caller stops reading."""
     if not any(to_play.values()):
         return  # every game is known: no pool to start
+    own = executor is None
+    if own and workers is None:
+        workers = usable_cores()
     # Batches of seeds, so the scenario text crosses to a worker once per batch, small
     # enough that progress moves, a cancel stops soon and the last batches leave no worker
     # idle for long (ten LZ Albany games take a third of a second).
@@ -263,7 +267,6 @@ def _pooled(
         for v in variants  # in step, so results so far compare like with like
         if (chunk := [s for s in seeds[i : i + size] if s in playing[v.name]])
     ]
-    own = executor is None
     if own:
         _warm_map(scenario)
     pool: Executor = (

@@ -279,3 +279,20 @@ def test_a_change_too_small_to_show_stops_as_settled_and_says_so(tmp_path, monke
     assert "Untick stop once the answer is clear to play every game" in note
     assert not RAW.search(note.replace("z-test", ""))
     assert re.search(r"of 100 games in .*: no clear difference was in reach", lab.timing.value)
+
+
+@pytest.mark.slow
+def test_a_run_plays_on_every_core_the_kernel_may_use_and_says_so(tmp_path):
+    from rulebook.sim import usable_cores
+
+    lab = BalanceLab(saves=tmp_path)
+    lab.games.value = 6
+    lab._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
+    lab.run()  # the lab's own process pool, as the Run button starts it
+    assert lab.errors.value == ""
+    cores = usable_cores()
+    where = f"on {cores} core{'' if cores == 1 else 's'}"
+    assert re.fullmatch(rf"12 games in \d+ s {where}\.", _text(lab.timing.value).strip())
+    lab.run()  # every game known from the first run: none played, so no cores to speak of
+    assert " core" not in _text(lab.timing.value)
+    assert "12 of them were taken from earlier runs" in lab.timing.value
