@@ -42,54 +42,73 @@ def resolve_query_path(value: str, root: Path) -> Path:
 
 
 def _header(path: Path) -> str:
-    with path.open(encoding="utf-8") as f:
-        return f.read(4000)
+    """The start of a scenario file, or "" for one that cannot be read as UTF-8 text (a folder,
+    a pipe, damaged bytes): the picker passes it over rather than failing the app's start."""
+    if not path.is_file():  # a pipe would block the read, and the app with it
+        return ""
+    try:
+        with path.open(encoding="utf-8") as f:
+            return f.read(4000)
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def scenario_choices(game: str, root: Path, saves: Path) -> list[tuple[str, str]]:
     """(label, path) of every scenario file of *game* under scenarios/ and the saves folders, and
     every saved game of it; scenario files first."""
     folders = [root / "scenarios", root / "saves", root / "notebooks" / "saves", saves]
+    folders = [folder for folder in folders if folder.is_dir()]
     seen: set[Path] = set()
-    files: list[tuple[str, str]] = []
-    games: list[tuple[str, str]] = []
     ids: set[str] = set()
-    for folder in folders:
-        if not folder.is_dir():
+    files = []
+    for real, sid, title in _scenario_files(folders, game, seen):
+        ids.add(sid)
+        files.append((f"{title} ({_relative(real, root)})", str(real)))
+    return files + _saved_games(folders, ids, root, seen)
+
+
+def _scenario_files(folders: list[Path], game: str, seen: set[Path]) -> list[tuple[Path, str, str]]:
+    """(path, id, title) of each scenario file of *game* in *folders*, read from its first lines."""
+    found = []
+    for path in (p for folder in folders for p in sorted(folder.rglob("*.yaml"))):
+        real = path.resolve()
+        if real in seen:
             continue
-        for path in sorted(folder.rglob("*.yaml")):
-            real = path.resolve()
-            if real in seen:
-                continue
-            seen.add(real)
-            head = _header(path)
-            m = _GAME_LINE.search(head)
-            if not m or m.group(1) != game:
-                continue
-            sid = _ID_LINE.search(head)
-            title = _TITLE_LINE.search(head)
-            ids.add(sid.group(1) if sid else path.stem)
-            shown = _relative(real, root)
-            files.append((f"{title.group(1) if title else path.stem} ({shown})", str(real)))
-    for folder in folders:
-        if not folder.is_dir():
+        seen.add(real)
+        head = _header(path)
+        m = _GAME_LINE.search(head)
+        if not m or m.group(1) != game:
             continue
-        for path in sorted(folder.glob("*.json")):
-            real = path.resolve()
-            if real in seen:
-                continue
-            seen.add(real)
-            try:
-                record = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                continue
-            if not isinstance(record, dict) or record.get("scenario") not in ids:
-                continue
-            n = len(record.get("actions", []))
-            games.append(
-                (f"Saved game {path.stem}, {n} actions ({_relative(real, root)})", str(real))
-            )
-    return files + games
+        sid, title = _ID_LINE.search(head), _TITLE_LINE.search(head)
+        found.append(
+            (real, sid.group(1) if sid else path.stem, title.group(1) if title else path.stem)
+        )
+    return found
+
+
+def _saved_games(
+    folders: list[Path], ids: set[str], root: Path, seen: set[Path]
+) -> list[tuple[str, str]]:
+    """(label, path) of each saved game in *folders* of a scenario in *ids*."""
+    games = []
+    for path in (p for folder in folders for p in sorted(folder.glob("*.json"))):
+        real = path.resolve()
+        if real in seen or not path.is_file():  # (a pipe would block the read)
+            continue
+        seen.add(real)
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):  # (UnicodeDecodeError is a ValueError)
+            continue
+        if not isinstance(record, dict) or not isinstance(record.get("scenario"), str):
+            continue
+        if record["scenario"] not in ids:
+            continue
+        # A damaged record is still offered: opening it says what is wrong with it.
+        actions = record.get("actions", [])
+        size = f"{len(actions)} actions" if isinstance(actions, list) else "damaged"
+        games.append((f"Saved game {path.stem}, {size} ({_relative(real, root)})", str(real)))
+    return games
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -45,14 +45,13 @@ def check_game_record(data: Any, file: str, *, scenario_id: str, log_version: in
             [Problem(file, "", f"expected a game record mapping, got {_kind(data)}")]
         )
     if data.get("log_version") != log_version:
+        found = (
+            "no record version"
+            if "log_version" not in data
+            else f"game record version {data['log_version']!r}"
+        )
         raise ScenarioError(
-            [
-                Problem(
-                    file,
-                    "log_version",
-                    f"game record version {data.get('log_version')!r}; this library reads {log_version}",
-                )
-            ]
+            [Problem(file, "log_version", f"{found}; this library reads {log_version}")]
         )
     problems = []
 

@@ -282,3 +282,40 @@ def test_a_campaign_open_when_python_exits_closes_without_a_traceback(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     assert "Exception ignored" not in done.stderr, done.stderr
+
+
+DAMAGED_SAVES = {
+    "latin1.yaml": b"game: lz-albany\ntitle: caf\xe9\n",  # not UTF-8
+    "count.json": json.dumps({**json.loads(new_game(seed=1).to_json()), "actions": 5}).encode(),
+    "listed.json": json.dumps({"scenario": ["standard"], "actions": []}).encode(),
+    "nothing.json": json.dumps({"scenario": "standard", "actions": None}).encode(),
+    "deep.json": b"[" * 100_000,
+}
+
+
+def test_damaged_files_in_the_saves_folder_never_stop_a_play_app_from_opening(tmp_path):
+    for name, raw in DAMAGED_SAVES.items():
+        (tmp_path / name).write_bytes(raw)
+    (tmp_path / "folder.yaml").mkdir()
+    os.mkfifo(tmp_path / "pipe.yaml")  # a read would wait for a writer forever
+    os.mkfifo(tmp_path / "pipe.json")
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    labels = [label for label, _ in stepper.scenario.options]
+    assert any("scenarios/lz_albany/standard.yaml" in label for label in labels)
+    # A saved game of this game's scenario whose actions are not a list is offered as damaged,
+    # and opening it says what is wrong and keeps the game on the screen.
+    damaged = [label for label in labels if label.startswith("Saved game")]
+    assert damaged == [
+        f"Saved game count, damaged ({tmp_path.resolve() / 'count.json'})",
+        f"Saved game nothing, damaged ({tmp_path.resolve() / 'nothing.json'})",
+    ]
+    stepper._apply()
+    stepper.scenario.value = str((tmp_path / "count.json").resolve())
+    stepper._open()
+    assert "count.json could not be loaded" in stepper.errors.value
+    assert "actions: " in stepper.errors.value  # the field at fault
+    assert len(stepper.game.history) == 1
+    stepper.scenario.value = str((tmp_path / "nothing.json").resolve())
+    stepper._open()
+    assert "nothing.json could not be loaded" in stepper.errors.value
+    assert "log_version: no record version; this library reads 1" in stepper.errors.value
