@@ -13,10 +13,12 @@ from rulebook.maps.checks import Finding, join_words
 from rulebook.maps.point_forces import table_zones
 from rulebook.scenario import Scenario
 
-__all__ = ["point_map_findings"]
+__all__ = ["location_zone", "point_map_findings"]
 
 
-def _zone(spec, loc: str) -> str:
+def location_zone(spec, loc: str) -> str:
+    """The zone of a location of a point map: ``zone_of`` first, Cambodia for CAM1-CAM6, else
+    its letter; ``?`` for Pleiku when ``zone_of`` gives it none."""
     if loc in spec.zone_of:
         return spec.zone_of[loc]
     if loc.startswith("CAM"):
@@ -74,7 +76,7 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
             )
         )
     ranks = spec.zone_display.ranks
-    zones = sorted({_zone(spec, n) for n in locs} - {"Cambodia", "?"})
+    zones = sorted({location_zone(spec, n) for n in locs} - {"Cambodia", "?"})
     unranked = [z for z in zones if z not in ranks]
     if unranked:
         out.append(
@@ -82,7 +84,7 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
                 f"Zone{'s' if len(unranked) > 1 else ''} {join_words(unranked)} "
                 f"{'have' if len(unranked) > 1 else 'has'} no rank on the Zone Display "
                 "(ftv:1.5.21): give each a rank under Zones.",
-                tuple(n for n in locs if _zone(spec, n) in unranked),
+                tuple(n for n in locs if location_zone(spec, n) in unranked),
                 tab="Zones",
             )
         )
@@ -134,7 +136,7 @@ def _lz_marker_findings(ft, spec) -> list[Finding]:
     markers = ft.us.lz_markers + ft.us.no_lz_markers
     spots: dict[str, int] = {}
     for loc in spec.locations:
-        zone = _zone(spec, loc)
+        zone = location_zone(spec, loc)
         if loc != "Pleiku" and loc not in spec.special_forces_camps and zone != "Cambodia":
             spots[zone] = spots.get(zone, 0) + 1
     room = sum(min(2, n) for n in spots.values())
@@ -166,7 +168,7 @@ def _zone_display_findings(spec, ranks: dict[str, int]) -> list[Finding]:
     top = max(ranks.values())
     for zone in sorted(ranks):
         near = touching.get(zone, set())
-        where = tuple(n for n in spec.locations if _zone(spec, n) == zone)
+        where = tuple(n for n in spec.locations if location_zone(spec, n) == zone)
         if not any(rank(z) == rank(zone) - 1 for z in near):
             out.append(
                 Finding(

@@ -62,6 +62,9 @@ UNPLAYABLE = [
     ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
     ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),
     ("a First Team section in LZ Albany", LZA + "first_team: null\n", None),
+    ("a line type with no fatigue", FTV.replace(", jungle-mountain: 2}", "}", 1), "first_team.map.fatigue: no fatigue cost for jungle-mountain lines"),
+    ("Pleiku in no zone", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {}", 1), "first_team.map.zone_of: Pleiku is in no zone"),
+    ("a zone with no rank", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {Pleiku: K}", 1), "first_team.map.zone_display.ranks: zone K (of Pleiku) has no rank"),
     ("a 1,000-turn game", LZA.replace("turns: {value: 10", "turns: {value: 1000", 1), "turns.value: a game lasts 1 to 99 turns, not 1000"),
 ]  # fmt: skip
 

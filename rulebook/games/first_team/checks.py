@@ -13,6 +13,7 @@ from collections import Counter
 from rulebook.errors import Problem
 from rulebook.games._playable import EngineChecks
 from rulebook.games.first_team._pieces import regiment_digit, regiment_name
+from rulebook.maps.point_checks import location_zone
 from rulebook.scenario import Scenario
 
 __all__ = ["play_problems", "setup_problems"]
@@ -51,6 +52,40 @@ def _camp_problems(spec, file: str) -> list[Problem]:
                     f"(ftv:7.0B); this map has {len(where)}",
                 )
             )
+    return problems
+
+
+def _map_table_problems(spec, file: str) -> list[Problem]:
+    """Play looks up the fatigue of every line a move crosses (ftv:3.4.3) and the rank of every
+    location's zone (ftv:1.5.21): a gap in either would stop a campaign part-way."""
+    problems = []
+    board = spec.map
+    for kind in sorted({*board.lines.values(), *board.an_khe.values()} - set(board.fatigue)):
+        problems.append(
+            Problem(
+                file,
+                "first_team.map.fatigue",
+                f"no fatigue cost for {kind} lines, which this map has (ftv:3.4.3)",
+            )
+        )
+    unranked: dict[str, list[str]] = {}
+    for loc in board.locations:
+        zone = location_zone(board, loc)
+        if zone != "Cambodia" and zone not in board.zone_display.ranks:
+            unranked.setdefault(zone, []).append(loc)
+    for zone, locs in sorted(unranked.items()):
+        if zone == "?":
+            problems.append(
+                Problem(file, "first_team.map.zone_of", "Pleiku is in no zone: name its zone")
+            )
+            continue
+        problems.append(
+            Problem(
+                file,
+                "first_team.map.zone_display.ranks",
+                f"zone {zone} (of {', '.join(locs)}) has no rank on the Zone Display (ftv:1.5.21)",
+            )
+        )
     return problems
 
 
@@ -113,6 +148,7 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
                     f"company {dup}/{regiment} is listed twice",
                 )
             )
+    problems += _map_table_problems(spec, file)
     problems += _digit_problems(spec, file)
     if any(min(step) < 0 for step in spec.nva.steps):
         problems.append(Problem(file, "first_team.nva.steps", "strengths cannot be negative"))
