@@ -347,6 +347,15 @@ def _stop_reason(early) -> str | None:
     return "clear difference" if early.clear else "no difference in reach"
 
 
+def _suspects(args: argparse.Namespace, overrides: dict[str, str]) -> str:
+    """Where to look when a game of a checked scenario stops part-way."""
+    if overrides:
+        changed = ", ".join(f"{path}={value}" for path, value in overrides.items())
+        return f"a value changed with --set ({changed}) may be more than the rules can play"
+    what = args.scenario or "the scenario file"
+    return f"`rulebook validate {what}` plays a test game and says where it stops"
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     from contextlib import ExitStack
@@ -389,19 +398,27 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         bar = stack.enter_context(
             tqdm(total=args.games * len(variants), unit="game", file=sys.stderr, disable=args.quiet)
         )
-        result = sweep(
-            scenario,
-            args.games,
-            args.seed,
-            variants=variants,
-            executor=executor,
-            workers=args.workers or None,
-            policies=args.policy,
-            progress=lambda done, total: bar.update(done - bar.n),
-            cancel=stack.enter_context(_ctrl_c_cancels()),
-            stop_when_clear=args.stop_when_clear,
-            known=sim.KnownGames(folder=sim.default_folder()) if args.reuse_games else None,
-        )
+        try:
+            result = sweep(
+                scenario,
+                args.games,
+                args.seed,
+                variants=variants,
+                executor=executor,
+                workers=args.workers or None,
+                policies=args.policy,
+                progress=lambda done, total: bar.update(done - bar.n),
+                cancel=stack.enter_context(_ctrl_c_cancels()),
+                stop_when_clear=args.stop_when_clear,
+                known=sim.KnownGames(folder=sim.default_folder()) if args.reuse_games else None,
+            )
+        except ValueError as err:  # a value the checks let through but the rules cannot play
+            bar.close()  # (its line ends before the message starts)
+            print(
+                f"rulebook simulate: a game stopped part-way: {err}; {_suspects(args, overrides)}",
+                file=sys.stderr,
+            )
+            return EXIT_BAD_INPUT
     if result.reused:
         print(
             f"rulebook simulate: {result.reused:,} of the games were taken from earlier runs, "

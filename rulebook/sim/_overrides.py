@@ -2,9 +2,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from rulebook.games._playable import goes_negative
 from rulebook.games._reads import check_read
 from rulebook.scenario import Scenario
+from rulebook.scenario._io import validation_problems
 from rulebook.sim.values import format_value
 
 
@@ -25,6 +28,8 @@ def _coerce(old: Any, value: str, path: str) -> Any:
     """*value* as the same kind of thing as *old*, or a ValueError naming *path*."""
     if isinstance(old, dict):
         raise ValueError(f"{path}: is a group of values; set one of its parts (e.g. {path}.0)")
+    if isinstance(old, list) and any(isinstance(item, dict | list) for item in old):
+        raise ValueError(f"{path}: is a list of groups of values; set a part of one ({path}.0...)")
     if isinstance(old, list):  # faces or turns, written "[1, 2, 3]" or "1, 2, 3"
         text = value.strip().removeprefix("[").removesuffix("]")
         try:
@@ -123,14 +128,27 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
         node = data
         parts = path.split(".")
         for part in parts[:-1]:
-            try:
-                node = node[int(part)] if isinstance(node, list) else node[part]
-            except (KeyError, IndexError, ValueError):
-                raise ValueError(f"{path}: no field {part!r} in the scenario") from None
-        last = parts[-1]
-        key: Any = int(last) if isinstance(node, list) else last
-        if isinstance(node, dict) and key not in node:
-            raise ValueError(f"{path}: no field {last!r} in the scenario")
+            node = node[_key(node, part, path)]
+        key = _key(node, parts[-1], path)
         check_read(scenario.game.value, path)
         node[key] = _checked(node[key], value, path)
-    return type(scenario).model_validate(data)
+    try:
+        return type(scenario).model_validate(data)
+    except ValidationError as err:  # a value of the right kind the schema still refuses
+        said = [
+            p.message if p.path in overrides else f"{p.path}: {p.message}"
+            for p in validation_problems(err, "")
+        ]
+        raise ValueError(f"{', '.join(overrides)}: {'; '.join(said)}") from None
+
+
+def _key(node: Any, part: str, path: str) -> Any:
+    """The key or list position *part* names in *node*, or a ValueError naming *path*."""
+    if isinstance(node, list):
+        if not part.isdigit() or int(part) >= len(node):
+            last = f"0 to {len(node) - 1}" if node else "none"
+            raise ValueError(f"{path}: no item {part!r} in a list of {len(node)} (items: {last})")
+        return int(part)
+    if not isinstance(node, dict) or part not in node:
+        raise ValueError(f"{path}: no field {part!r} in the scenario")
+    return part
