@@ -15,13 +15,13 @@ descriptions, with a ``note`` saying how). ``label_lonlat`` is where its name is
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from rulebook._datafile import parse_json, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
@@ -34,7 +34,56 @@ DATA = Path(__file__).resolve().parents[1] / "scenarios" / "ia_drang"
 LAYERS = ("regions", "massif", "rivers", "border", "roads")
 
 Kind = Literal["country", "massif", "river", "stream", "border", "road"]
-_GEOMETRIES = {"Point", "LineString", "MultiLineString", "Polygon"}
+#: Per geometry type, each level of list nesting above a position: its fewest items and what
+#: they are. shapely fails with its own TypeErrors on any other shape, so check before it sees one.
+_LEVELS: dict[str, tuple[tuple[int, str], ...]] = {
+    "Point": (),
+    "LineString": ((2, "positions"),),
+    "MultiLineString": ((1, "lines"), (2, "positions")),
+    "Polygon": ((1, "rings"), (4, "positions")),
+}
+_GEOMETRIES = set(_LEVELS)
+
+
+def _is_lonlat(value: Any) -> bool:
+    if not isinstance(value, list) or len(value) != 2:
+        return False
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        return False
+    return abs(value[0]) <= 180 and abs(value[1]) <= 90  # also refuses inf and huge numbers
+
+
+def _coordinates_problem(
+    value: Any, levels: tuple[tuple[int, str], ...], path: str
+) -> tuple[str, str] | None:
+    if not levels:
+        if _is_lonlat(value):
+            return None
+        return path, "expected a [longitude, latitude] position within +-180, +-90"
+    fewest, items = levels[0]
+    if not isinstance(value, list) or len(value) < fewest:
+        least = f"at least {fewest}" if fewest > 1 else "one or more"
+        return path, f"expected a list of {least} {items}"
+    for j, item in enumerate(value):
+        if found := _coordinates_problem(item, levels[1:], f"{path}.{j}"):
+            return found
+    return None
+
+
+def _geometry_problem(geometry: Any) -> tuple[str, str] | None:
+    """Where under ``geometry`` and what is wrong with a GeoJSON geometry's shape, or None.
+
+    >>> _geometry_problem({"type": "LineString", "coordinates": [[107.5, 13.5]]})
+    ('coordinates', 'expected a list of at least 2 positions')
+    >>> _geometry_problem({"type": "Point", "coordinates": [107.5, 13.5]}) is None
+    True
+    """
+    if not isinstance(geometry, dict):
+        return "", "expected a geometry mapping with a type and coordinates"
+    kind = geometry.get("type")
+    if not isinstance(kind, str) or kind not in _GEOMETRIES:
+        return "type", f"expected one of {', '.join(sorted(_GEOMETRIES))}"
+    return _coordinates_problem(geometry.get("coordinates"), _LEVELS[kind], "coordinates")
 
 
 class MapFeature(BaseModel):
@@ -61,8 +110,9 @@ class MapFeature(BaseModel):
     def _geometry(cls, value: dict[str, Any]) -> dict[str, Any]:
         from shapely.geometry import shape
 
-        if value.get("type") not in _GEOMETRIES:
-            raise ValueError(f"geometry type must be one of {sorted(_GEOMETRIES)}")
+        if found := _geometry_problem(value):
+            where, message = found
+            raise ValueError(f"{where}: {message}" if where else message)
         if not shape(value).is_valid:
             raise ValueError("the geometry is not valid (a ring that crosses itself?)")
         return value
@@ -76,26 +126,43 @@ class MapFeature(BaseModel):
 
 
 def read_layer(path: Path) -> list[MapFeature]:
-    """One layer file's features, validated; a ScenarioError names the file and feature."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise ScenarioError([Problem(str(path), "", f"not valid JSON: {err}")]) from None
-    if data.get("type") != "FeatureCollection":
-        raise ScenarioError([Problem(str(path), "type", "expected a GeoJSON FeatureCollection")])
+    """One layer file's features, validated.
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file and the field path (``features.3.geometry.coordinates``) for a file
+        that cannot be read, is not a FeatureCollection, or has a broken feature.
+    """
+    file = str(path)
+    data = parse_json(read_data_text(path, "GeoJSON layer"), file, "GeoJSON")
+    if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
+        raise ScenarioError([Problem(file, "type", "expected a GeoJSON FeatureCollection")])
+    features = data.get("features", [])
+    if not isinstance(features, list):
+        raise ScenarioError([Problem(file, "features", "expected a list of features")])
     out, problems = [], []
-    for i, feat in enumerate(data.get("features", [])):
+    for i, feat in enumerate(features):
+        where = f"features.{i}"
+        if not isinstance(feat, dict):
+            problems.append(Problem(file, where, "expected a Feature mapping"))
+            continue
+        props = feat.get("properties", {})
+        if not isinstance(props, dict):
+            problems.append(Problem(file, f"{where}.properties", "expected a mapping of fields"))
+            continue
+        geometry = feat.get("geometry")
+        if found := _geometry_problem(geometry):
+            field, message = found
+            problems.append(Problem(file, f"{where}.geometry.{field}".rstrip("."), message))
         try:
-            out.append(
-                MapFeature.model_validate(
-                    {**feat.get("properties", {}), "geometry": feat.get("geometry")}
-                )
-            )
+            out.append(MapFeature.model_validate({**props, "geometry": geometry}))
         except ValidationError as err:
-            problems += [
-                Problem(p.file, f"features.{i}.properties.{p.path}", p.message)
-                for p in validation_problems(err, str(path))
-            ]
+            for p in validation_problems(err, file):
+                if not p.path.startswith("geometry"):
+                    problems.append(Problem(file, f"{where}.properties.{p.path}", p.message))
+                elif not found:  # a well-formed shape shapely finds invalid (a crossing ring)
+                    problems.append(Problem(file, f"{where}.{p.path}", p.message))
     if problems:
         raise ScenarioError(problems)
     return out

@@ -25,13 +25,14 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
+from rulebook._datafile import MAX_NUMBER, parse_json, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
-from rulebook.scenario._ftv_models import LineKind, Location, PointMapSpec
+from rulebook.scenario._ftv_models import LOCATION, LineKind, Location, PointMapSpec
 from rulebook.scenario._io import validation_problems
 
 __all__ = ["LINE_KINDS", "ZONES", "PointDesign", "point_map_from_geojson", "point_map_to_geojson"]
@@ -303,12 +304,8 @@ class PointDesign(VersionHistory):
         """Open a First Team scenario YAML, or a GeoJSON point map (with the book's forces)."""
         source = Path(path)
         if source.suffix in GEOJSON_SUFFIXES:
-            try:
-                data = json.loads(source.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError) as err:
-                raise ScenarioError(
-                    [Problem(str(source), "", f"cannot read GeoJSON: {err}")]
-                ) from None
+            text = read_data_text(source, "GeoJSON point map")
+            data = parse_json(text, str(source), "GeoJSON")
             design = cls.blank()
             ft = design.scenario.first_team
             assert ft is not None
@@ -378,36 +375,111 @@ def point_map_to_geojson(spec: PointMapSpec) -> dict[str, Any]:
     }
 
 
-def point_map_from_geojson(data: dict[str, Any], file: str = "<geojson>") -> PointMapSpec:
-    """A :class:`PointMapSpec` from :func:`point_map_to_geojson` output."""
-    if data.get("type") != "FeatureCollection":
-        raise ScenarioError([Problem(file, "type", "expected a GeoJSON FeatureCollection")])
-    settings = dict(data.get("properties", {}).get("point_map", {}))
+def _is_xy(value: Any) -> bool:
+    """Whether *value* starts with two plain numbers (a third, a height, is ignored)."""
+    return (
+        isinstance(value, list)
+        and len(value) >= 2
+        and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
+            for v in value[:2]
+        )
+    )
+
+
+def _file_field(path: str, origins: dict[str, str]) -> str:
+    """Where in the GeoJSON a field of the assembled :class:`PointMapSpec` came from."""
+    for spec_path, file_path in origins.items():
+        if path == spec_path or path.startswith(f"{spec_path}."):
+            return file_path + path.removeprefix(spec_path)
+    return f"properties.point_map.{path}" if path else ""
+
+
+def _bad(file: str, path: str, message: str) -> ScenarioError:
+    return ScenarioError([Problem(file, path, message)])
+
+
+def _collection(data: Any, file: str) -> tuple[dict, list]:
+    """The map's settings and its features, from a FeatureCollection."""
+    if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
+        raise _bad(file, "type", "expected a GeoJSON FeatureCollection")
+    properties = data.get("properties", {})
+    if not isinstance(properties, dict):
+        raise _bad(file, "properties", "expected a mapping")
+    settings = properties.get("point_map", {})
+    if not isinstance(settings, dict):
+        raise _bad(file, "properties.point_map", "expected the map's settings as a mapping")
+    features = data.get("features", [])
+    if not isinstance(features, list):
+        raise _bad(file, "features", "expected a list of features")
+    return settings, features
+
+
+def _parts(feature: Any, file: str, where: str) -> tuple[dict, dict]:
+    """A feature's properties and geometry, each a mapping (empty if missing or null)."""
+    if not isinstance(feature, dict):
+        raise _bad(file, where, "expected a Feature mapping")
+    props = feature.get("properties") or {}
+    geometry = feature.get("geometry") or {}
+    for part, value in (("properties", props), ("geometry", geometry)):
+        if not isinstance(value, dict):
+            raise _bad(file, f"{where}.{part}", "expected a mapping")
+    return props, geometry
+
+
+def point_map_from_geojson(data: Any, file: str = "<geojson>") -> PointMapSpec:
+    """A :class:`PointMapSpec` from :func:`point_map_to_geojson` output.
+
+    Raises
+    ------
+    ScenarioError
+        Naming the file and the field (``features.3.geometry.coordinates``) for anything that
+        is not such output.
+    """
+    settings, features = _collection(data, file)
     locations: dict[str, Any] = {}
-    lines: dict[str, str] = {}
-    routes: dict[str, str] = {}
-    for i, feature in enumerate(data.get("features", [])):
-        props = feature.get("properties") or {}
-        geometry = feature.get("geometry") or {}
-        if props.get("kind") == "location" and geometry.get("type") == "Point":
-            locations[props["id"]] = {"xy": geometry["coordinates"][:2], "name": props.get("name")}
-        elif props.get("kind") == "line" and geometry.get("type") == "LineString":
-            lines[props["id"]] = props["line"]
+    lines: dict[str, Any] = {}
+    routes: dict[str, Any] = {}
+    origins: dict[str, str] = {}  # a PointMapSpec field path -> the feature field it came from
+    for i, feature in enumerate(features):
+        where = f"features.{i}"
+        props, geometry = _parts(feature, file, where)
+        name = props.get("id")
+        kind = (props.get("kind"), geometry.get("type"))
+        if kind == ("location", "Point"):
+            if not isinstance(name, str) or not LOCATION.match(name):
+                raise _bad(
+                    file,
+                    f"{where}.properties.id",
+                    "expected a location name (A1-J6, CAM1-CAM6, Pleiku)",
+                )
+            xy = geometry.get("coordinates")
+            if not _is_xy(xy):
+                raise _bad(
+                    file,
+                    f"{where}.geometry.coordinates",
+                    "expected an [x, y] position of two numbers",
+                )
+            locations[name] = {"xy": xy[:2], "name": props.get("name")}
+            origins[f"locations.{name}"] = f"{where}.properties"
+        elif kind == ("line", "LineString"):
+            if not isinstance(name, str):
+                raise _bad(
+                    file, f"{where}.properties.id", "expected the line's two locations, as 'A1-A2'"
+                )
+            lines[name] = props.get("line")
+            origins[f"lines.{name}"] = f"{where}.properties.line"
             if props.get("route"):
-                routes[props["id"]] = props["route"]
+                routes[name] = props["route"]
+                origins[f"routes.{name}"] = f"{where}.properties.route"
         else:
-            raise ScenarioError(
-                [
-                    Problem(
-                        file,
-                        f"features.{i}",
-                        "expected a location (Point) or an access line (LineString)",
-                    )
-                ]
-            )
+            raise _bad(file, where, "expected a location (Point) or an access line (LineString)")
     try:
         return PointMapSpec.model_validate(
             {**settings, "locations": locations, "lines": lines, "routes": routes}
         )
     except ValidationError as err:
-        raise ScenarioError(validation_problems(err, file)) from None
+        problems = validation_problems(err, file)
+        raise ScenarioError(
+            [Problem(p.file, _file_field(p.path, origins), p.message) for p in problems]
+        ) from None

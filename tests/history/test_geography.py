@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
 from rulebook.errors import ScenarioError
-from rulebook.geography import LAYERS, load_layers
+from rulebook.geography import LAYERS, load_layers, read_layer
 from rulebook.history import load_chapters, load_places
 from rulebook.maps.labels import Label, lonlat, pixel, place_labels
 
@@ -116,3 +117,70 @@ def test_sources_with_a_known_page_link_to_it():
     for feats in load_layers().values():
         for f in feats:
             assert f.url, f"{f.id}: every layer's source has a page"
+
+
+ROAD = {"id": "r", "name": "R", "kind": "road", "provenance": "derived", "source": "a survey map"}
+
+
+def _layer(geometry=None, properties=ROAD) -> str:
+    line = {"type": "LineString", "coordinates": [[107.5, 13.5], [107.6, 13.6]]}
+    feature = {"type": "Feature", "properties": properties, "geometry": geometry or line}
+    return json.dumps({"type": "FeatureCollection", "features": [feature]})
+
+
+DAMAGED_LAYERS = {
+    "a list": ("[]", "type: expected a GeoJSON FeatureCollection"),
+    "features a number": ('{"type": "FeatureCollection", "features": 3}', "features: expected a list"),
+    "a feature a number": ('{"type": "FeatureCollection", "features": [5]}', "features.0: expected a Feature"),
+    "properties null": (_layer(properties=None), "features.0.properties: expected a mapping"),
+    "not UTF-8": (b"\xff\xfe", "not UTF-8 text"),
+    "deep nesting": ("[" * 100_000, "the GeoJSON is nested too deeply"),
+    "a line of numbers": (_layer({"type": "MultiLineString", "coordinates": [[1, 2]]}), "features.0.geometry.coordinates.0.0: expected a [longitude, latitude]"),
+    "a point of text": (_layer({"type": "Point", "coordinates": "ab"}), "features.0.geometry.coordinates: expected a [longitude, latitude]"),
+    "a huge latitude": (_layer({"type": "Point", "coordinates": [107, 1e300]}), "features.0.geometry.coordinates: expected a [longitude, latitude]"),
+    "type a list": (_layer({"type": ["Point"], "coordinates": [107, 13]}), "features.0.geometry.type: expected one of"),
+    "empty line": (_layer({"type": "LineString", "coordinates": []}), "features.0.geometry.coordinates: expected a list of at least 2 positions"),
+    "empty polygon": (_layer({"type": "Polygon", "coordinates": []}), "features.0.geometry.coordinates: expected a list of one or more rings"),
+    "empty ring": (_layer({"type": "Polygon", "coordinates": [[]]}), "features.0.geometry.coordinates.0: expected a list of at least 4 positions"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("content", "says"), DAMAGED_LAYERS.values(), ids=DAMAGED_LAYERS)
+def test_a_damaged_layer_is_refused_naming_file_and_field(tmp_path, content, says):
+    path = tmp_path / "roads.geojson"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    with pytest.raises(ScenarioError) as caught:
+        read_layer(path)
+    assert f"roads.geojson: {says}" in str(caught.value)
+
+
+def test_a_missing_or_fifo_layer_is_refused_without_reading(tmp_path):
+    with pytest.raises(ScenarioError, match=r"roads\.geojson: cannot read the file: No such file"):
+        read_layer(tmp_path / "roads.geojson")
+    os.mkfifo(tmp_path / "regions.geojson")  # a read would wait for a writer forever
+    with pytest.raises(ScenarioError, match=r"regions\.geojson: is not a regular file"):
+        read_layer(tmp_path / "regions.geojson")
+
+
+def test_rulebook_validate_goes_on_past_a_layer_it_cannot_read(tmp_path, capsys):
+    from rulebook.cli import main
+
+    folder = tmp_path / "ia_drang"
+    folder.mkdir()
+    (folder / "rivers.geojson").write_text("[]")
+    good = folder / "roads.geojson"
+    good.write_text(_layer())
+    assert (
+        main(
+            ["validate", str(folder / "border.geojson"), str(folder / "rivers.geojson"), str(good)]
+        )
+        == 2
+    )
+    out, err = capsys.readouterr()
+    assert "border.geojson: cannot read the file" in err
+    assert "rivers.geojson: type: expected a GeoJSON FeatureCollection" in err
+    assert "Traceback" not in err
+    assert f"ok  {good}" in out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,70 @@ def test_ftv_3_5_2_arrivals_refuse_rolls_turns_and_regiments_the_game_lacks():
     assert d.scenario.first_team.tables.offboard.turns[2][10] == "23F"
     d.undo()
     assert d.scenario.first_team.tables.offboard.turns[2][10] == "-"
+
+
+def _point_map(change) -> str:
+    from rulebook.games.first_team import campaign_scenario
+    from rulebook.maps.point_design import point_map_to_geojson
+
+    data = point_map_to_geojson(campaign_scenario().first_team.map)
+    change(data)
+    return json.dumps(data)
+
+
+def _location(**geometry):
+    return lambda d: d["features"][0]["geometry"].update(geometry)
+
+
+def _line(change):
+    def first(data):  # moved to the front, so the test knows its index
+        line = data["features"].pop()
+        change(line["properties"])
+        data["features"].insert(0, line)
+
+    return first
+
+
+DAMAGED_POINT_MAPS = {
+    "a list": ("[]", "type: expected a GeoJSON FeatureCollection"),
+    "not UTF-8": (b"\xff", "not UTF-8 text"),
+    "deep nesting": ("[" * 100_000, "the GeoJSON is nested too deeply"),
+    "no coordinates": (_point_map(lambda d: d["features"][0]["geometry"].pop("coordinates")), "features.0.geometry.coordinates: expected an [x, y] position"),
+    "empty coordinates": (_point_map(_location(coordinates=[])), "features.0.geometry.coordinates: expected an [x, y] position"),
+    "text coordinates": (_point_map(_location(coordinates="ab")), "features.0.geometry.coordinates: expected an [x, y] position"),
+    "properties a number": (_point_map(lambda d: d.update(properties=5)), "properties: expected a mapping"),
+    "point_map text": (_point_map(lambda d: d["properties"].update(point_map="x")), "properties.point_map: expected the map's settings"),
+    "features a number": (_point_map(lambda d: d.update(features=3)), "features: expected a list"),
+    "a feature a number": (_point_map(lambda d: d["features"].__setitem__(0, 3)), "features.0: expected a Feature"),
+    "feature properties a number": (_point_map(lambda d: d["features"][0].update(properties=5)), "features.0.properties: expected a mapping"),
+    "location id a list": (_point_map(lambda d: d["features"][0]["properties"].update(id=["A1"])), "features.0.properties.id: expected a location name"),
+    "line id a list": (_point_map(_line(lambda p: p.update(id=["A1"]))), "features.0.properties.id: expected the line's two locations"),
+    "line without kind": (_point_map(_line(lambda p: p.pop("line"))), "features.0.properties.line: Input should be 'road'"),
+    "fatigue text": (_point_map(lambda d: d["properties"]["point_map"]["fatigue"].update(road="x")), "properties.point_map.fatigue.road: Input should be a valid integer"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("content", "says"), DAMAGED_POINT_MAPS.values(), ids=DAMAGED_POINT_MAPS)
+def test_a_damaged_geojson_point_map_is_refused_naming_file_and_field(tmp_path, content, says):
+    path = tmp_path / "map.geojson"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    with pytest.raises(ScenarioError) as caught:
+        PointDesign.load(path)
+    assert f"map.geojson: {says}" in str(caught.value)
+
+
+def test_a_missing_or_fifo_geojson_point_map_is_refused_without_reading(tmp_path):
+    with pytest.raises(ScenarioError, match=r"map\.geojson: cannot read the file: No such file"):
+        PointDesign.load(tmp_path / "map.geojson")
+    os.mkfifo(tmp_path / "pipe.geojson")  # a read would wait for a writer forever
+    with pytest.raises(ScenarioError, match=r"pipe\.geojson: is not a regular file"):
+        PointDesign.load(tmp_path / "pipe.geojson")
+
+
+def test_a_geojson_point_map_round_trips(tmp_path):
+    d = PointDesign.load(CAMPAIGN)
+    d.save(tmp_path / "map.geojson")
+    assert PointDesign.load(tmp_path / "map.geojson").spec == d.spec
