@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from rulebook.games.ambush_valley.scenario import Scenario
 from widgets.ambush_valley import ambush_valley_app
 
@@ -251,3 +255,28 @@ def test_a_problem_with_a_sides_forces_opens_that_side():
     row.children[1].click()
     assert "open class='rb-av-side rb-av-flagged'" in panel.forces_view.value
     assert "data-side='vc'" in panel.forces_view.value.split("rb-av-flagged")[1][:80]
+
+
+@pytest.mark.parametrize("mission", [{"x": 1}, {"mission": 5}], ids=["no name", "a number"])
+def test_campaign_tab_refuses_a_log_with_a_bad_mission_and_keeps_its_own(
+    tmp_path, monkeypatch, mission
+):
+    monkeypatch.chdir(tmp_path)
+    campaign = ambush_valley_app().children[-1].campaign
+    campaign.start_button.click()
+    before = (campaign.record, campaign.log_view.value)
+    log = json.loads(campaign.record.to_json()) | {"mission": mission}
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "bad.json").write_text(json.dumps(log))
+    campaign.path.value = "bad.json"
+    campaign.load_button.click()
+    assert "saves/bad.json: mission.mission: expected one of" in campaign.errors.value
+    assert (campaign.record, campaign.log_view.value) == before
+
+
+def test_campaign_tab_shows_a_log_it_cannot_draw_as_an_error():
+    campaign = ambush_valley_app().children[-1].campaign
+    campaign.start_button.click()
+    campaign.record.mission = {"x": 1}  # set by hand, past the checks of a load
+    campaign.refresh()
+    assert "KeyError" in campaign.errors.value

@@ -22,10 +22,10 @@ from rulebook.games.ambush_valley.campaign import (
 from rulebook.render import trace_html
 from rulebook.saves import resolve_save_name
 from rulebook.trace import Trace
-from widgets._page import guarded, rule_links
+from widgets._page import error_html, guarded, rule_links
 from widgets.ambush_valley.words import platoon_options
 
-__all__ = ["REPORT_FIELDS", "CampaignPanel", "explained"]
+__all__ = ["REPORT_FIELDS", "CampaignPanel", "explained", "platoon_log_html"]
 
 #: Each field of the game report: its label, what it asks, and the rules that read it.
 REPORT_FIELDS: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -265,11 +265,19 @@ class CampaignPanel(ipw.VBox):
 
     @guarded
     def _load(self, _: Any = None) -> None:
-        self.record = CampaignRecord.load(resolve_save_name(self.path.value, ".json"))
+        record = CampaignRecord.load(resolve_save_name(self.path.value, ".json"))
+        platoon_log_html(record)  # a log the panel cannot show is refused before it replaces ours
+        self.record = record
         self.steps.value = ""
 
     def refresh(self) -> None:
-        r = self.record
+        # guarded() calls this outside its own try, and Voila drops what a callback raises.
+        try:
+            self._show(self.record)
+        except Exception as err:  # every failure must reach the user, whatever its type
+            self.errors.value += error_html(err)
+
+    def _show(self, r: CampaignRecord | None) -> None:
         for b in (self.pre_button, self.after_button, self.save_button):
             b.disabled = r is None
         if r is None:
@@ -280,26 +288,31 @@ class CampaignPanel(ipw.VBox):
         teams = list(r.teams)
         self.committed.options, self.eligible.options = teams, teams
         self.casualties.options = [(f"{f.id} ({f.role})", f.id) for f in r.pool("active")]
-        pools = {words: len(r.pool(k)) for k, words in POOLS.items()}
-        mission = (
-            f"{escape(r.mission['mission'])} (secret until the game ends)"
-            if r.mission
-            else "not yet rolled"
-        )
-        rows = "".join(
-            f"<tr><td>{escape(t.name)}</td><td>D{t.tq}/D{t.morale}</td>"
-            f"<td>{escape(', '.join(f'{k} {v}' for k, v in t.ranks.items()) or '-')}</td>"
-            f"<td>{escape(', '.join(t.special) or '-')}</td><td>{escape(', '.join(t.fatigue) or '-')}</td>"
-            f"<td>{sum(1 for f in r.figures if f.team == t.name and f.status == 'active')}</td></tr>"
-            for t in r.teams.values()
-        )
-        insurgency = ", ".join(f"{k} rank {v}" for k, v in r.insurgency.items()) or "none yet"
-        self.log_view.value = (
-            f"<h3>Platoon Log: {escape(r.name)}</h3><p>Campaign turn {r.turn} of {r.turns}; "
-            f"Confidence {escape(r.confidence)}; supply {escape(r.supply)}; TQ D{r.tq}, Morale D{r.morale}; "
-            f"Operational Momentum Points {r.omp}; campaign VP <b class='rb-av-campaign-vp'>{r.campaign_vp}</b>; mission {mission}.</p>"
-            f"<p>Figures: {', '.join(f'{k} {v}' for k, v in pools.items())}.</p>"
-            "<table class='rb-av-teams'><thead><tr><th>team</th><th>TQ/Morale</th><th>ranks</th>"
-            f"<th>special</th><th>fatigue</th><th>active</th></tr></thead><tbody>{rows}</tbody></table>"
-            f"<h4>Insurgency Log</h4><p>{escape(insurgency)}; special: {escape(', '.join(r.insurgency_special) or 'none')}</p>"
-        )
+        self.log_view.value = platoon_log_html(r)
+
+
+def platoon_log_html(r: CampaignRecord) -> str:
+    """The Platoon and Insurgency Logs of a campaign, as the panel shows them."""
+    pools = {words: len(r.pool(k)) for k, words in POOLS.items()}
+    mission = (
+        f"{escape(r.mission['mission'])} (secret until the game ends)"
+        if r.mission
+        else "not yet rolled"
+    )
+    rows = "".join(
+        f"<tr><td>{escape(t.name)}</td><td>D{t.tq}/D{t.morale}</td>"
+        f"<td>{escape(', '.join(f'{k} {v}' for k, v in t.ranks.items()) or '-')}</td>"
+        f"<td>{escape(', '.join(t.special) or '-')}</td><td>{escape(', '.join(t.fatigue) or '-')}</td>"
+        f"<td>{sum(1 for f in r.figures if f.team == t.name and f.status == 'active')}</td></tr>"
+        for t in r.teams.values()
+    )
+    insurgency = ", ".join(f"{k} rank {v}" for k, v in r.insurgency.items()) or "none yet"
+    return (
+        f"<h3>Platoon Log: {escape(r.name)}</h3><p>Campaign turn {r.turn} of {r.turns}; "
+        f"Confidence {escape(r.confidence)}; supply {escape(r.supply)}; TQ D{r.tq}, Morale D{r.morale}; "
+        f"Operational Momentum Points {r.omp}; campaign VP <b class='rb-av-campaign-vp'>{r.campaign_vp}</b>; mission {mission}.</p>"
+        f"<p>Figures: {', '.join(f'{k} {v}' for k, v in pools.items())}.</p>"
+        "<table class='rb-av-teams'><thead><tr><th>team</th><th>TQ/Morale</th><th>ranks</th>"
+        f"<th>special</th><th>fatigue</th><th>active</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<h4>Insurgency Log</h4><p>{escape(insurgency)}; special: {escape(', '.join(r.insurgency_special) or 'none')}</p>"
+    )

@@ -254,11 +254,12 @@ class CampaignRecord:
         unknown = _unknown_fields(data, cls, "")
         for kind, key in (("figures", Figure), ("teams", Team)):
             items = data.get(kind)
-            parts = enumerate(items) if isinstance(items, list) else (items or {}).items()
-            if isinstance(items, list | dict):
-                for k, item in parts:
-                    if isinstance(item, dict):
-                        unknown += _unknown_fields(item, key, f"{kind}.{k}.")
+            # Any other type is left for the schema below to name.
+            parts = enumerate(items) if isinstance(items, list) else ()
+            parts = items.items() if isinstance(items, dict) else parts
+            for k, item in parts:
+                if isinstance(item, dict):
+                    unknown += _unknown_fields(item, key, f"{kind}.{k}.")
         if unknown:
             raise ScenarioError(
                 [Problem(file, u, "unknown field; not a campaign record field") for u in unknown]
@@ -267,15 +268,7 @@ class CampaignRecord:
             record = TypeAdapter(cls).validate_json(text, strict=True)
         except ValidationError as err:
             raise ScenarioError(validation_problems(err, file)) from None
-        problems = [
-            Problem(file, where, f"expected a die of D6, D8, D10 or D12, got D{die}")
-            for where, die in [("tq", record.tq), ("morale", record.morale)]
-            + [(f"teams.{k}.tq", t.tq) for k, t in record.teams.items()]
-            + [(f"teams.{k}.morale", t.morale) for k, t in record.teams.items()]
-            if die not in (6, 8, 10, 12)
-        ]
-        if not 1 <= record.turns <= 99 or not 1 <= record.turn <= record.turns + 1:
-            problems.append(Problem(file, "turn", "expected turn 1 to turns + 1, turns 1 to 99"))
+        problems = [Problem(file, where, message) for where, message in _record_problems(record)]
         if problems:
             raise ScenarioError(problems)
         return record
@@ -293,6 +286,55 @@ class CampaignRecord:
 
     def pool(self, name: str) -> list[Figure]:
         return [f for f in self.figures if f.status == name]
+
+
+#: Where a figure may stand: on duty, in a pool, or out of the campaign.
+_STATUSES = ("active", "rtd-pool", "replacement-pool", "pow", "straggler", "gone")
+
+
+def _ranked(ranks: dict[str, Any]) -> list[str]:
+    """The areas of a ranks table of the book (its other entries say where it was printed)."""
+    return [k for k in ranks if k not in ("rule", "provenance", "lines", "max_rank")]
+
+
+def _record_problems(record: CampaignRecord) -> list[tuple[str, str]]:
+    """Values the schema lets through but the steps cannot use: (field path, message)."""
+    out = [
+        (where, f"expected a die of D6, D8, D10 or D12, got D{die}")
+        for where, die in [("tq", record.tq), ("morale", record.morale)]
+        + [(f"teams.{k}.tq", t.tq) for k, t in record.teams.items()]
+        + [(f"teams.{k}.morale", t.morale) for k, t in record.teams.items()]
+        if die not in (6, 8, 10, 12)
+    ]
+    if not 1 <= record.turns <= 99 or not 1 <= record.turn <= record.turns + 1:
+        out.append(("turn", "expected turn 1 to turns + 1, turns 1 to 99"))
+    # campaign_vp may be negative: each prisoner costs 5 (av:campaign-vp).
+    counts = [("omp", record.omp)]
+    counts += [(f"figures.{i}.joined_turn", f.joined_turn) for i, f in enumerate(record.figures)]
+    counts += [
+        (f"teams.{k}.replaced_this_turn", t.replaced_this_turn) for k, t in record.teams.items()
+    ]
+    out += [(where, f"expected 0 or more, got {n}") for where, n in counts if n < 0]
+    if record.mission is not None:
+        missions = [row["mission"] for _, _, row in table("mission-generator").rows]
+        name = record.mission.get("mission")
+        if name not in missions:
+            got = repr(name) if "mission" in record.mission else "none"
+            out.append(("mission.mission", f"expected one of {', '.join(missions)}, got {got}"))
+    out += [
+        (f"figures.{i}.status", f"expected one of {', '.join(_STATUSES)}, got {f.status!r}")
+        for i, f in enumerate(record.figures)
+        if f.status not in _STATUSES
+    ]
+    ranks = [(f"teams.{k}.ranks", t.ranks, "development_ranks") for k, t in record.teams.items()]
+    for prefix, held, kind in [*ranks, ("insurgency", record.insurgency, "insurgency_ranks")]:
+        areas, top = _ranked(_T[kind]), _T[kind]["max_rank"]
+        for area, rank in held.items():
+            if area not in areas:
+                out.append((f"{prefix}.{area}", f"expected one of {', '.join(areas)}"))
+            elif not 1 <= rank <= top:
+                out.append((f"{prefix}.{area}", f"expected a rank of 1 to {top}, got {rank}"))
+    return out
 
 
 Step = Callable[[CampaignRecord, Dice, Trace, "GameReport | None"], None]

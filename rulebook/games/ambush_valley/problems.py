@@ -67,7 +67,16 @@ def _sentence(text: str, rule: str) -> str:
 
 def _join(items: Sequence[str]) -> str:
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) < 2:
+        return items[0] if items else "none"
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _turns(duration: str) -> int | None:
+    """The scenario's last turn when its duration is a plain count ("10 turns"); ``None`` for an
+    end rule ("5+ turns (the end rule is missing)"), which fixes no last turn."""
+    m = re.fullmatch(r"(\d+) turns?", duration.strip())
+    return int(m[1]) if m else None
 
 
 def _in(value: float) -> str:
@@ -96,6 +105,8 @@ def problems(spec: AmbushValleySpec, file: str = "<scenario>") -> list[ScenarioP
     ) -> None:
         out.append(ScenarioProblem(file, path, _sentence(text, rule), rule, tuple(places), side))
 
+    if not spec.sides:
+        add("ambush_valley.sides", "the scenario has no sides; give each side its forces")
     ids = _layout_problems(spec, add)
     _tunnel_problems(spec, add)
     _side_problems(spec, ids, add)
@@ -225,7 +236,14 @@ def _tunnel_problems(spec: AmbushValleySpec, add: Add) -> None:
                     rule,
                     (a.id,),
                 )
-    if rules.near is not None and rules.near_at_most is not None:
+    if rules.near_at_most is not None and rules.near_at_most < 0:
+        add(
+            "ambush_valley.tunnels.near_at_most",
+            f"the tunnel rules allow at most {rules.near_at_most} spots near {rules.near!r}; "
+            "give 0 or more",
+            rule,
+        )
+    elif rules.near is not None and rules.near_at_most is not None:
         feature = next((f for f in spec.layout.features if f.id == rules.near), None)
         if feature is None:
             add(
@@ -278,6 +296,13 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
                     side=key,
                 )
         for i, unit in enumerate(side.units):
+            for j, (count, role, _) in enumerate(unit.figures):
+                if count < 1:
+                    add(
+                        f"{where}.units[{i}].figures[{j}]",
+                        f"{unit.name} of {who} has {count} {role}; a count is 1 or more",
+                        side=key,
+                    )
             if unit.vehicle is not None and unit.vehicle not in vehicles:
                 add(
                     f"{where}.units[{i}].vehicle",
@@ -301,6 +326,23 @@ def _reinforcement_problems(spec: AmbushValleySpec, add: Add) -> None:
         what = f"reinforcement table {i + 1} ({side_words(table.side)})"
         if table.side not in spec.sides:
             add(f"{where}.side", f"{what} is for a side the scenario does not have", rule)
+        _turn_problems(table, where, what, _turns(spec.duration), add)
+        trigger = expression(table.trigger.die)
+        lowest, highest = min(trigger), max(trigger)
+        if table.trigger.at_most is not None and table.trigger.at_most < lowest:
+            bound = f"at_most {table.trigger.at_most}"
+        elif table.trigger.at_least is not None and table.trigger.at_least > highest:
+            bound = f"at_least {table.trigger.at_least}"
+        else:
+            bound = ""
+        if bound:
+            add(
+                f"{where}.trigger",
+                f"in {what}, the trigger {table.trigger.die} {bound} can never succeed; "
+                f"{table.trigger.die} rolls {lowest} to {highest}",
+                rule,
+                side=table.side,
+            )
         totals = expression(table.roll)
         covered: dict[int, str] = {}
         rows = reinforcement_rows(table)
@@ -330,3 +372,32 @@ def _reinforcement_problems(spec: AmbushValleySpec, add: Add) -> None:
                 rule,
                 side=table.side,
             )
+
+
+def _turn_problems(
+    table: Reinforcements, where: str, what: str, turns: int | None, add: Add
+) -> None:
+    """A table rolls on turns from 1 to the scenario's last (when its duration fixes one)."""
+    first, last = table.first_turn, table.last_turn
+    if first < 1 or (turns is not None and first > turns):
+        span = f"1 to {turns}" if turns is not None else "numbered from 1"
+        add(
+            f"{where}.first_turn",
+            f"{what} starts on turn {first}; the scenario's turns are {span}",
+            "av:vc-reinforce",
+            side=table.side,
+        )
+    if last is not None and last < first:
+        add(
+            f"{where}.last_turn",
+            f"{what} ends on turn {last}, before it starts on turn {first}",
+            "av:vc-reinforce",
+            side=table.side,
+        )
+    elif last is not None and turns is not None and last > turns:
+        add(
+            f"{where}.last_turn",
+            f"{what} ends on turn {last}, after the scenario's last turn, {turns}",
+            "av:vc-reinforce",
+            side=table.side,
+        )
