@@ -148,10 +148,7 @@ DAMAGED_LAYERS = {
 @pytest.mark.parametrize(("content", "says"), DAMAGED_LAYERS.values(), ids=DAMAGED_LAYERS)
 def test_a_damaged_layer_is_refused_naming_file_and_field(tmp_path, content, says):
     path = tmp_path / "roads.geojson"
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ScenarioError) as caught:
         read_layer(path)
     assert f"roads.geojson: {says}" in str(caught.value)

@@ -118,10 +118,7 @@ DAMAGED_POINT_MAPS = {
 @pytest.mark.parametrize(("content", "says"), DAMAGED_POINT_MAPS.values(), ids=DAMAGED_POINT_MAPS)
 def test_a_damaged_geojson_point_map_is_refused_naming_file_and_field(tmp_path, content, says):
     path = tmp_path / "map.geojson"
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content)
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ScenarioError) as caught:
         PointDesign.load(path)
     assert f"map.geojson: {says}" in str(caught.value)
