@@ -26,6 +26,7 @@ CASES = [
     (["rules", "site", "-o", "fifo.yaml"], "rulebook rules site: fifo.yaml is not a folder"),
     (["rules", "site", "-o", "/proc/no-such"], "rules site: cannot write the site to /proc/no-such"),
     (["rules", "nosuch-action"], "argument action: invalid choice"),
+    (["rules", "show", ""], "rulebook rules show: no rule '' in the reference"),
     (["rules", "coverage", "zz"], "rulebook rules coverage: no book 'zz'; name lza or ftv"),
     (["play", "lz-albany", "--scenario", "missing.yaml"], "rulebook play: missing.yaml: cannot read"),
     (["play", "lz-albany", "--scenario", FTV], "game: this scenario is for First Team: Vietnam; LZ Albany cannot play it"),

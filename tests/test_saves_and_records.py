@@ -94,6 +94,9 @@ def record() -> dict:
         (lambda r: r["actions"].__setitem__(3, "fly to the moon"), r"actions\.3: 'fly to the moon'"),
         (lambda r: r["actions"].pop(), r"position: replaying the record does not reach the saved position"),
         (lambda r: r.update(log_version=99), r"log_version: game record version 99"),
+        (lambda r: r.pop("log_version"), r"log_version: no record version; this library reads 1"),
+        (lambda r: r.update(options={"nosuch": 1}), r"options: unknown option 'nosuch'; the scenario has airlift_room, "),
+        (lambda r: r.update(options={"wounded_check": "never"}), r"options: option wounded_check: 'never' is not one of action-end, administrative"),
     ],
 )  # fmt: skip
 def test_a_damaged_game_record_names_the_field(record, change, says):

@@ -109,12 +109,11 @@ class FlowGame:
         for option, value in (options or {}).items():
             if option not in scenario.options:
                 raise InvalidActionError(
-                    f"unknown option {option!r}; the scenario has {sorted(scenario.options)}"
+                    f"unknown option {option!r}; the scenario has {', '.join(sorted(scenario.options))}"
                 )
             if value not in scenario.options[option].choices:
-                raise InvalidActionError(
-                    f"option {option}: {value!r} is not one of {scenario.options[option].choices}"
-                )
+                choices = ", ".join(map(str, scenario.options[option].choices))
+                raise InvalidActionError(f"option {option}: {value!r} is not one of {choices}")
         self.scenario = scenario
         self.seed = seed
         self.options = dict(options or {})
@@ -564,7 +563,10 @@ class FlowGame:
 
     @classmethod
     def _replayed(cls, scenario: Scenario, data: dict[str, Any], file: str) -> FlowGame:
-        state = cls.replay(scenario, data["seed"], [], data.get("options"))
+        try:
+            state = cls.replay(scenario, data["seed"], [], data.get("options"))
+        except InvalidActionError as err:  # an option the scenario does not have, or its value
+            raise ScenarioError([Problem(file, "options", str(err))]) from None
         for i, notation in enumerate(data["actions"]):
             try:
                 state.replay_more([notation])

@@ -97,6 +97,8 @@ class Reference:
         """
         if rule_id in self.entries:
             return rule_id
+        if not rule_id:  # (an empty id, as a link's blank ?rule= gives, names nothing)
+            return None
         base, letter = rule_id[:-1], rule_id[-1]
         entry = self.entries.get(base)
         if entry is None or not letter.isalpha():

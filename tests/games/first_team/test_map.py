@@ -115,3 +115,19 @@ def test_the_crt_fits_every_cell_the_text_shows(crt, spec):
     assert str(crt.result(15, 9)) == str(crt.result(11, 9))  # off the table reads as 11
     assert set(spec.tables.crt.pinned) == {"7/8", "11/9", "8/9", "8/11"}
     assert spec.tables.intelligence.turns[1][4 - 1] == "B"  # turn 1, roll 4: zone B
+
+
+def test_ftv_1_5_21_a_playable_map_ranks_the_zone_of_every_location():
+    """The NVA advance by zone rank (ftv:1.5.21): a location in a zone with no rank, or
+    Pleiku in no zone, is refused by the engine's checks before any game starts."""
+    from rulebook.games.first_team.checks import setup_problems
+
+    data = campaign_scenario().model_dump(mode="json")
+    assert [str(p) for p in setup_problems(scenario_from_data(data, "c.yaml"), "c.yaml")] == []
+    data["first_team"]["map"]["zone_of"] = {"Pleiku": "K"}
+    said = [str(p) for p in setup_problems(scenario_from_data(data, "c.yaml"), "c.yaml")]
+    expected = "zone K (of Pleiku) has no rank on the Zone Display (ftv:1.5.21)"
+    assert said == [f"c.yaml: first_team.map.zone_display.ranks: {expected}"]
+    data["first_team"]["map"]["zone_of"] = {}
+    said = [str(p) for p in setup_problems(scenario_from_data(data, "c.yaml"), "c.yaml")]
+    assert said == ["c.yaml: first_team.map.zone_of: Pleiku is in no zone: name its zone"]
