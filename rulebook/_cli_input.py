@@ -36,6 +36,14 @@ def _whole(lo: int, hi: int | None = None):
     return parse
 
 
+def _file_name(text: str) -> str:
+    """An argparse type: a file name, refusing an empty one (which would read as "not given"
+    and quietly mean the default file)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name (it is empty)")
+    return text
+
+
 def _port_busy(port: int) -> str | None:
     """Why *port* on 127.0.0.1 cannot be served on (in use, not allowed), or None if it can."""
     import socket

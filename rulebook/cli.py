@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import importlib.util
 import json
 import os
@@ -24,6 +25,7 @@ from rulebook._cli_input import (
     OneLineParser,
     _check_override_value,
     _dask_client,
+    _file_name,
     _port_busy,
     _whole,
 )
@@ -94,17 +96,21 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _cmd_schema(args: argparse.Namespace) -> int:
-    text = json_schema_text()
-    if args.output:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as err:
-            print(f"rulebook schema: {err.strerror}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-    else:
+def _write_out(command: str, output: str | None, text: str) -> int:
+    """*text* to the file *output* (atomically), or to standard output; the exit code."""
+    if not output:
         sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        atomic_write_text(Path(output), text)
+    except OSError as err:  # (its strerror already says "cannot write PATH: why")
+        print(f"rulebook {command}: {err.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     return EXIT_OK
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    return _write_out("schema", args.output, json_schema_text())
 
 
 IOPUB_TIMEOUT_S = 60  # how long Voila waits for an app's output once its cell finished
@@ -247,11 +253,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         return EXIT_OK
     if args.action == "export":
         text = export(ref, args.format)
-        if args.output:
-            atomic_write_text(Path(args.output), text)
-        else:
-            print(text)
-        return EXIT_OK
+        return _write_out("rules export", args.output, text if args.output else text + "\n")
     if args.action == "site":
         return _rules_site(ref, args.output)
     return _rules_search(ref, args)
@@ -281,6 +283,12 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
             "rulebook rules search: give words or a rule id, e.g. `rulebook rules search LOS`",
             file=sys.stderr,
         )
+        return EXIT_BAD_INPUT
+    if args.tag and not any(args.tag in e.tags for e in ref.entries.values()):
+        tags = sorted({t for e in ref.entries.values() for t in e.tags})
+        near = difflib.get_close_matches(args.tag, tags, n=3)
+        hint = f"; nearest tags: {', '.join(near)}" if near else f"; tags: {', '.join(tags)}"
+        print(f"rulebook rules search: no entry has the tag {args.tag!r}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     hits = ref.find(query, game=args.game, tag=args.tag)
     if hits and hits[0].missing:
@@ -356,6 +364,25 @@ def _suspects(args: argparse.Namespace, overrides: dict[str, str]) -> str:
     return f"`rulebook validate {what}` plays a test game and says where it stops"
 
 
+def _say_how_it_went(result) -> None:
+    """A sweep's games taken from earlier runs, its early stop and a Ctrl-C, on stderr."""
+    if result.reused:
+        print(
+            f"rulebook simulate: {result.reused:,} of the games were taken from earlier runs, "
+            "not played again",
+            file=sys.stderr,
+        )
+    if result.early is not None:
+        print(f"rulebook simulate: {result.early.sentence()}", file=sys.stderr)
+    if result.cancelled:
+        kept = "; the summary below counts those" if result.results else ""
+        print(
+            f"rulebook simulate: stopped (Ctrl-C) after {len(result.results)} of "
+            f"{result.requested} games{kept}",
+            file=sys.stderr,
+        )
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
     from contextlib import ExitStack
@@ -383,6 +410,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     except (ValueError, OverflowError) as err:
         print(f"rulebook simulate: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if args.stop_when_clear and not overrides:
+        print(
+            "rulebook simulate: --stop-when-clear stops a comparison of two versions; with no "
+            "--set there is one version, so every game is played",
+            file=sys.stderr,
+        )
     variants = [Variant("baseline")] + ([Variant("changed", overrides)] if overrides else [])
     with ExitStack() as stack:
         executor = None
@@ -419,23 +452,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_BAD_INPUT
-    if result.reused:
-        print(
-            f"rulebook simulate: {result.reused:,} of the games were taken from earlier runs, "
-            "not played again",
-            file=sys.stderr,
-        )
-    if result.early is not None:
-        print(f"rulebook simulate: {result.early.sentence()}", file=sys.stderr)
-    if result.cancelled:
-        kept = "; the summary below counts those" if result.results else ""
-        print(
-            f"rulebook simulate: stopped (Ctrl-C) after {len(result.results)} of "
-            f"{result.requested} games{kept}",
-            file=sys.stderr,
-        )
-        if not result.results:
-            return EXIT_INTERRUPTED
+    _say_how_it_went(result)
+    if result.cancelled and not result.results:
+        return EXIT_INTERRUPTED
     if args.json:
         print(
             json.dumps(
@@ -590,7 +609,9 @@ def _add_simulate(sub) -> None:
         help="worker processes (default: one per core this process may use; 0: run here, one by one)",
     )
     sim.add_argument("--scheduler", help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
-    sim.add_argument("--scenario", help="scenario file (default: the standard scenario)")
+    sim.add_argument(
+        "--scenario", type=_file_name, help="scenario file (default: the standard scenario)"
+    )
     sim.add_argument(
         "--set",
         action="append",
@@ -676,7 +697,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="random",
         help="who plays (both sides of LZ Albany; the US in First Team, whose NVA is programmed)",
     )
-    ply.add_argument("--scenario", help="scenario file (default: the standard scenario)")
+    ply.add_argument(
+        "--scenario", type=_file_name, help="scenario file (default: the standard scenario)"
+    )
     ply.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="set a scenario option"
     )
@@ -730,7 +753,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    # A command's words may come after its options too (rules search --game av LOS): argparse
+    # gives the words before the options to ``terms`` and leaves the rest over.
+    if extra and isinstance(getattr(args, "terms", None), list):
+        unknown = [word for word in extra if word.startswith("-")]
+        if unknown:
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args.terms += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.func(args))
     except BrokenPipeError:  # output piped into `head` and the like

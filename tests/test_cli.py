@@ -225,6 +225,8 @@ def test_rules_search_by_game_show_links_and_check(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("ftv:2.3 ")
     assert all(line.startswith("ftv:") for line in lines)
+    assert main(["rules", "search", "--game", "ftv", "stacking"]) == 0  # options first, too
+    assert capsys.readouterr().out.splitlines() == lines
     assert main(["rules", "show", "lza:11.0"]) == 0
     out = capsys.readouterr().out
     assert "implemented by: rulebook.games.lz_albany._state:State.night" in out
@@ -409,3 +411,10 @@ def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):
     whole = json.loads(capsys.readouterr().out)
     assert whole["stopped_early_at"] is None
     assert whole["stopped_early_because"] is None
+
+
+def test_simulate_stop_when_clear_with_one_version_says_every_game_is_played(capsys):
+    args = ["simulate", "lz-albany", "--games", "2", "--workers", "0", "-q", "--stop-when-clear"]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "with no --set there is one version, so every game is played" in err
