@@ -17,6 +17,7 @@ import os
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -765,7 +766,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return int(args.func(args))
+        with warnings.catch_warnings():
+            # A warning (a kept-games file that could not be read) is a line of the command's
+            # own, not Python's "path:line: UserWarning:" with the source line under it.
+            warnings.showwarning = lambda message, *_, **__: print(
+                f"rulebook {args.command}: {message}", file=sys.stderr
+            )
+            return int(args.func(args))
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stderr.close()
         return EXIT_OK

@@ -418,3 +418,23 @@ def test_simulate_stop_when_clear_with_one_version_says_every_game_is_played(cap
     assert main(args) == 0
     err = capsys.readouterr().err
     assert "with no --set there is one version, so every game is played" in err
+
+
+def test_a_damaged_file_of_kept_games_is_one_line_of_the_commands_own(
+    tmp_path, monkeypatch, capsys
+):
+    import warnings
+
+    monkeypatch.setenv("RULEBOOK_KNOWN_GAMES", str(tmp_path))
+    args = ["simulate", "lz-albany", "--games", "2", "--workers", "0", "-q", "--reuse-games"]
+    assert main(args) == 0
+    for kept in tmp_path.glob("*.json"):
+        kept.write_text("[]")
+    capsys.readouterr()
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")  # as outside the suite, where a warning is shown
+        assert main(args) == 0
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[0].startswith("rulebook simulate: "), err
+    assert "not a file of known games" in err[0]
+    assert "UserWarning" not in "\n".join(err)
