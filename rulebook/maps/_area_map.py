@@ -199,7 +199,9 @@ class AreaMap:
     # --- designer's edits (each returns a new map) -----------------------------
 
     def _replace(self, **changes: Any) -> AreaMap:
-        return AreaMap(self.spec.model_copy(update=changes, deep=True))
+        # Through the shared maps: the designer's checks and the engine's set-up then find
+        # this edit's map, its adjacency worked out once, rather than each building its own.
+        return shared_area_map(self.spec.model_copy(update=changes, deep=True))
 
     def with_adjacency(self, a: str, b: str, adjacent: bool) -> AreaMap:
         """A copy where *a* and *b* are (or are not) neighbours by hand.

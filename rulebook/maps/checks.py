@@ -86,9 +86,9 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
                     )
                 )
     if len(shapes) > 1 and len(shapes) == len(spec.areas):
-        from rulebook.maps._area_map import AreaMap
+        from rulebook.maps._area_map import shared_area_map
 
-        graph = AreaMap(spec).graph
+        graph = shared_area_map(spec).graph
         parts = sorted(nx.connected_components(graph), key=len, reverse=True)
         for part in parts[1:]:
             cut = sorted(part)

@@ -162,9 +162,9 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                     )
                 )
     if not problems and len(spec.areas) > 1:
-        from rulebook.maps import AreaMap
+        from rulebook.maps import shared_area_map
 
-        graph = AreaMap(spec).graph
+        graph = shared_area_map(spec).graph
         parts = sorted(nx.connected_components(graph), key=len, reverse=True)
         for part in parts[1:]:
             problems.append(

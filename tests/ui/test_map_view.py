@@ -31,3 +31,34 @@ def test_an_unchanged_label_is_not_sent_again():
     assert view._labels["C3"].icon is icon
     view.show_counts({"C3": "US 2"})
     assert view._labels["C3"].icon is not icon
+
+
+def test_an_edited_map_keeps_each_areas_label_and_moves_only_what_moved():
+    """A designer's edit used to make every label again (three widgets an area, 132 on LZ
+    Albany's map, each drawn anew by the browser): now kept, moved, added or closed."""
+    from rulebook.maps import demo_map
+
+    first = demo_map()
+    view = MapView(first)
+    labels = dict(view._labels)
+    before = len(live_widgets)
+    # Area A gets another terrain: nothing of the labels changes.
+    recoloured = first.with_area(first.spec.areas[0].model_copy(update={"terrain": "jungle"}))
+    view.set_map(recoloured)
+    assert view._labels == labels
+    assert all(view._labels[k] is marker for k, marker in labels.items())
+    assert len(live_widgets) == before
+    # Area F is removed: its label's three widgets are closed; a reshaped C moves its label.
+    smaller = recoloured.without_area("F")
+    c = smaller.spec.areas[2]
+    moved = smaller.with_area(c.model_copy(update={"polygon": [(x, y + 5) for x, y in c.polygon]}))
+    old_place = tuple(labels["C"].location)
+    view.set_map(moved)
+    assert set(view._labels) == {"A", "B", "C", "D", "E"}
+    assert len(live_widgets) == before - 3
+    assert view._labels["C"] is labels["C"]
+    assert tuple(view._labels["C"].location) != old_place
+    # F drawn again: one label more.
+    view.set_map(recoloured)
+    assert set(view._labels) == set("ABCDEF")
+    assert len(live_widgets) == before
