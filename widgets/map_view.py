@@ -192,6 +192,8 @@ class MapView(ipw.VBox):
         area, and three new widgets an area (a marker and its two icons), each drawn anew by
         the browser, made every edit of a 44-area map take some 0.7 s to show.
         """
+        if area_map is self.area_map:  # (a set-up place picked: the same map, nothing to send)
+            return
         self.area_map = area_map
         self._marks = {k: v for k, v in self._marks.items() if k in area_map}
         self.areas.data = self._geojson()
