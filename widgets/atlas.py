@@ -105,6 +105,7 @@ class AtlasMap(ipw.VBox):
             self.dots[place.id] = dot
             self.map.add(dot)
         self.labels = LayerGroup(layers=())
+        self._drawn: dict[tuple, list] = {}  # each label's look -> its widgets (see relabel)
         self.map.add(self.labels)
         self.hidden_note = ipw.HTML()
         self.legend = ipw.HTML(self._legend_html())
@@ -221,16 +222,25 @@ class AtlasMap(ipw.VBox):
         return labels, later
 
     def relabel(self) -> None:
-        """Place every label for the current zoom and redraw them (and their leader lines)."""
+        """Place every label for the current zoom and redraw them (and their leader lines).
+
+        A label drawn the same as before (same words, place, size and leader) keeps its
+        widgets; the others are made, and those no longer shown are closed: a chapter change
+        used to leave some 29 widgets behind in the kernel and make every label anew.
+        """
         zoom = self.map.zoom
         wanted, later = self._label_set(zoom)
         labels = {lab.id: lab for lab in wanted}
         placed, hidden = place_labels(wanted, zoom)
-        layers = []
+        drawn, layers = {}, []
         for p in placed:
-            lab = labels[p.id]
-            layers.extend(self._label_layers(lab, p, zoom))
+            look = self._label_look(labels[p.id], p, zoom)
+            found = drawn[look] = self._drawn.pop(look, None) or _label_layers(*look)
+            layers.extend(found)
         self.labels.layers = tuple(layers)
+        for gone in self._drawn.values():
+            close_layers(gone)
+        self._drawn = drawn
         names = later + [labels[h].text for h in hidden]
         self.hidden_note.value = (
             f"<p class='rb-hidden-labels'>Zoom in to name: {escape(', '.join(names))}.</p>"
@@ -238,32 +248,28 @@ class AtlasMap(ipw.VBox):
             else ""
         )
 
-    def _label_layers(self, lab: Label, p: Placed, zoom: float) -> list:
+    def _label_look(self, lab: Label, p: Placed, zoom: float) -> tuple:
+        """What a placed label looks like: its HTML, size, anchor, place and leader line (or
+        None), all a label's widgets are made from, so equal looks can share them."""
         w, h = p.box[2] - p.box[0], p.box[3] - p.box[1]
         kind = "fixed" if lab.fixed else ("active" if lab.id in self.active else "place")
         style = (
             f"width:{w:.0f}px;height:{h:.0f}px;line-height:{h:.0f}px;font-size:{lab.size}px;"
             f"letter-spacing:{lab.spacing}px"
         )
-        icon = DivIcon(
-            html=f"<div class='rb-label rb-label-{kind}' data-label='{escape(lab.id)}' "
-            f"style='{style}'>{escape(lab.text)}</div>",
-            icon_size=(round(w), round(h)),
-            icon_anchor=(round(-p.dx), round(-p.dy)),
+        html = (
+            f"<div class='rb-label rb-label-{kind}' data-label='{escape(lab.id)}' "
+            f"style='{style}'>{escape(lab.text)}</div>"
         )
-        out = [Marker(location=(lab.lat, lab.lon), icon=icon, draggable=False, keyboard=False)]
+        leader = None
         if p.leader:
             x, y = pixel(lab.lon, lab.lat, zoom)
             bx = min(max(x, p.box[0]), p.box[2])
             by = min(max(y, p.box[1]), p.box[3])
             lon, lat = lonlat(bx, by, zoom)
-            out.insert(
-                0,
-                Polyline(
-                    locations=[(lab.lat, lab.lon), (lat, lon)], color="#333", weight=1, fill=False
-                ),
-            )
-        return out
+            leader = ((lab.lat, lab.lon), (lat, lon))
+        size, anchor = (round(w), round(h)), (round(-p.dx), round(-p.dy))
+        return html, size, anchor, (lab.lat, lab.lon), leader
 
     # --- framing ------------------------------------------------------------------------
 
@@ -355,3 +361,27 @@ class AtlasMap(ipw.VBox):
             "<details class='rb-sources'><summary>Where the map comes from</summary>"
             f"<ul>{''.join(rows)}</ul></details>"
         )
+
+
+def _label_layers(
+    html: str,
+    size: tuple[int, int],
+    anchor: tuple[int, int],
+    at: tuple[float, float],
+    leader: tuple | None,
+) -> list:
+    """A label's widgets: its marker, after its leader line if it has one."""
+    icon = DivIcon(html=html, icon_size=size, icon_anchor=anchor)
+    out: list = [Marker(location=at, icon=icon, draggable=False, keyboard=False)]
+    if leader is not None:
+        out.insert(0, Polyline(locations=list(leader), color="#333", weight=1, fill=False))
+    return out
+
+
+def close_layers(layers: list) -> None:
+    """Close map layers for good, a marker's icon with it (closing a marker leaves its icon)."""
+    for layer in layers:
+        icon = getattr(layer, "icon", None)
+        if icon is not None:
+            icon.close()
+        layer.close()

@@ -177,3 +177,19 @@ def test_a_hundred_selections_in_the_ambush_valley_designer_leave_the_widget_cou
     session(100)
     assert panel.problems.found  # the problem was there to list all along
     assert len(live_widgets) == before
+
+
+def test_a_hundred_chapter_changes_in_the_walkthrough_leave_the_widget_count_flat():
+    """Each chapter places the atlas's labels again: a label drawn as before keeps its widgets,
+    the rest are closed (about 29 widgets were left behind at every change)."""
+    from widgets.walkthrough import Walkthrough
+
+    walk = Walkthrough()
+    chapters = [value for _, value in walk.timeline.options]
+    for chapter in chapters:  # every chapter once: each label look there is is made here
+        walk.timeline.value = chapter
+    before = len(live_widgets)
+    for i in range(100):
+        walk.timeline.value = chapters[(i * 5) % len(chapters)]
+    walk.timeline.value = chapters[-1]
+    assert len(live_widgets) <= before
