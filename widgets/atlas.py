@@ -30,6 +30,7 @@ from shapely.ops import linemerge
 from rulebook.geography import MapFeature, load_layers
 from rulebook.history import Place, load_places
 from rulebook.maps.labels import Label, Placed, lonlat, pixel, place_labels
+from widgets._closing import discard
 
 __all__ = ["ACTIVE", "IDLE", "AtlasMap", "frame_zoom"]
 
@@ -239,7 +240,7 @@ class AtlasMap(ipw.VBox):
             layers.extend(found)
         self.labels.layers = tuple(layers)
         for gone in self._drawn.values():
-            close_layers(gone)
+            discard(self.labels, gone)
         self._drawn = drawn
         names = later + [labels[h].text for h in hidden]
         self.hidden_note.value = (
@@ -376,12 +377,3 @@ def _label_layers(
     if leader is not None:
         out.insert(0, Polyline(locations=list(leader), color="#333", weight=1, fill=False))
     return out
-
-
-def close_layers(layers: list) -> None:
-    """Close map layers for good, a marker's icon with it (closing a marker leaves its icon)."""
-    for layer in layers:
-        icon = getattr(layer, "icon", None)
-        if icon is not None:
-            icon.close()
-        layer.close()

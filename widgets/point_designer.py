@@ -309,9 +309,11 @@ class PointDesigner(DesignerFiles, ipw.VBox):
 
     def _sync_markers(self, marks: dict[str, str]) -> None:
         spec = self.design.spec
-        for name in list(self._markers):
-            if name not in spec.locations:
-                discard(self.map, [self._markers.pop(name)])
+        gone = [
+            self._markers.pop(name) for name in list(self._markers) if name not in spec.locations
+        ]
+        discard(self.map, gone)
+        new = []  # added to the map at once: one layer list sent, not one a location
         for name, loc in spec.locations.items():
             x, y = loc.xy
             camp = spec.special_forces_camps.get(name)
@@ -337,7 +339,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
                     icon=DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0)),
                 )
                 self._markers[name] = marker
-                self.map.add(marker)
+                new.append(marker)
             else:
                 if tuple(marker.location) != (y, x):
                     marker.location = (y, x)
@@ -347,6 +349,8 @@ class PointDesigner(DesignerFiles, ipw.VBox):
                         DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0)),
                     )
                     old.close()  # else every relabelled marker leaves a widget behind
+        if new:
+            self.map.layers = (*self.map.layers, *new)
 
     def refresh(self) -> None:
         spec = self.design.spec

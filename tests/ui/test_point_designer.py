@@ -318,3 +318,19 @@ def test_campaign_tab_sets_how_many_helicopters_and_air_strikes_the_us_has():
     assert len(designer.design.scenario.first_team.us.airstrikes) == 4
     assert campaign.units["airstrikes"].value == 4
     assert play_problems(designer.design.scenario, "mine.yaml") == []
+
+
+def test_loading_and_clearing_a_map_send_its_layer_list_once(tmp_path):
+    """67 locations added or taken off one by one sent the map's whole layer list 67 times,
+    each redrawn by the browser (760 ms to clear the shipped map in the latency audit)."""
+    designer = PointDesigner(PointDesign.blank())
+    changes: list = []
+    designer.map.observe(changes.append, names="layers")
+    designer._open(CAMPAIGN)
+    designer.refresh()  # (what the Load button's wrapper does after it)
+    assert len(designer._markers) == 67
+    assert len(changes) == 1
+    changes.clear()
+    designer._blank()
+    assert designer._markers == {}
+    assert len(changes) == 1
