@@ -185,3 +185,15 @@ def test_road_exits_are_where_roads_meet_the_edge():
     s = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml")
     assert sorted(road_exits(s.spec)) == [(0, 24), (36, 0), (36, 48), (72, 24)]
     assert reinforcement_odds(s.spec.reinforcements[0])["3-4"] == Fraction(2, 9)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_every_set_up_zone_of_a_shipped_scenario_has_a_name_not_its_id(path):
+    """The designer names a set-up zone by its label; one without falls back to its id in
+    words ('arvn start (ARVN set-up)'), which reads as a file's key, not a place."""
+    from rulebook.games.ambush_valley.naming import name_of
+
+    spec = load_scenario(path).ambush_valley
+    for zone in spec.layout.deployment:
+        assert zone.label, f"{path.name}: set-up zone {zone.id} has no label"
+        assert name_of(spec, zone.id).startswith(zone.label)
