@@ -82,6 +82,9 @@ def _dask_client(address: str):
         raise ValueError(
             f"--scheduler {address!r} is not a scheduler address like tcp://127.0.0.1:8786"
         )
+    port = int(address.rsplit(":", 1)[1])
+    if not 1 <= port <= 65535:  # (said at once, not after the connection's 10 s time-out)
+        raise ValueError(f"--scheduler {address!r}: port {port} is out of range (1 to 65535)")
     try:
         from dask.distributed import Client
     except ImportError:

@@ -40,6 +40,8 @@ def resolve_save_name(
     if parts[:1] == (SAVES,):
         parts = parts[1:]
     example = f"my_game{allowed[0]}"
+    if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
+        raise ValueError(f"{typed!r}: a save name cannot hold control characters")
     if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
         raise ValueError(
             f"{typed!r}: a save name is a plain file name in {SAVES}/ (like {example}), "

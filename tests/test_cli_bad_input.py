@@ -53,6 +53,7 @@ CASES = [
     (["simulate", "lz-albany", "--set", "lz_albany.chits.0.count=99"], "lz_albany.chits.0.count: Input should be less than or equal to 50; got 99"),
     (["simulate", "lz-albany", "-q", "--games", "1", "--workers", "0", "--set", "lz_albany.unit_types.nva-rifle.fire=5000"], "a game stopped part-way: cannot roll"),
     (["simulate", "lz-albany", "--scheduler", "not a url"], "is not a scheduler address like tcp://"),
+    (["simulate", "lz-albany", "--scheduler", "tcp://127.0.0.1:99999"], "port 99999 is out of range (1 to 65535)"),
     (["simulate", "lz-albany", "--scenario", FTV], "game: this scenario is for First Team: Vietnam; LZ Albany cannot play it"),
     (["simulate", "lz-albany", "--scenario", "fifo.yaml"], "fifo.yaml: is not a regular file"),
     (["av", "table", "no-such-table"], "rulebook av: "),
