@@ -31,7 +31,7 @@ from rulebook._cli_input import (
     _whole,
 )
 from rulebook._version import __version__
-from rulebook.errors import ScenarioError
+from rulebook.errors import InvalidActionError, ScenarioError
 from rulebook.history import check_history_file, is_history_file
 from rulebook.scenario import load_scenario, validate
 from rulebook.scenario._schema import json_schema_text
@@ -499,8 +499,13 @@ def _cmd_play(args: argparse.Namespace) -> int:
         if scenario is not None:  # named problems, not an engine's stop
             scenario = require_playable(scenario, str(args.scenario), args.game)
         game, summary = play(args, scenario)
-    except ValueError as err:
+    except (ScenarioError, InvalidActionError) as err:  # the file, or an option it lacks
         print(f"rulebook play: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ValueError as err:  # a value the checks let through but the rules cannot play
+        stopped = f"the game stopped part-way: {err}; " if args.scenario else ""
+        hint = _suspects(args, {}) if args.scenario else ""
+        print(f"rulebook play: {stopped or err}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.log:
         print(game.log_text())

@@ -115,3 +115,18 @@ def test_play_refuses_a_value_of_the_wrong_kind_by_its_field(scratch, capsys, ga
     assert says in err
     assert "not 'lots'" in err
     assert "Traceback" not in err
+
+
+def test_a_game_that_stops_part_way_names_the_file_and_how_to_find_why(scratch, capsys):
+    text = Path(LZA).read_text(encoding="utf-8")
+    assert "nva-rifle: {kind: infantry, fire: 2," in text
+    (scratch / "fire.yaml").write_text(
+        text.replace(
+            "nva-rifle: {kind: infantry, fire: 2,", "nva-rifle: {kind: infantry, fire: 5000,"
+        )
+    )
+    assert main(["play", "lz-albany", "--scenario", "fire.yaml", "--seed", "1"]) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rulebook play: the game stopped part-way: cannot roll ")
+    assert err.endswith("`rulebook validate fire.yaml` plays a test game and says where it stops")
+    assert len(err.splitlines()) == 1

@@ -43,9 +43,12 @@ def _describe(error: dict[str, Any]) -> str:
     if error["type"] == "extra_forbidden":
         return "unknown field (check its spelling against the schema)"
     given = error.get("input")
+    wants_mapping = error["type"] in ("model_type", "dict_type")
+    if wants_mapping:  # (pydantic names the model class: "instance of ChoiOiTable")
+        message = "expected a mapping of fields"
     if isinstance(given, dict | list):  # the field path already says which block
-        return message
-    shown = repr(given)
+        return f"{message}; got a list" if wants_mapping and isinstance(given, list) else message
+    shown = "null (nothing)" if given is None else repr(given)
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{message}; got {shown}"

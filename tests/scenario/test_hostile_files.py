@@ -48,6 +48,8 @@ LOAD_ERRORS = [
     ("99999999999999d20 dice", AV.replace("roll: 2d6", "roll: 99999999999999d20", 1), r"1 to 20 dice"),
     ("a row 1-100000000000", AV.replace('"10": 1D6+1', '"10-100000000000": 1D6+1', 1), r"rows: row '10-100000000000' is not a total or a range"),
     ("lz_markers: 2**63", re.sub(r"lz_markers: \d+", f"lz_markers: {2**63}", FTV, count=1), r"out of range"),
+    ("a null block", re.sub(r"\n    nva: \{mcdade_killed[^}]*\}", "\n    nva: null", LZA, count=1), r"lz_albany\.vp\.nva: expected a mapping of fields; got null \(nothing\)"),
+    ("a list for a table", LZA.replace("\n  choi_oi:", "\n  choi_oi: []\n  old_choi_oi:", 1), r"lz_albany\.choi_oi: expected a mapping of fields; got a list"),
     ("a chit count of a million", LZA.replace("count: 2", "count: 1000000", 1), r"count: .*less than or equal to 50"),
 ]  # fmt: skip
 
