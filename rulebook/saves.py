@@ -24,6 +24,9 @@ SAVES = "saves"
 """The folder, under the working folder, that holds every file the apps save."""
 
 
+MAX_NAME_BYTES = 200
+
+
 def resolve_save_name(
     name: str, suffix: str | tuple[str, ...], *, folder: Path | None = None
 ) -> Path:
@@ -53,6 +56,8 @@ def resolve_save_name(
         raise ValueError(f"{typed!r}: this app saves {' or '.join(allowed)} files, not {given}")
     if not given:
         file += allowed[0]
+    if len(file.encode()) > MAX_NAME_BYTES:  # (file systems refuse names past 255 bytes)
+        raise ValueError(f"{typed[:40]!r}...: a save name is at most {MAX_NAME_BYTES} bytes long")
     folder = (Path(folder) if folder is not None else Path.cwd() / SAVES).resolve()
     target = folder / file
     if target.is_symlink() and target.resolve().parent != folder.resolve():

@@ -58,6 +58,7 @@ def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
         ("game.py", "this app saves .json files, not .py"),
         ("ga\x00me", "a save name cannot hold control characters"),
         ("two\nlines", "a save name cannot hold control characters"),
+        ("g" * 300, "a save name is at most 200 bytes long"),
     ],
 )
 def test_save_names_stay_in_the_save_folder_with_the_right_suffix(tmp_path, name, says):
