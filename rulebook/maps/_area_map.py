@@ -53,6 +53,10 @@ class AreaMap:
     and ``pos`` (the centroid), and whose edges carry ``source``
     (``"derived"`` or ``"manual"``). Editing returns a new map.
 
+    A map never changes once built: one map of each content is shared by every game, the
+    designers' edits and their checks (:func:`shared_area_map`), with what it has worked out
+    (adjacency, line of sight). Code that needs another map asks for one by its content.
+
     Examples
     --------
     >>> m = demo_map()
