@@ -59,6 +59,8 @@ def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
         ("ga\x00me", "a save name cannot hold control characters"),
         ("two\nlines", "a save name cannot hold control characters"),
         ("g" * 300, "a save name is at most 200 bytes long"),
+        ("a/", "not ending in / or ."),
+        ("game.json.", "not ending in / or ."),
     ],
 )
 def test_save_names_stay_in_the_save_folder_with_the_right_suffix(tmp_path, name, says):
