@@ -61,6 +61,7 @@ UNPLAYABLE = [
     ("a duplicate company", LZA.replace("id: A/2-7", "id: C/2-7", 1), "lz_albany.companies: id 'C/2-7' is used twice"),
     ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the camp at G4 is called 'Plei Mo', but the US forces have no garrison"),
     ("a million LZ markers", re.sub(r"lz_markers: \d+", "lz_markers: 999999", FTV, count=1), "first_team.us.lz_markers: 1000003 LZ markers in all"),
+    ("too many no-LZ markers", re.sub(r"no_lz_markers: \d+", "no_lz_markers: 17", FTV, count=1), "first_team.us.lz_markers: 25 LZ markers in all (8 and no_lz_markers 17)"),
     ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
     ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),
     ("a First Team section in LZ Albany", LZA + "first_team: null\n", None),

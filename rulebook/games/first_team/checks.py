@@ -168,12 +168,14 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     room = 2 * len(zones)
     markers = us.lz_markers + us.no_lz_markers
     if markers > room:
+        # The field at fault is whichever of the two counts was changed: name both.
         problems.append(
             Problem(
                 file,
                 "first_team.us.lz_markers",
-                f"{markers} LZ markers in all, but at most two go in each of the map's "
-                f"{len(zones)} zones, so at most {room} (ftv:3.2.1)",
+                f"{markers} LZ markers in all ({us.lz_markers} and no_lz_markers "
+                f"{us.no_lz_markers}), but at most two go in each of the map's {len(zones)} "
+                f"zones, so at most {room} (ftv:3.2.1)",
             )
         )
     return problems
