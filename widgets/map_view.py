@@ -171,11 +171,14 @@ class MapView(ipw.VBox):
         super().__init__([self.map, self.caption])
         self.add_class("rb-map")
 
-    def _add_labels(self) -> None:
-        for area in self.area_map:
-            self._add_label(area)
+    def _add_labels(self, areas: Any = None) -> None:
+        """Labels for *areas* (every area of the map by default), added to the map at once: one
+        layer list sent, not one a label."""
+        new = [self._new_label(area) for area in (self.area_map if areas is None else areas)]
+        if new:
+            self.map.layers = (*self.map.layers, *new)
 
-    def _add_label(self, area: Any) -> None:
+    def _new_label(self, area: Any) -> Marker:
         p = area.polygon.representative_point()
         html, size = self._label_html(area.id, ""), LABEL_SIZE
         icons = [DivIcon(html=html, icon_size=size, icon_anchor=_anchor(size)) for _ in range(2)]
@@ -183,7 +186,7 @@ class MapView(ipw.VBox):
         self._labels[area.id] = marker
         self._icons[area.id] = icons
         self._shown[area.id] = (html, size)
-        self.map.add(marker)
+        return marker
 
     def set_map(self, area_map: AreaMap) -> None:
         """Show another version of the map (after an edit): outlines, styles and labels.
@@ -198,19 +201,16 @@ class MapView(ipw.VBox):
         self._marks = {k: v for k, v in self._marks.items() if k in area_map}
         self.areas.data = self._geojson()
         self.areas.style_callback = area_style(area_map, self._marks)
-        for area_id in [a for a in self._labels if a not in area_map]:
-            marker = self._labels.pop(area_id)
-            self.map.remove(marker)
-            marker.close()
-            for icon in self._icons.pop(area_id):
+        gone = [a for a in self._labels if a not in area_map]
+        discard(self.map, [self._labels.pop(a) for a in gone])  # (with the icon it shows)
+        for area_id in gone:
+            for icon in self._icons.pop(area_id):  # (and the spare one)
                 icon.close()
             del self._shown[area_id]
+        self._add_labels([area for area in area_map if area.id not in self._labels])
         for area in area_map:
-            marker = self._labels.get(area.id)
-            if marker is None:
-                self._add_label(area)
-                continue
             p = area.polygon.representative_point()
+            marker = self._labels[area.id]
             if tuple(marker.location) != (p.y, p.x):
                 marker.location = (p.y, p.x)
             self.set_label(area.id, self._label_html(area.id, ""))
