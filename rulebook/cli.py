@@ -503,9 +503,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
         print(f"rulebook play: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ValueError as err:  # a value the checks let through but the rules cannot play
-        stopped = f"the game stopped part-way: {err}; " if args.scenario else ""
-        hint = _suspects(args, {}) if args.scenario else ""
-        print(f"rulebook play: {stopped or err}{hint}", file=sys.stderr)
+        said = f"the game stopped part-way: {err}; {_suspects(args, {})}" if args.scenario else err
+        print(f"rulebook play: {said}", file=sys.stderr)
         return EXIT_BAD_INPUT
     if args.log:
         print(game.log_text())

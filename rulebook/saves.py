@@ -42,19 +42,13 @@ def resolve_save_name(
     parts = PurePosixPath(typed.replace("\\", "/")).parts
     if parts[:1] == (SAVES,):
         parts = parts[1:]
-    example = f"my_game{allowed[0]}"
+    plain = f"{typed!r}: a save name is a plain file name in {SAVES}/ (like my_game{allowed[0]}), "
     if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
         raise ValueError(f"{typed!r}: a save name cannot hold control characters")
     if typed.endswith(("/", "\\", ".")):  # a folder, or a name whose suffix is cut short
-        raise ValueError(
-            f"{typed!r}: a save name is a plain file name in {SAVES}/ (like {example}), "
-            "not ending in / or ."
-        )
+        raise ValueError(plain + "not ending in / or .")
     if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
-        raise ValueError(
-            f"{typed!r}: a save name is a plain file name in {SAVES}/ (like {example}), "
-            "with no folders"
-        )
+        raise ValueError(plain + "with no folders")
     file = parts[0]
     given = PurePosixPath(file).suffix
     if given and given.lower() not in allowed:
