@@ -100,6 +100,20 @@ def _cores(workers: int | None) -> str:
     return f" on {workers} core{'' if workers == 1 else 's'}"
 
 
+def _time_left(elapsed: float, done: int, total: int) -> str:
+    """The wait still ahead, from the pace so far, as a clause (empty before a pace shows).
+
+    Games taken from earlier runs come in step with those played, so the pace counts them too.
+
+    >>> _time_left(3.0, 300, 2000), _time_left(30.0, 100, 2000), _time_left(0.5, 1990, 2000)
+    ('about 17 s left', 'about 9 min 30 s left', 'less than a second left')
+    """
+    if done <= 0 or elapsed <= 0:
+        return ""
+    left = elapsed / done * (total - done)
+    return "less than a second left" if left < 1 else f"about {_duration(left)} left"
+
+
 def _duration(seconds: float) -> str:
     """A run's length in words.
 
@@ -519,7 +533,7 @@ class BalanceLab(ipw.VBox):
             # One worker per core this kernel may use (a container's quota included), not a
             # fixed two: a designer's eight-core laptop plays four times the games a second.
             workers = usable_cores() if executor is None else None
-            started = self._shown_at = time.perf_counter()
+            started = self._started = self._shown_at = time.perf_counter()
             result = sweep(
                 self.scenario,
                 self.games.value,
@@ -582,10 +596,14 @@ class BalanceLab(ipw.VBox):
         self._shown_at = now
         self.table.value, verdicts = _comparison(result, self.scenario.game, running=True)
         headline = verdicts[:1]
+        done, total = len(result.results), result.requested
+        left = _time_left(now - self._started, done, total)
+        if left and self.stop_early.value and looks(self.games.value):
+            left += " if it plays every game"
         self.timing.value = (
-            f"<div class='rb-live'><b>So far {len(result.results):,} of {result.requested:,} "
-            f"games.</b> {escape(headline[0]) if headline else ''}{self._looks_ahead()} The "
-            "whole comparison is under 3 below.</div>"
+            f"<div class='rb-live'><b>So far {done:,} of {total:,} games"
+            f"{', ' + left if left else ''}.</b> {escape(headline[0]) if headline else ''}"
+            f"{self._looks_ahead()} The whole comparison is under 3 below.</div>"
         )
 
     def _looks_ahead(self) -> str:

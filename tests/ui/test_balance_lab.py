@@ -197,7 +197,8 @@ def test_an_ambush_valley_link_is_refused_in_the_games_names():
 
 def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeypatch):
     """The lab redraws the verdict as games finish (here after every game) and says how many
-    are in; the finished table drops the note."""
+    are in and, from the pace so far, how long the rest will take; the finished table drops
+    the note."""
     import widgets.balance_lab as lab_module
 
     monkeypatch.setattr(lab_module, "LIVE_EVERY_S", 0.0)
@@ -211,7 +212,9 @@ def test_while_games_run_the_table_shows_the_comparison_so_far(tmp_path, monkeyp
     beside_the_bar = []
     lab.timing.observe(lambda change: beside_the_bar.append(change["new"]), names="value")
     lab.run(executor="serial")
-    assert any("So far 4 of 6 games." in html for html in beside_the_bar)
+    left = r"(about \d+ s|less than a second) left"
+    assert any(re.search(rf"So far 4 of 6 games, {left}\.</b>", html) for html in beside_the_bar)
+    assert not any("if it plays every game" in html for html in beside_the_bar)  # no look
     assert not any("It looks at" in html for html in beside_the_bar)  # 3 a side: no look
     running = [html for html in shown if "rb-running" in html]
     assert "So far 4 of 6 games" in " ".join(running)
@@ -225,6 +228,7 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
     and why above the table, and plays every game when the designer unticks the box. Looks
     start at 20 games a side here (100 in use), so the games take seconds."""
     import rulebook.sim.early as early_module
+    import widgets.balance_lab as lab_module
 
     monkeypatch.setattr(early_module, "MIN_GAMES", 20)
     lab = BalanceLab(saves=tmp_path)
@@ -240,8 +244,13 @@ def test_a_clear_difference_stops_early_and_says_so_unless_unticked(tmp_path, mo
         "where the US win rate and the mean VP margin (US minus NVA) both differ too little for "
         "every game to show either (until then, the verdict above may still change)."
     )
+    monkeypatch.setattr(lab_module, "LIVE_EVERY_S", 0.0)
+    live = []
+    lab.timing.observe(lambda change: live.append(change["new"]), names="value")
     lab.run(executor="serial")
     assert lab.errors.value == ""
+    # the time left is for every game, which a look may cut short
+    assert any(re.search(r"left if it plays every game\.</b>", html) for html in live)
     note = _text(lab.table.value)
     stopped = re.search(r"Stopped at (20|30|40) of 50 games a side: the US win rate", note)
     assert stopped
