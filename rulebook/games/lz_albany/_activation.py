@@ -514,18 +514,44 @@ def _rescale(choice: Action, dice: int) -> Action:
     return new_action(("fire", (choice.args[0], f"{target}:{dice}")))
 
 
+def alone_officers(s: State, side: str) -> tuple[Unit, ...]:
+    """Unwounded officers of *side* with no friendly platoon in their area, by id (lza:10.1).
+
+    A fact of the position (kept in ``s._facts``, which goes whenever an officer moves or is
+    wounded, or an area gains its first or loses its last platoon of a side): asked after
+    every chit, and most chits find the same officers alone, or none.
+    """
+    key = ("alone", side)
+    found = s._facts.get(key)
+    if found is None:
+        where = s._where
+        found = s._facts[key] = tuple(
+            sorted(
+                [
+                    u
+                    for u in where[(side, True)]  # the side's officers
+                    if not u.wounded and (u.area, side, False) not in where
+                ],
+                key=_by_id,
+            )
+        )
+    return found
+
+
+def _by_id(unit: Unit) -> str:
+    return unit.id
+
+
 def lone_officers(s: State, side: str) -> Flow:
     """Officers with no friendly platoon beside them may act once a turn on any friendly chit (lza:10.1).
 
     Fire/Move, artillery, air, adrenaline or visibility: any chit of his side will do.
     """
-    where, most = s._where, s.rules.lone_officer_activations
-    alone = [
-        u
-        for u in where[(side, True)]  # the side's officers
-        if not u.wounded and (u.area, side, False) not in where and s.lone_moves.get(u.id, 0) < most
-    ]  # (moving one lone officer never gives another a platoon or a move: filtered once)
-    for officer in sorted(alone, key=lambda u: u.id):
+    most, moves = s.rules.lone_officer_activations, s.lone_moves
+    # (moving one lone officer never gives another a platoon or a move: read once)
+    for officer in alone_officers(s, side):
+        if moves.get(officer.id, 0) >= most:
+            continue
         oid = officer.id
         options = [new_action(("stay", (oid,)))] + [
             new_action(("move", (oid, d))) for d in _destinations(s, officer, False)

@@ -7,13 +7,14 @@ receives the chosen Action back.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from fractions import Fraction
 from operator import attrgetter
 
 from rulebook.games._decisions import Action, Chance, ask, new_action
 from rulebook.games.lz_albany._activation import (
     activated,
+    alone_officers,
     fire_activation,
     lone_officers,
     move_activation,
@@ -181,7 +182,7 @@ def action_phase(s: State) -> Flow:
     """Draw chits one at a time until the pool is empty (lza:3.6, 5.1)."""
     s.phase = "action"
     while s.pool:
-        draw = yield Chance(_draws(tuple(sorted(s.pool))), "draw a chit", "lza:3.6")
+        draw = yield Chance(_Draws(tuple(sorted(s.pool))), "draw a chit", "lza:3.6")
         chit = s.chits[draw.args[0]]
         s.pool.remove(chit.id)
         s.flares_now = set()
@@ -196,21 +197,40 @@ def action_phase(s: State) -> Flow:
 _DRAWS: dict[tuple[str, int], tuple[Action, Fraction]] = {}
 
 
-def _draws(pool: tuple[str, ...]) -> tuple[tuple[Action, Fraction], ...]:
-    """Each chit in the pool, equally likely to be drawn.
+class _Draws(Sequence):
+    """Each chit in the pool, equally likely to be drawn: read like a tuple of (draw action,
+    chance), each outcome made when read, since a game without a record reads only the one
+    its dice pick.
 
     Each (chit, pool size) outcome is made once and kept (a few hundred at most), rather
     than each pool: the pools a game meets are many and rarely seen again.
     """
-    n = len(pool)
-    draws = _DRAWS
-    try:
-        return tuple([draws[c, n] for c in pool])
-    except KeyError:
-        odds = Fraction(1, n)
-        for c in pool:
-            draws.setdefault((c, n), (new_action(("draw", (c,))), odds))
-        return tuple([draws[c, n] for c in pool])
+
+    __slots__ = ("_pool",)
+
+    def __init__(self, pool: tuple[str, ...]) -> None:
+        self._pool = pool
+
+    def __len__(self) -> int:
+        return len(self._pool)
+
+    def __getitem__(self, k):  # type: ignore[override]
+        if type(k) is not int:
+            return tuple(self)[k]
+        chit, n = self._pool[k], len(self._pool)  # (an IndexError past the end ends iteration)
+        found = _DRAWS.get((chit, n))
+        if found is None:
+            found = _DRAWS[chit, n] = (new_action(("draw", (chit,))), Fraction(1, n))
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == tuple(other) if isinstance(other, Sequence) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def play_chit(s: State, chit: Chit) -> Flow:
@@ -233,7 +253,8 @@ def play_chit(s: State, chit: Chit) -> Flow:
             "lza:5.6", "visibility chit: no gunship or Skyraider strike for the rest of the turn"
         )
     # An officer with no friendly platoon beside him may act on any chit of his side (lza:10.1).
-    yield from lone_officers(s, chit.side)
+    if alone_officers(s, chit.side):  # (most chits find none: no generator for them)
+        yield from lone_officers(s, chit.side)
 
 
 def flares(s: State) -> Flow:
