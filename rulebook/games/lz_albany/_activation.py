@@ -423,10 +423,11 @@ def fire_choices(
     """What a fire activation may do next: melee where engaged, else fire or shell from each
     area not yet used, or stop (lza:7.2-7.4). *platoons* are the activated platoons.
 
-    An area's fire options depend on who stands there and next to it and how hurt they are
-    (lza:6.1, 7.2A, 7.3): they are kept (in *kept*, the board's store by default) with the
-    change counts of those areas, until one changes; the next activation of the same
-    counters may find them still good. *group* is ``frozenset(ids)`` if the caller has it.
+    An area's fire options depend on who stands there and how hurt they are, and on which
+    sides hold platoons next door (lza:6.1, 7.2A, 7.3): they are kept (in *kept*, the board's
+    store by default) with the area's change count and its neighbours' counts of sides coming
+    and going, until one changes; the next activation of the same counters may find them still
+    good. *group* is ``frozenset(ids)`` if the caller has it.
     """
     areas = sorted({u.area for u in platoons if u.status == "on-map"})
     # An activated platoon stands in each of these areas: s.disputed(a) there is whether
@@ -443,9 +444,10 @@ def fire_choices(
     kept = s._kept if kept is None else kept
     if group is None:
         group = frozenset(ids)
-    changes, around = s._changes.get, _around(s)  # (None where nothing ever changed)
+    changes, presence = s._changes.get, s._presence.get  # (None where nothing ever changed)
+    near = s.map._neighbors
     for area in areas:
-        stamp = tuple(map(changes, around[area]))
+        stamp = (changes(area), *map(presence, near[area]))
         block = kept.get((area, group))
         if block is None or block[0] != stamp:
             block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
@@ -469,15 +471,6 @@ def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:
 
 
 _DONE = Action("done", ())
-
-
-def _around(s: State) -> dict[str, tuple[str, ...]]:
-    """Each area with its neighbours: whose change counts date an area's fire options (the
-    map's alone, so kept with the map's facts)."""
-    found = s._reach.get("around")
-    if found is None:
-        found = s._reach["around"] = {a: (a, *near) for a, near in s.map._neighbors.items()}
-    return found
 
 
 def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[tuple | None, bool]:

@@ -240,6 +240,9 @@ class State:
     # stand and how hurt (who sees what, fire and mortar targets): dropped when those change
     _facts: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _changes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # how many times an area gained its first or lost its last platoon of a side: all that
+    # fire from next door reads of it (lza:7.2A, 7.3)
+    _presence: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # options worked out for some counters, with the change counts they were worked out at
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # where a counter can go or a mortar reach from an area: the map's alone (lza:6.2, 7.4),
@@ -264,14 +267,14 @@ class State:
                 copied[name] = type(value)(value)
             elif name == "_reach":
                 new._reach = value  # depends on the map alone: shared
-            elif name not in ("_where", "_facts", "_changes", "_kept"):
+            elif name not in ("_where", "_facts", "_changes", "_presence", "_kept"):
                 copied[name] = copy.deepcopy(value, memo)
         units = new.units
         for unit in units.values():
             object.__setattr__(unit, "_board", new)
         # the same lists in the same order, of the new counters (as _build_index would make)
         new._where = {key: [units[u.id] for u in group] for key, group in self._where.items()}
-        new._facts, new._changes, new._kept = {}, {}, {}  # nothing kept: counts start afresh
+        new._facts, new._changes, new._presence, new._kept = {}, {}, {}, {}  # counts start afresh
         return new
 
     @classmethod
@@ -320,6 +323,7 @@ class State:
         self._where = {("us",): [], ("nva",): [], ("us", True): [], ("nva", True): []}
         self._facts = {}
         self._changes = {}  # counted afresh, so options kept against the old counts go too
+        self._presence = {}
         self._kept = {}
         for order, unit in enumerate(self.units.values()):
             unit._order, unit._board = order, self
@@ -344,11 +348,13 @@ class State:
         self._facts = {}
         if unit.status != "on-map":
             return
-        changes = self._changes
-        changes[unit.area] = changes.get(unit.area, 0) + 1
+        changes, area = self._changes, unit.area
+        changes[area] = changes.get(area, 0) + 1
         where = self._where
         for key in self._keys(unit):
             _remove(where, key, unit)
+        if not unit.is_officer and (area, unit.side, False) not in where:  # the last one left
+            self._presence[area] = self._presence.get(area, 0) + 1
 
     def relocate(self, unit: Unit, area: str | None) -> None:
         """Move a counter to *area* and keep the index current (its side's list stays as it is).
@@ -369,12 +375,16 @@ class State:
         _remove(where, key, unit)
         if key not in where:  # the last of his kind left the area
             stale = True
+            if not officer:
+                self._presence[old] = self._presence.get(old, 0) + 1
         object.__setattr__(unit, "area", area)
         key = (area, side, officer)
         group = where.get(key)
         if group is None:
             where[key] = [unit]
             stale = True  # the first of his kind here
+            if not officer:
+                self._presence[area] = self._presence.get(area, 0) + 1
         else:
             insort(group, unit, key=_order)
         if stale:
@@ -391,6 +401,8 @@ class State:
             group = where.get(key)
             if group is None:
                 where[key] = [unit]
+                if len(key) == 3 and not key[2]:  # the first platoon of its side here
+                    self._presence[key[0]] = self._presence.get(key[0], 0) + 1
             else:
                 insort(group, unit, key=_order)
 

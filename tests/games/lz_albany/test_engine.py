@@ -254,14 +254,15 @@ def _frame_of(game: GameState, name: str):
 
 
 def test_options_kept_between_decisions_are_the_ones_worked_out_afresh():
-    """Fire options kept per area against change counts (lza:7.3, 7.4) and each counter's moves
+    """Fire options kept per area against its change count and its neighbours' counts of
+    sides coming and going (lza:7.2A, 7.3, 7.4) and each counter's moves
     kept until a move touches its area (lza:6.2) are, at every decision of these games, the
     options worked out from scratch with nothing kept (the speed-ups change no option)."""
     from rulebook.games._decisions import Action
     from rulebook.games.lz_albany._activation import fire_choices, move_options, must_move
 
     checked = {"lza:7.0": 0, "lza:6.2": 0}
-    for seed in (1, 5):
+    for seed in (1, 5, 9):
         game = new_game(seed=seed, record=False)
         policy = random_policy(random.Random(seed))
         while not game.is_terminal():
