@@ -103,6 +103,10 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[RUN_TAG] = workerinput["rulebook_run_tag"]
     else:
         config.stash[RUN_TAG] = f"run{os.getpid()}t{time.time_ns() // 1_000_000 % 10**8}"
+    if workerinput is None:  # before any worker, kernel or server starts (rulebook._warm)
+        from rulebook._warm import compile_sources
+
+        compile_sources()
     # xdist would hand out groups by their number of tests; the order set below is by duration.
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False

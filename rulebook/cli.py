@@ -204,9 +204,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         if pools:
             argv.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     # What the apps would work out at their first visitor's click (the rules' links, each
-    # map's line of sight) is worked out now, beside the server, and kept (rulebook._warm).
-    from rulebook._warm import start_in_background
+    # map's line of sight) is worked out now, beside the server, and kept (rulebook._warm);
+    # the modules' bytecode first, before any kernel starts and compiles them for itself.
+    from rulebook._warm import compile_sources, start_in_background
 
+    compile_sources()
     start_in_background()
     # Replace this process, so stopping it (Ctrl-C, a test's terminate) stops Voila itself.
     os.execv(sys.executable, argv)  # noqa: S606 - our own interpreter, fixed arguments

@@ -78,3 +78,20 @@ def test_started_in_the_background_it_keeps_the_shipped_map_and_the_links(projec
     ):
         assert time.monotonic() < deadline, "nothing was kept within two minutes"
         time.sleep(0.2)
+
+
+def test_the_modules_bytecode_is_written_for_processes_that_keep_none(monkeypatch):
+    """Where PYTHONDONTWRITEBYTECODE is set, no kernel keeps what it compiles: compile_sources
+    (run by `rulebook serve` before Voila starts, and by the test run before its workers) leaves
+    every module of both packages with bytecode no older than its source."""
+    import importlib.util
+    import sys
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    _warm.compile_sources()
+    sources = [p for package in ("rulebook", "widgets") for p in (ROOT / package).rglob("*.py")]
+    assert len(sources) > 100
+    for source in sources:
+        compiled = Path(importlib.util.cache_from_source(str(source)))
+        assert compiled.exists(), source
+        assert compiled.stat().st_mtime >= source.stat().st_mtime, source
