@@ -177,8 +177,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     A module's tests stay together (its module-scoped fixtures are built once, and tests that
     share an opened app run in file order); a browser test that shares nothing is a unit of its
-    own. Browser tests come first (the longest units, ``LONGEST`` before all), then the rest in
-    collection order.
+    own. The longest units (``LONGEST``) come first, then the tests without a browser in
+    collection order, then the other browser tests: many short units last pack the end of the
+    run tightly. (On this two-core machine the suite took 207 and 218 s so, against 228 and
+    231 s with every browser test first; one run each way on a noisy machine.)
     """
     for item in items:
         module = item.nodeid.split("::")[0]
@@ -190,6 +192,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         module = item.nodeid.split("::")[0]
         if module in LONGEST:
             return 0
-        return 1 if item.get_closest_marker("browser") else 2
+        return 2 if item.get_closest_marker("browser") else 1
 
     items.sort(key=rank)  # stable: each module keeps its order
