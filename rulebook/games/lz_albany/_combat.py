@@ -305,11 +305,13 @@ def melee(s: State, area: str, attacker: str, activated: Iterable[str]) -> Flow:
 
 
 def fire_targets(s: State, area: str, side: str) -> list[str]:
-    """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3).
+    """Adjacent undisputed areas holding enemy platoons: where an area's fire may go (lza:7.3)."""
+    return list(_fire_targets(s, area, side))
 
-    Which areas hold platoons of which side is a fact of the position (``State._facts``):
-    worked out once per position and copied out.
-    """
+
+def _fire_targets(s: State, area: str, side: str) -> tuple[str, ...]:
+    """:func:`fire_targets`, not copied: which areas hold platoons of which side is a fact of
+    the position (``State._facts``), worked out once per position."""
     key = ("targets", area, side)
     found = s._facts.get(key)
     if found is None:
@@ -321,7 +323,7 @@ def fire_targets(s: State, area: str, side: str) -> list[str]:
                 if (a, enemy, False) in where and not s.disputed(a) and a != TRANSITION
             ]
         )
-    return list(found)
+    return found
 
 
 def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...]:
@@ -331,13 +333,23 @@ def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...
     Dividing is a run of small decisions rather than one option per split, so the list stays
     one action per adjacent enemy area however many areas and dice there are.
     """
-    key = ("fire-options", area, side, dice)  # a fact of the position, as its targets are
-    found = s._facts.get(key)
+    targets = _fire_targets(s, area, side)
+    # The actions depend on the area, its targets and the dice alone: kept with the map, for
+    # every game on it (a position's facts go with nearly every move). A thousand random games
+    # keep some 9,000 (about 4 MB); past FIRE_OPTIONS_KEPT they are forgotten and made anew.
+    kept = s._reach.get("fire-options")
+    if kept is None:
+        kept = s._reach["fire-options"] = {}
+    key = (area, targets, dice)
+    found = kept.get(key)
     if found is None:
-        found = s._facts[key] = tuple(
-            [new_action(("fire", (area, f"{t}:{dice}"))) for t in fire_targets(s, area, side)]
-        )
+        if len(kept) >= FIRE_OPTIONS_KEPT:
+            kept.clear()
+        found = kept[key] = tuple([new_action(("fire", (area, f"{t}:{dice}"))) for t in targets])
     return found
+
+
+FIRE_OPTIONS_KEPT = 20_000
 
 
 def divide_fire(s: State, action: Action, side: str) -> Flow:
@@ -350,7 +362,7 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
     """
     area, (primary, dice) = action.args[0], action.args[1].split(":")
     left = int(dice)
-    others = [t for t in fire_targets(s, area, side) if t != primary]
+    others = [t for t in _fire_targets(s, area, side) if t != primary]
     given: list[str] = []
     while others and left > 1:
         per = left - 1

@@ -298,3 +298,36 @@ def test_options_kept_between_decisions_are_the_ones_worked_out_afresh():
                 game.apply_option(policy.index(game))
     assert checked["lza:7.0"] > 100
     assert checked["lza:6.2"] > 100
+
+
+def test_fire_options_kept_with_the_map_are_forgotten_past_their_limit_and_change_nothing(
+    monkeypatch,
+):
+    """Fire options (lza:7.3) are kept with the map for every game on it, up to a limit past
+    which they are forgotten: with a limit of five the same games play the same actions, and
+    the store never holds more."""
+    from rulebook.games.lz_albany import _combat
+
+    def histories() -> list[list[str]]:
+        out = []
+        for seed in (2, 3):
+            game = new_game(seed=seed, record=False)
+            play_out(
+                game,
+                {
+                    "us": random_policy(random.Random(seed)),
+                    "nva": random_policy(random.Random(seed + 1)),
+                },
+            )
+            out.append([a.notation() for a in game.history])
+            kept = game.board._reach["fire-options"]
+            sizes.append(len(kept))
+        return out
+
+    sizes: list[int] = []
+    usual = histories()
+    monkeypatch.setattr(_combat, "FIRE_OPTIONS_KEPT", 5)
+    new_game(seed=0, record=False).board._reach["fire-options"].clear()
+    sizes.clear()
+    assert histories() == usual
+    assert 0 < max(sizes) <= 5
