@@ -14,8 +14,9 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from rulebook.scenario._lza_models import _Sourced, _Strict
+from rulebook.scenario._numbers import Float, Int
 
-Point = tuple[float, float]
+Point = tuple[Float, Float]
 TerrainKind = Literal[
     "dense-woods",
     "average-woods",
@@ -81,7 +82,7 @@ class Layout(_Sourced):
 
 class Unit(_Strict):
     name: str
-    figures: list[tuple[int, str, str]] = Field(min_length=1, description="[count, role, weapon]")
+    figures: list[tuple[Int, str, str]] = Field(min_length=1, description="[count, role, weapon]")
     setup: str = ""
     vehicle: str | None = None
     note: str = ""
@@ -96,7 +97,7 @@ class Side(_Strict):
     supply: Literal["Poor", "Normal", "Well"]
     confidence: str = ""
     booby_trap_cards: str | None = None
-    asset_cards: int = 0
+    asset_cards: Int = 0
     flak_vests: Literal["none", "frag-only", "all"] = "none"
     vehicles: list[str] = Field(default_factory=list)
     assets: list[str] = Field(default_factory=list)
@@ -116,8 +117,8 @@ class Trigger(_Strict):
     """When a reinforcement roll succeeds: a die at most or at least a number."""
 
     die: str
-    at_most: int | None = None
-    at_least: int | None = None
+    at_most: Int | None = None
+    at_least: Int | None = None
 
     @model_validator(mode="after")
     def _one_bound(self) -> Trigger:
@@ -138,8 +139,8 @@ class Trigger(_Strict):
 
 class Reinforcements(_Strict):
     side: str
-    first_turn: int = 1
-    last_turn: int | None = None
+    first_turn: Int = 1
+    last_turn: Int | None = None
     after_first_fire: bool = False
     trigger: Trigger
     roll: str
@@ -170,23 +171,23 @@ class Reinforcements(_Strict):
 
 class VictoryEvent(_Strict):
     event: str
-    vp: int
+    vp: Int
 
 
 class TunnelRules(_Strict):
-    count: int = Field(default=5, ge=0)
-    min_from_road_exit: float = 0
-    min_from_road: float = 0
+    count: Int = Field(default=5, ge=0)
+    min_from_road_exit: Float = 0
+    min_from_road: Float = 0
     near: str | None = Field(
         default=None, description="a feature id some spots must stay away from"
     )
-    near_inches: float = 0
-    near_at_most: int | None = None
+    near_inches: Float = 0
+    near_at_most: Int | None = None
     entry_points_only: bool = False
 
 
 class AmbushValleySpec(_Strict):
-    table: tuple[float, float] = Field(description="width and depth in inches")
+    table: tuple[Float, Float] = Field(description="width and depth in inches")
     duration: str = Field(description="turns, or the end rule as the scenario states it")
     initiative: str = ""
     fog_of_war: str = ""

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 # One definition of a strict, sourced block for every game's section.
 from rulebook.scenario._lza_models import _Sourced, _Strict
+from rulebook.scenario._numbers import Float, Int
 
 LineKind = Literal["road", "jungle", "river", "jungle-mountain"]
 LOCATION = re.compile(r"^(?:[A-J][1-6]|CAM[1-6]|Pleiku)$")
@@ -32,14 +33,14 @@ def _pair(key: str) -> tuple[str, str]:
 class Location(_Strict):
     """A map location; ``xy`` is only where to draw it (kilometres east and north)."""
 
-    xy: tuple[float, float]
+    xy: tuple[Float, Float]
     name: str | None = None
 
 
 class ZoneDisplay(_Sourced):
     """The Zone Boxes by rank (1 lowest, Cambodia below rank 1) and which boxes touch (ftv:1.5.21)."""
 
-    ranks: dict[str, int]
+    ranks: dict[str, Int]
     adjacent: list[tuple[str, str]]
 
     @model_validator(mode="after")
@@ -63,7 +64,7 @@ class PointMapSpec(_Sourced):
     )
     special_forces_camps: dict[str, str]
     an_khe: dict[str, LineKind] = Field(description="locations the An Khe Box reaches by ground")
-    fatigue: dict[LineKind, int] = Field(description="fatigue per line type (ftv:3.4.3)")
+    fatigue: dict[LineKind, Int] = Field(description="fatigue per line type (ftv:3.4.3)")
     zone_display: ZoneDisplay
 
     @field_validator("locations")
@@ -97,12 +98,12 @@ class PointMapSpec(_Sourced):
 class NvaForces(_Sourced):
     """The 21 NVA companies by regiment, and the four steps every company has (ftv:2.4, ftv:7.0)."""
 
-    steps: list[tuple[int, int]] = Field(min_length=4, max_length=4)
-    regiments: dict[int, list[int]]
+    steps: list[tuple[Int, Int]] = Field(min_length=4, max_length=4)
+    regiments: dict[Int, list[Int]]
 
 
 class Battalion(_Strict):
-    brigade: int | None
+    brigade: Int | None
     support: Literal["I", "II", "III"] | None
     companies: list[str]
 
@@ -110,21 +111,21 @@ class Battalion(_Strict):
 class UsForces(_Sourced):
     """US companies, garrisons, artillery, helicopters, air and markers (ftv:1.6.3, ftv:3.4)."""
 
-    company: tuple[int, int]
-    broken: tuple[int, int]
+    company: tuple[Int, Int]
+    broken: tuple[Int, Int]
     battalions: dict[str, Battalion]
-    special_companies: dict[str, tuple[int, int]] = Field(default_factory=dict)
-    garrisons: dict[str, tuple[int, int]]
+    special_companies: dict[str, tuple[Int, Int]] = Field(default_factory=dict)
+    garrisons: dict[str, tuple[Int, Int]]
     artillery: dict[str, Literal["I", "II", "III"] | None]
     transports: list[str]
     gunships: list[str]
     observation: list[str]
-    aero_rockets: dict[str, tuple[int, int]]
-    airstrikes: dict[str, tuple[int, int]]
-    b52s: dict[str, int]
-    pathfinders: int = Field(ge=0)
-    lz_markers: int = Field(ge=0)
-    no_lz_markers: int = Field(ge=0)
+    aero_rockets: dict[str, tuple[Int, Int]]
+    airstrikes: dict[str, tuple[Int, Int]]
+    b52s: dict[str, Int]
+    pathfinders: Int = Field(ge=0)
+    lz_markers: Int = Field(ge=0)
+    no_lz_markers: Int = Field(ge=0)
 
 
 class Table(_Sourced):
@@ -136,7 +137,7 @@ class Table(_Sourced):
 class CombatResultsTable(Table):
     """Results by column 1-11 and modified roll 2-12 (ftv:4.0, ftv:4.1.11, ftv:4.1.12)."""
 
-    columns: dict[int, list[str]]
+    columns: dict[Int, list[str]]
 
     @model_validator(mode="after")
     def _shape(self) -> CombatResultsTable:
@@ -163,7 +164,7 @@ class TurnTable(Table):
     """
 
     dice: Literal["1d6", "2d6"]
-    turns: dict[int, list[str]]
+    turns: dict[Int, list[str]]
 
     @model_validator(mode="after")
     def _shape(self) -> TurnTable:

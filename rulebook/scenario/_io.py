@@ -48,7 +48,12 @@ def _describe(error: dict[str, Any]) -> str:
         message = "expected a mapping of fields"
     if isinstance(given, dict | list):  # the field path already says which block
         return f"{message}; got a list" if wants_mapping and isinstance(given, list) else message
-    shown = "null (nothing)" if given is None else repr(given)
+    if given is None:
+        shown = "null (nothing)"
+    elif isinstance(given, bool):  # as the file spells it, not as Python does
+        shown = "true" if given else "false"
+    else:
+        shown = repr(given)
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{message}; got {shown}"

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulebook.provenance import Provenance
 from rulebook.rule_ids import check_rule_id
+from rulebook.scenario._numbers import Int
 
 Side = Literal["us", "nva"]
 ChitKind = Literal[
@@ -38,16 +39,16 @@ class UnitType(_Sourced):
     """A kind of counter and its printed values, full and reduced (lza:2.4, lza:8.3)."""
 
     kind: Literal["infantry", "mortar", "artillery"]
-    fire: int = Field(ge=0)
-    melee: int = Field(ge=0)
-    reduced_fire: int = Field(ge=0)
-    reduced_melee: int = Field(ge=0)
+    fire: Int = Field(ge=0)
+    melee: Int = Field(ge=0)
+    reduced_fire: Int = Field(ge=0)
+    reduced_melee: Int = Field(ge=0)
 
 
 class Arrival(_Strict):
     """When and where units enter: a turn and one or more of a tag, a terrain, an area."""
 
-    turn: int = Field(ge=1, le=99)
+    turn: Int = Field(ge=1, le=99)
     tag: str | None = None
     terrain: str | None = None
     area: str | None = None
@@ -100,8 +101,8 @@ class ChitSpec(_Strict):
 
     kind: ChitKind
     side: Side
-    count: int = Field(default=1, ge=1, le=50)
-    turn: int = Field(ge=1, le=99)
+    count: Int = Field(default=1, ge=1, le=50)
+    turn: Int = Field(ge=1, le=99)
     rule: str
     provenance: Provenance = Provenance.PRINTED
     note: str = ""
@@ -110,15 +111,15 @@ class ChitSpec(_Strict):
 class AirSpec(_Sourced):
     """Air units' numbers that the text leaves to the counters."""
 
-    gunship_fire: int = Field(ge=0)
-    gunship_damaged_fire: int = Field(ge=0)
-    dust_off_capacity: int = Field(ge=1)
+    gunship_fire: Int = Field(ge=0)
+    gunship_damaged_fire: Int = Field(ge=0)
+    dust_off_capacity: Int = Field(ge=1)
 
 
 class ChoiOiEntry(_Strict):
     """One row of the Choi Oi (surprise) table: a die face and its effect."""
 
-    roll: int = Field(ge=1, le=6)
+    roll: Int = Field(ge=1, le=6)
     effect: Literal["none", "hit", "sniper", "officer-check", "two-hits"]
     text: str
 
@@ -139,7 +140,7 @@ class LZAlbanySpec(_Strict):
     chits: list[ChitSpec]
     air: AirSpec
     choi_oi: ChoiOiTable
-    vp: dict[Side, dict[str, int]]
+    vp: dict[Side, dict[str, Int]]
 
     @model_validator(mode="after")
     def _references_exist(self) -> LZAlbanySpec:

@@ -5,9 +5,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulebook.provenance import Provenance
+from rulebook.scenario._numbers import Float, Int
 
 AreaId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", examples=["LZ-Albany", "C4"])]
-Point = tuple[float, float]
+Point = tuple[Float, Float]
 Pair = tuple[AreaId, AreaId]
 
 
@@ -35,10 +36,10 @@ class AreaSpec(_Strict):
 class AdjacencySpec(_Strict):
     """Adjacency is derived from shared borders; hand edits add or remove pairs and are kept as such."""
 
-    tolerance: float = Field(
+    tolerance: Float = Field(
         default=5.0, gt=0, description="gap (map units) still read as a shared border"
     )
-    min_shared: float = Field(
+    min_shared: Float = Field(
         default=20.0, ge=0, description="shortest border length that makes neighbours"
     )
     add: list[Pair] = Field(default_factory=list)
@@ -66,7 +67,7 @@ class LOSSpec(_Strict):
     """Which line-of-sight rule the map uses, with its parameters."""
 
     rule: Literal["area-count"] = "area-count"
-    max_entered: int = Field(default=3, ge=1, description="areas a line may enter, target included")
+    max_entered: Int = Field(default=3, ge=1, description="areas a line may enter, target included")
     blocking: list[str] = Field(
         default_factory=lambda: ["jungle"], description="terrains a line may enter but not cross"
     )

@@ -1,0 +1,32 @@
+"""Numbers in scenario files, which YAML's true and false never are.
+
+Pydantic's lax mode takes ``true`` for 1 and ``false`` for 0, and YAML reads ``yes``, ``no``,
+``on`` and ``off`` as true and false: so ``melee: yes`` would quietly give a counter a melee
+of 1. Every whole number and measure of a scenario is one of these types instead, and a truth
+value there is an error that names its field.
+
+>>> from pydantic import TypeAdapter, ValidationError
+>>> TypeAdapter(Int).validate_python(3)
+3
+>>> try:
+...     TypeAdapter(Int).validate_python(True)
+... except ValidationError as err:
+...     print(err.errors()[0]["msg"])
+Value error, expected a number (YAML reads yes, no, on and off as true or false)
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
+
+
+def _not_true_or_false(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("expected a number (YAML reads yes, no, on and off as true or false)")
+    return value
+
+
+Int = Annotated[int, BeforeValidator(_not_true_or_false)]
+Float = Annotated[float, BeforeValidator(_not_true_or_false)]
