@@ -73,6 +73,8 @@ UNPLAYABLE = [
     ("Pleiku in no zone", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {}", 1), "first_team.map.zone_of: Pleiku is in no zone"),
     ("a zone with no rank", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {Pleiku: K}", 1), "first_team.map.zone_display.ranks: zone K (of Pleiku) has no rank"),
     ("a 1,000-turn game", LZA.replace("turns: {value: 10", "turns: {value: 1000", 1), "turns.value: a game lasts 1 to 99 turns, not 1000"),
+    ("flares: yes", LZA.replace("flares: {value: 8,", "flares: {value: yes,", 1), "values.flares.value: a whole number is expected (the book has 8), not true (YAML reads yes, no, on and off as true or false)"),
+    ("a night turn that is off", LZA.replace("night_turns: {value: [9, 10],", "night_turns: {value: [9, off],", 1), "values.night_turns.value: a list of whole numbers is expected (the book has [9, 10]), not [9, false] (YAML reads"),
 ]  # fmt: skip
 
 
