@@ -40,7 +40,7 @@ def test_validate_broken_file_exits_2_naming_the_field(tmp_path, capsys):
     assert main(["validate", str(STANDARD), str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}:" in err
-    assert "turns.value: Input should be a valid integer" in err
+    assert "turns.value: expected a whole number" in err
     assert "1 of 2 file(s) invalid" in err
 
 

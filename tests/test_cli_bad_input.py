@@ -50,7 +50,7 @@ CASES = [
     (["simulate", "lz-albany", "--set", "lz_albany.chits.99=3"], "lz_albany.chits.99: no item '99' in a list of 11 (items: 0 to 10)"),
     (["simulate", "lz-albany", "--set", "lz_albany.chits.x.count=3"], "lz_albany.chits.x.count: no item 'x' in a list of 11"),
     (["simulate", "lz-albany", "--set", "lz_albany.companies=1,2"], "lz_albany.companies: is a list of groups of values; set a part of one"),
-    (["simulate", "lz-albany", "--set", "lz_albany.chits.0.count=99"], "lz_albany.chits.0.count: Input should be less than or equal to 50; got 99"),
+    (["simulate", "lz-albany", "--set", "lz_albany.chits.0.count=99"], "lz_albany.chits.0.count: must be 50 or less; got 99"),
     (["simulate", "lz-albany", "-q", "--games", "1", "--workers", "0", "--set", "lz_albany.unit_types.nva-rifle.fire=5000"], "a game stopped part-way: cannot roll"),
     (["simulate", "lz-albany", "--scheduler", "not a url"], "is not a scheduler address like tcp://"),
     (["simulate", "lz-albany", "--scheduler", "tcp://127.0.0.1:99999"], "port 99999 is out of range (1 to 65535)"),

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import yaml
@@ -36,8 +37,71 @@ def _where(file: str, line: int | None) -> str:
     return f"{file}:{line}" if line else file
 
 
+#: Pydantic's phrasing ("Input should be ...") as a designer reads it; first match wins.
+_IN_WORDS = tuple(
+    (re.compile(pattern), words)
+    for pattern, words in (
+        (r"^Input should be a valid integer.*", "expected a whole number"),
+        (r"^Input should be a valid number.*", "expected a number"),
+        (r"^Input should be a valid string.*", "expected text"),
+        (r"^Input should be a valid boolean.*", "expected true or false"),
+        (r"^Input should be a valid (?:list|array|tuple|set).*", "expected a list"),
+        (r"^Input should be a valid dictionary.*", "expected a mapping of fields"),
+        (r"^Input should be greater than or equal to (.+)$", r"must be \1 or more"),
+        (r"^Input should be less than or equal to (.+)$", r"must be \1 or less"),
+        (r"^Input should be greater than (.+)$", r"must be more than \1"),
+        (r"^Input should be less than (.+)$", r"must be less than \1"),
+        (r"^Input should be (.+)$", r"expected \1"),
+        (
+            r"^\w+ should have at (least|most) (\d+ \w+) after validation, not (\d+)$",
+            r"expected at \1 \2, not \3",
+        ),
+        (r"^\w+ should have at (least|most) (\d+ \w+)$", r"expected at \1 \2"),
+    )
+)
+
+#: The forms the schema's text fields take, by their patterns, in words.
+_FORMS = {
+    r"^[a-z0-9]+(?:-[a-z0-9]+)*$": "lower-case letters and digits, joined by single hyphens "
+    "(standard, lz-albany)",
+    r"^[a-z][a-z0-9_]*$": "a lower-case letter, then lower-case letters, digits and "
+    "underscores (night_los)",
+    r"^[A-Za-z0-9][A-Za-z0-9_-]*$": "letters, digits, hyphens and underscores, starting with "
+    "a letter or digit (C4, LZ-Albany)",
+    r"^#[0-9a-fA-F]{6}$": "a colour as # and six hex digits (#2f5d2a)",
+    r"^[A-Za-z0-9/&.-]+$": "letters, digits and / & . - only (A/2-7)",
+    r"^[a-z0-9-]+$": "lower-case letters, digits and hyphens only (us-green-1)",
+}
+_PATTERN = re.compile(r"^String should match pattern '(.*)'$")
+
+
+def in_words(message: str) -> str:
+    """A pydantic error message in the words the rest of the project's messages use.
+
+    >>> in_words("Input should be less than or equal to 50")
+    'must be 50 or less'
+    >>> in_words("Input should be 'road', 'jungle' or 'river'")
+    "expected 'road', 'jungle' or 'river'"
+    >>> in_words("List should have at least 2 items after validation, not 1")
+    'expected at least 2 items, not 1'
+    >>> in_words("String should match pattern '^[a-z][a-z0-9_]*$'")
+    'expected a lower-case letter, then lower-case letters, digits and underscores (night_los)'
+    >>> in_words("Value error, a company needs a battalion")
+    'a company needs a battalion'
+    """
+    message = message.removeprefix("Value error, ")
+    form = _PATTERN.match(message)
+    if form:
+        return f"expected {_FORMS.get(form[1], 'text of the form ' + repr(form[1]))}"
+    for pattern, words in _IN_WORDS:
+        found = pattern.match(message)
+        if found:
+            return found.expand(words)
+    return message
+
+
 def _describe(error: dict[str, Any]) -> str:
-    message = error["msg"].removeprefix("Value error, ")
+    message = in_words(error["msg"])
     if error["type"] == "missing":
         return "required field is missing"
     if error["type"] == "extra_forbidden":

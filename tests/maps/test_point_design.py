@@ -110,8 +110,8 @@ DAMAGED_POINT_MAPS = {
     "feature properties a number": (_point_map(lambda d: d["features"][0].update(properties=5)), "features.0.properties: expected a mapping"),
     "location id a list": (_point_map(lambda d: d["features"][0]["properties"].update(id=["A1"])), "features.0.properties.id: expected a location name"),
     "line id a list": (_point_map(_line(lambda p: p.update(id=["A1"]))), "features.0.properties.id: expected the line's two locations"),
-    "line without kind": (_point_map(_line(lambda p: p.pop("line"))), "features.0.properties.line: Input should be 'road'"),
-    "fatigue text": (_point_map(lambda d: d["properties"]["point_map"]["fatigue"].update(road="x")), "properties.point_map.fatigue.road: Input should be a valid integer"),
+    "line without kind": (_point_map(_line(lambda p: p.pop("line"))), "features.0.properties.line: expected 'road'"),
+    "fatigue text": (_point_map(lambda d: d["properties"]["point_map"]["fatigue"].update(road="x")), "properties.point_map.fatigue.road: expected a whole number"),
 }  # fmt: skip
 
 

@@ -57,7 +57,7 @@ BAD_FILES = [
         "wrong-type",
         GOOD.replace("value: 10,", "value: ten,"),
         ":5: turns.value",
-        "Input should be a valid integer",
+        "expected a whole number",
     ),
     (
         "misspelt-field",
@@ -95,7 +95,12 @@ BAD_FILES = [
         ":3: game",
         "'lz-albany', 'first-team' or 'ambush-valley'",
     ),
-    ("bad-id", GOOD.replace("id: demo", "id: Demo Scenario"), ":2: id", "should match pattern"),
+    (
+        "bad-id",
+        GOOD.replace("id: demo", "id: Demo Scenario"),
+        ":2: id",
+        "expected lower-case letters and digits, joined by single hyphens",
+    ),
     ("not-utf8", b"schema_version: 1\ntitle: \xff\xfe\n", "", "not UTF-8 text (byte 25 is 0xff)"),
     (
         "too-few-choices",

@@ -209,9 +209,7 @@ def test_the_record_saves_atomically_and_refuses_a_bad_file(tmp_path):
     ):
         CampaignRecord.load(path)
     path.write_text('{"name": "x", "figures": [{"id": "a", "role": 3}], "tq": 7}')
-    with pytest.raises(
-        ValueError, match=r"platoon\.json: figures\.0\.role: Input should be a valid string"
-    ):
+    with pytest.raises(ValueError, match=r"platoon\.json: figures\.0\.role: expected text; got 3"):
         CampaignRecord.load(path)
     path.write_text('{"name": "x", "tq": 7}')
     with pytest.raises(
