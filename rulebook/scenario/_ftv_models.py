@@ -8,9 +8,9 @@ reconstructed ones a note, so an owner of the printed game can swap in the real 
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 # One definition of a strict, sourced block for every game's section.
 from rulebook.scenario._lza_models import _Sourced, _Strict
@@ -25,9 +25,21 @@ ROWS = range(2, 13)
 
 def _pair(key: str) -> tuple[str, str]:
     a, sep, b = key.partition("-")
-    if not sep or not LOCATION.match(a) or not LOCATION.match(b) or a == b:
+    if not sep or not a or not b or a == b:
         raise ValueError(f"{key!r} is not a line between two locations; write it as 'A1-A2'")
+    for name in (a, b):
+        if not LOCATION.match(name):
+            raise ValueError(f"{name!r} is not a location name (A1-J6, CAM1-CAM6, Pleiku)")
     return a, b
+
+
+def _line_key(key: str) -> str:
+    _pair(key)
+    return key
+
+
+# A line's key is checked as a key, so an error names it (first_team.map.lines.A1A2) and its line.
+LineKey = Annotated[str, AfterValidator(_line_key)]
 
 
 class Location(_Strict):
@@ -57,7 +69,7 @@ class PointMapSpec(_Sourced):
     """Locations, typed access lines, routes, special places and boxes (ftv:1.5)."""
 
     locations: dict[str, Location]
-    lines: dict[str, LineKind]
+    lines: dict[LineKey, LineKind]
     routes: dict[str, str] = Field(default_factory=dict, description="road line -> route number")
     zone_of: dict[str, str] = Field(
         default_factory=dict, description="zone of a location outside the lettered grid (Pleiku)"

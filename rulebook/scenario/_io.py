@@ -118,6 +118,8 @@ def _describe(error: dict[str, Any]) -> str:
         shown = "true" if given else "false"
     else:
         shown = repr(given)
+    if error["loc"] and error["loc"][-1] == "[key]":  # the key is the path's last part already
+        return message
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{message}; got {shown}"

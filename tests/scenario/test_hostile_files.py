@@ -54,6 +54,8 @@ LOAD_ERRORS = [
     ("melee: yes", LZA.replace("us-rifle: {kind: infantry, fire: 2, melee: 2,", "us-rifle: {kind: infantry, fire: 2, melee: yes,", 1), r":398: lz_albany\.unit_types\.us-rifle\.melee: expected a number \(YAML reads yes, no, on and off as true or false\); got true$"),
     ("a company of [true, 5]", FTV.replace("company: [4, 5]", "company: [true, 5]", 1), r"first_team\.us\.company\.0: expected a number .*; got true$"),
     ("a table off inches wide", AV.replace("table: [72, 48]", "table: [off, 48]", 1), r"table\.0: expected a number .*; got false$"),
+    ("a line written A1A2", FTV.replace("      A1-A2: jungle", "      A1A2: jungle", 1), r":\d+: first_team\.map\.lines\.A1A2: 'A1A2' is not a line between two locations; write it as 'A1-A2'$"),
+    ("a line to Z9", FTV.replace("      A1-A2: jungle", "      A1-Z9: jungle", 1), r":\d+: first_team\.map\.lines\.A1-Z9: 'Z9' is not a location name \(A1-J6, CAM1-CAM6, Pleiku\)$"),
     ("reinforcements from turn on", AV.replace("first_turn: 3", "first_turn: on", 1), r"first_turn: expected a number .*; got true$"),
 ]  # fmt: skip
 
@@ -67,6 +69,7 @@ UNPLAYABLE = [
     ("a million LZ markers", re.sub(r"lz_markers: \d+", "lz_markers: 999999", FTV, count=1), "first_team.us.lz_markers: 1000003 LZ markers in all"),
     ("too many no-LZ markers", re.sub(r"no_lz_markers: \d+", "no_lz_markers: 17", FTV, count=1), "first_team.us.lz_markers: 25 LZ markers in all (8 and no_lz_markers 17)"),
     ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
+    ("a negative NVA step", FTV.replace("steps: [[8, 3], [6, 2]", "steps: [[8, 3], [-6, 2]", 1), "first_team.nva.steps.1: step 2's strength is -6; it cannot be negative"),
     ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),
     ("a First Team section in LZ Albany", LZA + "first_team: null\n", None),
     ("a line type with no fatigue", FTV.replace(", jungle-mountain: 2}", "}", 1), "first_team.map.fatigue: no fatigue cost for jungle-mountain lines"),

@@ -150,8 +150,16 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
             )
     problems += _map_table_problems(spec, file)
     problems += _digit_problems(spec, file)
-    if any(min(step) < 0 for step in spec.nva.steps):
-        problems.append(Problem(file, "first_team.nva.steps", "strengths cannot be negative"))
+    for i, (strength, efficiency) in enumerate(spec.nva.steps):
+        for what, value in (("strength", strength), ("efficiency", efficiency)):
+            if value < 0:
+                problems.append(
+                    Problem(
+                        file,
+                        f"first_team.nva.steps.{i}",
+                        f"step {i + 1}'s {what} is {value}; it cannot be negative",
+                    )
+                )
     for field, values in (
         ("company", {"company": us.company}),
         ("broken", {"broken": us.broken}),
