@@ -16,6 +16,8 @@ from typing import Any
 from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
+from rulebook.scenario._io import spelt
+from rulebook.scenario._numbers import TRUTH_HINT
 
 __all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems", "goes_negative", "value_kind_problems"]
 
@@ -107,8 +109,8 @@ def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> l
                     Problem(
                         file,
                         f"values.{name}.value",
-                        f"cannot be below zero (the book has {_spelt(book.value)}), not "
-                        f"{_spelt(value)}",
+                        f"cannot be below zero (the book has {spelt(book.value)}), not "
+                        f"{spelt(value)}",
                     )
                 )
             continue
@@ -116,34 +118,16 @@ def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> l
             Problem(
                 file,
                 f"values.{name}.value",
-                f"{_kind(book.value)} is expected (the book has {_spelt(book.value)}), not "
-                f"{_spelt(value)}{_TRUTH_HINT if _has_truth_value(value) else ''}",
+                f"{_kind(book.value)} is expected (the book has {spelt(book.value)}), not "
+                f"{spelt(value)}{f' ({TRUTH_HINT})' if _has_truth_value(value) else ''}",
             )
         )
     return problems
 
 
-_TRUTH_HINT = " (YAML reads yes, no, on and off as true or false)"
-
-
 def _has_truth_value(value: Any) -> bool:
     items = value if isinstance(value, list) else [value]
     return any(isinstance(v, bool) for v in items)
-
-
-def _spelt(value: Any) -> str:
-    """A value as a scenario file writes it (true, null), not as Python does (True, None).
-
-    >>> _spelt([9, True, None, "ten"])
-    "[9, true, null, 'ten']"
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "[" + ", ".join(map(_spelt, value)) + "]"
-    return repr(value)
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,21 @@ def in_words(message: str) -> str:
     return message
 
 
+def spelt(value: Any) -> str:
+    """A value as a scenario file writes it (true, null), not as Python does (True, None).
+
+    >>> spelt([9, True, None, "ten"])
+    "[9, true, null, 'ten']"
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(spelt, value)) + "]"
+    return repr(value)
+
+
 def _describe(error: dict[str, Any]) -> str:
     message = in_words(error["msg"])
     if error["type"] == "missing":
@@ -112,12 +127,7 @@ def _describe(error: dict[str, Any]) -> str:
         message = "expected a mapping of fields"
     if isinstance(given, dict | list):  # the field path already says which block
         return f"{message}; got a list" if wants_mapping and isinstance(given, list) else message
-    if given is None:
-        shown = "null (nothing)"
-    elif isinstance(given, bool):  # as the file spells it, not as Python does
-        shown = "true" if given else "false"
-    else:
-        shown = repr(given)
+    shown = "null (nothing)" if given is None else spelt(given)
     if error["loc"] and error["loc"][-1] == "[key]":  # the key is the path's last part already
         return message
     if len(shown) > 60:

@@ -21,10 +21,13 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator
 
+#: Why a number in a file may have been read as true or false.
+TRUTH_HINT = "YAML reads yes, no, on and off as true or false"
+
 
 def _not_true_or_false(value: Any) -> Any:
     if isinstance(value, bool):
-        raise ValueError("expected a number (YAML reads yes, no, on and off as true or false)")
+        raise ValueError(f"expected a number ({TRUTH_HINT})")
     return value
 
 
