@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from rulebook._atomic import atomic_write_text
 from rulebook._datafile import parse_yaml, read_data_text
 from rulebook.errors import Problem, ScenarioError
+from rulebook.scenario._forms import FORM_WORDS
 from rulebook.scenario._models import SCHEMA_VERSION, Scenario
 
 
@@ -60,18 +61,6 @@ _IN_WORDS = tuple(
     )
 )
 
-#: The forms the schema's text fields take, by their patterns, in words.
-_FORMS = {
-    r"^[a-z0-9]+(?:-[a-z0-9]+)*$": "lower-case letters and digits, joined by single hyphens "
-    "(standard, lz-albany)",
-    r"^[a-z][a-z0-9_]*$": "a lower-case letter, then lower-case letters, digits and "
-    "underscores (night_los)",
-    r"^[A-Za-z0-9][A-Za-z0-9_-]*$": "letters, digits, hyphens and underscores, starting with "
-    "a letter or digit (C4, LZ-Albany)",
-    r"^#[0-9a-fA-F]{6}$": "a colour as # and six hex digits (#2f5d2a)",
-    r"^[A-Za-z0-9/&.-]+$": "letters, digits and / & . - only (A/2-7)",
-    r"^[a-z0-9-]+$": "lower-case letters, digits and hyphens only (us-green-1)",
-}
 _PATTERN = re.compile(r"^String should match pattern '(.*)'$")
 
 
@@ -92,7 +81,7 @@ def in_words(message: str) -> str:
     message = message.removeprefix("Value error, ")
     form = _PATTERN.match(message)
     if form:
-        return f"expected {_FORMS.get(form[1], 'text of the form ' + repr(form[1]))}"
+        return f"expected {FORM_WORDS.get(form[1], 'text of the form ' + repr(form[1]))}"
     for pattern, words in _IN_WORDS:
         found = pattern.match(message)
         if found:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulebook.provenance import Provenance
 from rulebook.rule_ids import check_rule_id
+from rulebook.scenario._forms import COMPANY_ID, GROUP_ID
 from rulebook.scenario._numbers import Int
 
 Side = Literal["us", "nva"]
@@ -68,7 +69,7 @@ class Arrival(_Strict):
 class Company(_Sourced):
     """A company: its unit group, its officer and its platoons by unit type."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9/&.-]+$")
+    id: str = Field(pattern=COMPANY_ID)
     side: Side
     group: str | None = Field(
         description="unit group activated by a Fire/Move chit (lza:5.2B-C); none for artillery"
@@ -90,7 +91,7 @@ class SeniorOfficer(_Sourced):
 class UnitGroup(_Strict):
     """A unit group as the chit-draw placement area names it."""
 
-    id: str = Field(pattern=r"^[a-z0-9-]+$")
+    id: str = Field(pattern=GROUP_ID)
     side: Side
     name: str
     rule: str

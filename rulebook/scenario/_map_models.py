@@ -5,9 +5,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulebook.provenance import Provenance
+from rulebook.scenario._forms import AREA_ID, COLOUR
 from rulebook.scenario._numbers import Float, Int
 
-AreaId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", examples=["LZ-Albany", "C4"])]
+AreaId = Annotated[str, Field(pattern=AREA_ID, examples=["LZ-Albany", "C4"])]
 Point = tuple[Float, Float]
 Pair = tuple[AreaId, AreaId]
 
@@ -19,7 +20,7 @@ class _Strict(BaseModel):
 class TerrainSpec(_Strict):
     """How a terrain type looks on the map (views read this; rules read the name)."""
 
-    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", examples=["#2f5d2a"])
+    color: str = Field(pattern=COLOUR, examples=["#2f5d2a"])
     label: str = ""
 
 

@@ -8,6 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInf
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import GAME_PREFIXES, check_rule_id
 from rulebook.scenario._av_models import AmbushValleySpec
+from rulebook.scenario._forms import NAME, SLUG
 from rulebook.scenario._ftv_models import FirstTeamSpec
 from rulebook.scenario._lza_models import LZAlbanySpec
 from rulebook.scenario._map_models import MapSpec
@@ -15,8 +16,8 @@ from rulebook.scenario._map_models import MapSpec
 SCHEMA_VERSION = 1
 
 RuleId = Annotated[str, AfterValidator(check_rule_id), Field(examples=["lza:7.3"])]
-Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", examples=["standard"])]
-Name = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", examples=["night_los"])]
+Slug = Annotated[str, Field(pattern=SLUG, examples=["standard"])]
+Name = Annotated[str, Field(pattern=NAME, examples=["night_los"])]
 Choice = str | int | bool
 
 
