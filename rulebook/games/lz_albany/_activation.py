@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from operator import attrgetter
 
 from rulebook.games._decisions import Action, Options, ask, new_action
 from rulebook.games.lz_albany._combat import (
@@ -525,14 +526,10 @@ def alone_officers(s: State, side: str) -> tuple[Unit, ...]:
                     for u in where[(side, True)]  # the side's officers
                     if not u.wounded and (u.area, side, False) not in where
                 ],
-                key=_by_id,
+                key=attrgetter("id"),
             )
         )
     return found
-
-
-def _by_id(unit: Unit) -> str:
-    return unit.id
 
 
 def lone_officers(s: State, side: str) -> Flow:
