@@ -49,6 +49,15 @@ _MAX_NUMBER_TEXT = 40  # characters of a number's text before it is read at all
 _TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep; data files are never that deep"
 
 
+def is_number(value: Any) -> bool:
+    """A plain int or float: never true or false, which Python counts as 1 and 0.
+
+    >>> is_number(3), is_number(2.5), is_number(True), is_number("3")
+    (True, True, False, False)
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 def _where(file: str, line: int | None) -> str:
     return f"{file}:{line}" if line else file
 

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from rulebook._datafile import parse_json, read_data_text
+from rulebook._datafile import is_number, parse_json, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
@@ -48,7 +48,7 @@ _GEOMETRIES = set(_LEVELS)
 def _is_lonlat(value: Any) -> bool:
     if not isinstance(value, list) or len(value) != 2:
         return False
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+    if not all(map(is_number, value)):
         return False
     return abs(value[0]) <= 180 and abs(value[1]) <= 90  # also refuses inf and huge numbers
 

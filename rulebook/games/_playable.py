@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rulebook._datafile import is_number
 from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
@@ -65,7 +66,7 @@ def _fits(value: Any, book: Any) -> bool:
 
 def _numbers(value: Any) -> list[float]:
     items = value if isinstance(value, list) else [value]
-    return [v for v in items if isinstance(v, int | float) and not isinstance(v, bool)]
+    return [v for v in items if is_number(v)]
 
 
 def goes_negative(value: Any, book: Any) -> bool:

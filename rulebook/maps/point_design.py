@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
-from rulebook._datafile import MAX_NUMBER, parse_json, read_data_text
+from rulebook._datafile import MAX_NUMBER, is_number, parse_json, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
@@ -380,10 +380,7 @@ def _is_xy(value: Any) -> bool:
     return (
         isinstance(value, list)
         and len(value) >= 2
-        and all(
-            isinstance(v, int | float) and not isinstance(v, bool) and abs(v) <= MAX_NUMBER
-            for v in value[:2]
-        )
+        and all(is_number(v) and abs(v) <= MAX_NUMBER for v in value[:2])
     )
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from rulebook._datafile import is_number
 from rulebook.scenario import Scenario
 
 __all__ = ["ScenarioValue", "format_value", "scenario_values", "words"]
@@ -176,7 +177,7 @@ def _walk(node: Any, path: tuple[str, ...]) -> Iterator[ScenarioValue]:
         if path[-2:-1] == ("unit_types",):
             owner += " counters"
         for key, value in node.items():
-            if isinstance(value, int | float) and not isinstance(value, bool):
+            if is_number(value):
                 yield ScenarioValue(
                     path=f"{dotted}.{key}",
                     label=f"{owner}: {words(key, capital=False)}",
