@@ -178,6 +178,16 @@ class AreaMap:
             self._within[(area_id, steps)] = found
         return dict(found)
 
+    def cut_off(self) -> list[list[str]]:
+        """The areas no unit can reach from the largest connected part of the map, one sorted
+        list per part, largest part first (none on a connected map).
+
+        >>> demo_map().cut_off()
+        []
+        """
+        parts = sorted(nx.connected_components(self.graph), key=len, reverse=True)
+        return [sorted(part) for part in parts[1:]]
+
     def edge_distance(self) -> dict[str, int]:
         """Steps from each area to the nearest area on a board edge (unreachable areas absent).
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
@@ -88,10 +87,7 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
     if len(shapes) > 1 and len(shapes) == len(spec.areas):
         from rulebook.maps._area_map import shared_area_map
 
-        graph = shared_area_map(spec).graph
-        parts = sorted(nx.connected_components(graph), key=len, reverse=True)
-        for part in parts[1:]:
-            cut = sorted(part)
+        for cut in shared_area_map(spec).cut_off():
             verb = "touches no other area" if len(cut) == 1 else "touch only each other"
             findings.append(
                 Finding(

@@ -114,7 +114,6 @@ def _self_pairs(spec: MapSpec, file: str) -> list[Problem]:
 
 def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
     """Outlines that are not valid polygons, unknown terrains, edits naming missing areas, islands."""
-    import networkx as nx
     from shapely.geometry import Polygon
     from shapely.validation import explain_validity
 
@@ -164,14 +163,12 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
     if not problems and len(spec.areas) > 1:
         from rulebook.maps import shared_area_map
 
-        graph = shared_area_map(spec).graph
-        parts = sorted(nx.connected_components(graph), key=len, reverse=True)
-        for part in parts[1:]:
+        for part in shared_area_map(spec).cut_off():
             problems.append(
                 Problem(
                     file,
                     "map.areas",
-                    f"areas {', '.join(sorted(part))} are cut off from the rest of the map",
+                    f"areas {', '.join(part)} are cut off from the rest of the map",
                 )
             )
     return problems
