@@ -94,7 +94,7 @@ class PointMapSpec(_Sourced):
                 raise ValueError(f"{where} names {name!r}, which is not a location")
 
         for key in self.lines:
-            a, b = _pair(key)
+            a, _, b = key.partition("-")  # (each key was checked as a line by LineKey)
             known(a, f"line {key}")
             known(b, f"line {key}")
         for key in self.routes:
