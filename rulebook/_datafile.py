@@ -49,6 +49,23 @@ _MAX_NUMBER_TEXT = 40  # characters of a number's text before it is read at all
 _TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep; data files are never that deep"
 
 
+def spelt(value: Any) -> str:
+    """A value as a scenario file writes it (true, null), not as Python does (True, None).
+
+    >>> spelt([9, True, None, "ten"]), spelt({"night": [1, False]})
+    ("[9, true, null, 'ten']", '{night: [1, false]}')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ", ".join(map(spelt, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {spelt(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
 def is_number(value: Any) -> bool:
     """A plain int or float: never true or false, which Python counts as 1 and 0.
 

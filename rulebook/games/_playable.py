@@ -13,12 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook._datafile import is_number
+from rulebook._datafile import is_number, spelt
 from rulebook.errors import Problem, ScenarioError
 from rulebook.games._decisions import CHANCE
 from rulebook.scenario import Scenario
-from rulebook.scenario._io import spelt
-from rulebook.scenario._numbers import TRUTH_HINT
+from rulebook.scenario._numbers import TRUTH_HINT, holds_truth_value
 
 __all__ = ["MAX_ACTIONS", "EngineChecks", "engine_problems", "goes_negative", "value_kind_problems"]
 
@@ -120,15 +119,10 @@ def value_kind_problems(scenario: Scenario, reference: Scenario, file: str) -> l
                 file,
                 f"values.{name}.value",
                 f"{_kind(book.value)} is expected (the book has {spelt(book.value)}), not "
-                f"{spelt(value)}{f' ({TRUTH_HINT})' if _has_truth_value(value) else ''}",
+                f"{spelt(value)}{f' ({TRUTH_HINT})' if holds_truth_value(value) else ''}",
             )
         )
     return problems
-
-
-def _has_truth_value(value: Any) -> bool:
-    items = value if isinstance(value, list) else [value]
-    return any(isinstance(v, bool) for v in items)
 
 
 @dataclass(frozen=True)

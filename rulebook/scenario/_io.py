@@ -8,7 +8,7 @@ import yaml
 from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
-from rulebook._datafile import parse_yaml, read_data_text
+from rulebook._datafile import parse_yaml, read_data_text, spelt
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._forms import FORM_WORDS
 from rulebook.scenario._models import SCHEMA_VERSION, Scenario
@@ -87,21 +87,6 @@ def in_words(message: str) -> str:
         if found:
             return found.expand(words)
     return message
-
-
-def spelt(value: Any) -> str:
-    """A value as a scenario file writes it (true, null), not as Python does (True, None).
-
-    >>> spelt([9, True, None, "ten"])
-    "[9, true, null, 'ten']"
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "[" + ", ".join(map(spelt, value)) + "]"
-    return repr(value)
 
 
 def _describe(error: dict[str, Any]) -> str:

@@ -5,6 +5,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from rulebook._datafile import spelt
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import GAME_PREFIXES, check_rule_id
 from rulebook.scenario._av_models import AmbushValleySpec
@@ -12,6 +13,7 @@ from rulebook.scenario._forms import NAME, SLUG
 from rulebook.scenario._ftv_models import FirstTeamSpec
 from rulebook.scenario._lza_models import LZAlbanySpec
 from rulebook.scenario._map_models import MapSpec
+from rulebook.scenario._numbers import TRUTH_HINT, Int, holds_truth_value
 
 SCHEMA_VERSION = 1
 
@@ -69,6 +71,25 @@ class Option(_Strict):
         return default
 
 
+class Value(Sourced[Any]):
+    """A named number or table of numbers, with its provenance. True and false are refused
+    anywhere in it, as in every number of a scenario (see ``_numbers``): no value of the books
+    is one, and YAML reads yes, no, on and off so."""
+
+    @field_validator("value")
+    @classmethod
+    def _no_truth_values(cls, value: Any) -> Any:
+        if holds_truth_value(value):
+            # (a list or table is not repeated after the message: say here what it holds)
+            shown = "true or false" if isinstance(value, bool) else spelt(value)
+            raise ValueError(f"expected numbers, not {shown} ({TRUTH_HINT})")
+        return value
+
+
+class Turns(Sourced[Int]):
+    """A scenario's length in turns, with its provenance: a whole number, never true or false."""
+
+
 class Scenario(_Strict):
     """A scenario file: which game, its options and its numbers, each with provenance.
 
@@ -81,9 +102,9 @@ class Scenario(_Strict):
     game: Game
     title: str = Field(min_length=1)
     description: str = ""
-    turns: Sourced[int] | None = None
+    turns: Turns | None = None
     options: dict[Name, Option] = Field(default_factory=dict)
-    values: dict[Name, Sourced[Any]] = Field(
+    values: dict[Name, Value] = Field(
         default_factory=dict, description="named numbers and tables, each with its provenance"
     )
     map: MapSpec | None = None

@@ -31,5 +31,20 @@ def _not_true_or_false(value: Any) -> Any:
     return value
 
 
+def holds_truth_value(value: Any) -> bool:
+    """Whether *value*, or anything in its lists or tables, is true or false.
+
+    >>> holds_truth_value([9, {"night": [1, False]}]), holds_truth_value([9, 10])
+    (True, False)
+    """
+    if isinstance(value, bool):
+        return True
+    if isinstance(value, list | tuple):
+        return any(map(holds_truth_value, value))
+    if isinstance(value, dict):
+        return any(map(holds_truth_value, value.values()))
+    return False
+
+
 Int = Annotated[int, BeforeValidator(_not_true_or_false)]
 Float = Annotated[float, BeforeValidator(_not_true_or_false)]
