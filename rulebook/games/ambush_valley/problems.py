@@ -33,6 +33,9 @@ from rulebook.scenario._av_models import AmbushValleySpec, Reinforcements
 
 __all__ = ["ScenarioProblem", "problems", "reinforcement_rows", "road_exits"]
 
+#: Figures of one role in one unit: the books' largest is 8 (a file's limit, not a rule's).
+MOST_FIGURES = 50
+
 _ROW = re.compile(r"^(\d{1,3})(?:-(\d{1,3}))?$")
 
 
@@ -297,10 +300,11 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
                 )
         for i, unit in enumerate(side.units):
             for j, (count, role, _) in enumerate(unit.figures):
-                if count < 1:
+                if not 1 <= count <= MOST_FIGURES:
                     add(
                         f"{where}.units[{i}].figures[{j}]",
-                        f"{unit.name} of {who} has {count} {role}; a count is 1 or more",
+                        f"{unit.name} of {who} has {count:,} {role}; a count is 1 to "
+                        f"{MOST_FIGURES}",
                         side=key,
                     )
             if unit.vehicle is not None and unit.vehicle not in vehicles:
