@@ -153,6 +153,22 @@ def _overlaps(shapes: dict[str, Polygon]) -> list[Finding]:
     return out
 
 
+def _late_findings(arrivals: list[tuple], scenario: Scenario) -> list[Finding]:
+    """Arrivals due after the last turn, which never enter (lza:3.2, lza:3.3)."""
+    last = scenario.turns.value if scenario.turns else None
+    late = [f"{name} (turn {a.turn})" for name, _, a, _ in arrivals if last and a.turn > last]
+    if not late:
+        return []
+    one = len(late) == 1
+    return [
+        Finding(
+            f"{join_words(late)} {'arrives' if one else 'arrive'} after the game's last turn "
+            f"({last}), so never {'enters' if one else 'enter'} (lza:3.2): change the turn in "
+            "Set-up."
+        )
+    ]
+
+
 def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
     """Arrivals with nowhere to land, and places with too little room (lza:3.2, lza:6.1)."""
     lza = scenario.lz_albany
@@ -176,6 +192,7 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
                 "the map there (lza:5.2E). Press Mark board edges under Set-up."
             )
         )
+    findings += _late_findings(arrivals, scenario)
     load: dict[tuple, list] = {}
     nowhere: dict[str, list[str]] = {}
     for name, side, arrival, platoons in arrivals:

@@ -124,6 +124,31 @@ def test_lza_3_2d_a_company_sent_to_one_area_is_told_that_only_three_platoons_fi
     assert d.findings() == []
 
 
+def test_lza_3_2_a_company_due_after_the_last_turn_is_told_it_never_enters():
+    """The game ends after its last turn (lza:3.3), so a company due later never enters
+    (lza:3.2): the designer is told in words, and validate names the field."""
+    from rulebook.maps.setup import with_arrival
+    from rulebook.scenario import validate
+
+    d = MapDesign.load(STANDARD)
+    came = d.scenario.lz_albany.companies[0].arrives
+    place = (came.tag, came.terrain, came.area)
+    d.edit_scenario(with_arrival(d.scenario, "A/2-7", turn=15, place=place))
+    said = (
+        "A/2-7 (turn 15) arrives after the game's last turn (10), so never enters (lza:3.2): "
+        "change the turn in Set-up."
+    )
+    assert [f.text for f in d.findings()] == [said]
+    assert [(p.path, p.message) for p in validate(d.scenario, "s.yaml")] == [
+        (
+            "lz_albany.companies.0.arrives.turn",
+            "due on turn 15, after the last turn (10): it never enters",
+        )
+    ]
+    d.edit_scenario(with_arrival(d.scenario, "A/2-7", turn=10, place=place))
+    assert d.findings() == []
+
+
 def test_findings_are_those_of_the_current_version_through_edits_undo_and_redo():
     """The findings of a version are kept while it is current (the designer asks on every
     click); each edit, undo or redo answers for the version it makes current."""
