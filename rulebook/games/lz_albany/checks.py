@@ -49,12 +49,13 @@ def _arrival_problems(scenario: Scenario, file: str) -> list[Problem]:
     limit = scenario.values["stacking_limit"].value if "stacking_limit" in scenario.values else 3
     last = scenario.turns.value if scenario.turns else None
     if last is not None:  # counters and chits due after the last turn never come (lza:3.2, 5.1)
-        due = [(f"{path}.turn", arrival.turn, "enters") for path, arrival, _ in arrivals]
-        due += [(f"lz_albany.chits.{i}.turn", c.turn, "is drawn") for i, c in enumerate(spec.chits)]
+        due = [(f"{path}.turn", arrival.turn, "it never enters") for path, arrival, _ in arrivals]
+        due += [
+            (f"lz_albany.chits.{i}.turn", c.turn, "it is never drawn")
+            for i, c in enumerate(spec.chits)
+        ]
         problems += [
-            Problem(
-                file, path, f"due on turn {turn}, after the last turn ({last}): it never {does}"
-            )
+            Problem(file, path, f"due on turn {turn}, after the last turn ({last}): {does}")
             for path, turn, does in due
             if turn > last
         ]
