@@ -104,6 +104,23 @@ def test_the_interactive_table_refits_to_a_larger_table():
     assert panel.table_map.map.zoom < small[1]
 
 
+def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_changes():
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    before = panel.scenario.spec.table
+    for width, depth in ((-5, 0), (999999, 48), (72, 0)):
+        panel.width.value, panel.depth.value = width, depth
+        panel.resize.click()
+        assert "each side is more than 0 and at most 240 in" in panel.errors.value
+        assert panel.scenario.spec.table == before
+    panel.width.value, panel.depth.value = 96, 72
+    panel.resize.click()
+    assert panel.errors.value == ""
+    assert panel.scenario.spec.table == (96, 72)
+    panel.undo_button.click()
+    assert panel.scenario.spec.table == before
+
+
 def test_a_problem_names_the_spot_marks_it_and_its_button_selects_it(tmp_path, monkeypatch):
     """av:tunnel-spots: a spot moved within 6 in of another is named in words, marked on the
     table, selected by its problem's button, and the fixed scenario saves."""

@@ -13,6 +13,7 @@ import ipywidgets as ipw
 
 from rulebook.games.ambush_valley.catalogue import platoon
 from rulebook.games.ambush_valley.naming import find, item_names, name_of, terrain_words
+from rulebook.games.ambush_valley.problems import table_size_problem
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.render.svg import TERRAIN_FILL, table_svg
 from rulebook.saves import SAVES, resolve_save_name
@@ -387,6 +388,9 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _resize(self, _: Any = None) -> None:
+        wrong = table_size_problem(self.width.value, self.depth.value)
+        if wrong:  # refused before any change, so the table and its history stay as they were
+            raise ValueError(wrong[0].upper() + wrong[1:])
         spec = self._edit()
         spec.table = (self.width.value, self.depth.value)
         self._commit(spec)

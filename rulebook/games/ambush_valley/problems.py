@@ -33,6 +33,24 @@ from rulebook.scenario._av_models import AmbushValleySpec, Reinforcements
 
 __all__ = ["ScenarioProblem", "problems", "reinforcement_rows", "road_exits"]
 
+#: The longest side a table may have, in inches: the books' tables are 72 x 48 (a file's limit).
+LONGEST_TABLE = 240
+
+
+def table_size_problem(width: float, depth: float) -> str | None:
+    """What is wrong with a table of *width* x *depth* inches, in words, or None.
+
+    >>> table_size_problem(72, 48) is None, table_size_problem(-5, 0)
+    (True, 'the table is -5 x 0 in; each side is more than 0 and at most 240 in (the books use 72 x 48 in)')
+    """
+    if 0 < width <= LONGEST_TABLE and 0 < depth <= LONGEST_TABLE:
+        return None
+    return (
+        f"the table is {width:g} x {depth:g} in; each side is more than 0 and at most "
+        f"{LONGEST_TABLE} in (the books use 72 x 48 in)"
+    )
+
+
 #: Figures of one role in one unit: the books' largest is 8 (a file's limit, not a rule's).
 MOST_FIGURES = 50
 
@@ -125,13 +143,19 @@ def problems(spec: AmbushValleySpec, file: str = "<scenario>") -> list[ScenarioP
 
 
 def _layout_problems(spec: AmbushValleySpec, add: Add) -> set[str]:
-    """Shared ids, broken outlines, anything off the table; returns the layout's ids."""
-    from shapely.geometry import Point, Polygon, box
-    from shapely.validation import explain_validity
+    """Shared ids, a table of no size, broken outlines, anything off the table; returns the
+    layout's ids."""
+    seen = _shared_ids(spec, add)
+    wrong = table_size_problem(*spec.table)
+    if wrong:  # nothing can be said of what lies on it: one problem, not one for each thing
+        add("ambush_valley.table", wrong)
+    else:
+        _outline_problems(spec, seen, add)
+    return set(seen)
 
-    width, depth = spec.table
-    size = f"{width:g} x {depth:g} in"
-    table = box(0, 0, width, depth).buffer(1e-6)
+
+def _shared_ids(spec: AmbushValleySpec, add: Add) -> dict[str, str]:
+    """Each layout id with its name in words; an id two things share is a problem."""
     layout = spec.layout
     seen: dict[str, str] = {}
     for group in GROUPS:
@@ -145,6 +169,18 @@ def _layout_problems(spec: AmbushValleySpec, add: Add) -> set[str]:
                     places=(item.id,),
                 )
             seen.setdefault(item.id, name_of(spec, item.id))
+    return seen
+
+
+def _outline_problems(spec: AmbushValleySpec, seen: dict[str, str], add: Add) -> None:
+    """Outlines that cross themselves, and anything reaching off the table."""
+    from shapely.geometry import Point, Polygon, box
+    from shapely.validation import explain_validity
+
+    width, depth = spec.table
+    size = f"{width:g} x {depth:g} in"
+    table = box(0, 0, width, depth).buffer(1e-6)
+    layout = spec.layout
     for group in ("features", "deployment"):
         for i, area in enumerate(getattr(layout, group)):
             where = f"ambush_valley.layout.{group}[{i}].outline"
@@ -180,7 +216,6 @@ def _layout_problems(spec: AmbushValleySpec, add: Add) -> set[str]:
                     "av:tunnel-spots" if group == "tunnel_spots" else "",
                     (marker.id,),
                 )
-    return set(seen)
 
 
 def road_exits(spec: AmbushValleySpec) -> list[tuple[float, float]]:

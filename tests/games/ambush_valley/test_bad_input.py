@@ -75,6 +75,7 @@ BAD_SCENARIOS = {
     "negative figure count": (_count(-3), "ambush_valley.sides.vc.units[0].figures[0]"),
     "no figures": (_count(0), "ambush_valley.sides.vc.units[0].figures[0]"),
     "500 figures": (_count(500), "ambush_valley.sides.vc.units[0].figures[0]"),
+    "a table of no size": (lambda av: av.update(table=[-5, 0]), "ambush_valley.table"),
     "negative near_at_most": (
         lambda av: av["tunnels"].update(near_at_most=-1),
         "ambush_valley.tunnels.near_at_most",
