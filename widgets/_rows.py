@@ -41,9 +41,9 @@ class KeptRows(ipw.VBox):
         **box: Any,
     ) -> None:
         super().__init__(**box)
-        # By default a row keeps its height in a scrolling list: a flex child would shrink and
-        # its words overlap.
-        self._row_layout = row_layout or {"flex": "0 0 auto"}
+        # A row keeps its height in a scrolling list, whatever else its layout says: a flex
+        # child would shrink and its words overlap the next row's.
+        self._row_layout = {"flex": "0 0 auto", **(row_layout or {})}
         self._row_class = row_class
         self._button_layout = {"width": "auto", "flex": "0 0 auto", **(button_layout or {})}
         self._kept: list[_KeptRow] = []

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from rulebook.games.ambush_valley.problems import ScenarioProblem
 from rulebook.games.ambush_valley.scenario import Scenario
 from widgets.ambush_valley import ambush_valley_app
 
@@ -119,6 +120,19 @@ def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_chang
     assert panel.scenario.spec.table == (96, 72)
     panel.undo_button.click()
     assert panel.scenario.spec.table == before
+
+
+def test_problem_rows_keep_their_height_in_the_scrolling_list():
+    """Rows of a list that scrolls must not shrink, or their sentences overlap (as a designer
+    saw with eleven problems); the panel's own row layout (centred) keeps that."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.problems.show(
+        [ScenarioProblem("s.yaml", "p", f"Problem {i}.", places=("x",)) for i in range(12)], {}
+    )
+    rows = panel.problems.rows.children
+    assert len(rows) == 12
+    assert {(r.layout.flex, r.layout.align_items) for r in rows} == {("0 0 auto", "center")}
 
 
 def test_a_problem_names_the_spot_marks_it_and_its_button_selects_it(tmp_path, monkeypatch):
