@@ -351,7 +351,17 @@ class BalanceLab(ipw.VBox):
                 self.game,
                 self.scenario_pick,
                 self.policy,
-                self.games,
+                # The box holds its number to the range (the browser does, silently): say it.
+                ipw.HBox(
+                    [
+                        self.games,
+                        ipw.HTML(
+                            f"<small class='rb-hint' style='margin-left:.5em'>"
+                            f"{self.games.min:,} to {self.games.max:,} a side</small>"
+                        ),
+                    ],
+                    layout=ipw.Layout(align_items="center"),
+                ),
                 self.seed,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
@@ -470,7 +480,7 @@ class BalanceLab(ipw.VBox):
         text = self.new_choice.value if r.kind == "choice" else self.new_value.value.strip()
         if r.kind == "numbers" and text and not text.startswith("["):
             text = "[" + text + "]"
-        self._try_add(r.path, text)
+        self._try_add(r.path, text, label=r.label)
 
     def _add_by_path(self) -> None:
         self.errors.value = ""
@@ -481,14 +491,19 @@ class BalanceLab(ipw.VBox):
             return
         self._try_add(path, text)
 
-    def _try_add(self, path: str, text: str) -> None:
+    def _try_add(self, path: str, text: str, *, label: str = "") -> None:
+        """Add *path* = *text* to the variant, or say why not; a value picked from the table
+        is named by its *label* there, not by its path in the file."""
         if not text:
             self.errors.value = error_html(ValueError("give the new value first"))
             return
         try:
             apply_overrides(self.scenario, {**self.changes, path: text})
         except ValueError as err:
-            self.errors.value = error_html(err)
+            said = str(err)
+            if label and said.startswith(f"{path}: "):
+                said = f"{label}: {said.removeprefix(f'{path}: ')}"
+            self.errors.value = error_html(ValueError(said))
             return
         self._set_changes({**self.changes, path: text})
 
