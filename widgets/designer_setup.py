@@ -173,16 +173,19 @@ class SetupPanel(ipw.VBox):
     def _build(self, scenario: Any, rows: list[setup.ArrivalRow]) -> None:
         places = setup.places(scenario)
         options = [(arrival_words(*p), p) for p in places]
+        # A turn box holds its number to the game's turns (the browser does so silently):
+        # the header says the range.
+        last = scenario.turns.value if scenario.turns else 20
         header = ipw.HTML(
             "<div class='rb-setup-head'>Each company or officer: the turn it comes on and where. "
-            "Turn 1 is the set-up; later turns are reinforcements (lza:3.2). A change from the "
-            "book is marked <i>assumed</i> with the book's value; point at <i>printed</i> for the "
-            "rule case that sets it (lza:3.2C, 3.2E).</div>"
+            f"Turn 1 is the set-up; later turns, up to the last ({last}), are reinforcements "
+            "(lza:3.2). A change from the book is marked <i>assumed</i> with the book's value; "
+            "point at <i>printed</i> for the rule case that sets it (lza:3.2C, 3.2E).</div>"
         )
         self._arrivals = {}
         widgets = [header]
         for row in rows:
-            turn = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="3em"))
+            turn = ipw.BoundedIntText(min=1, max=last, layout=ipw.Layout(width="3em"))
             where = ipw.Dropdown(options=options, layout=ipw.Layout(width="auto", max_width="100%"))
             # The book's value sits beside the row, or under it when it does not fit beside.
             book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto", margin="0 0 0 0.5em"))
@@ -209,10 +212,15 @@ class SetupPanel(ipw.VBox):
 
         lza = scenario.lz_albany
         self._chits = []
-        chit_widgets = [ipw.HTML("Chits added to the pool at the start of each turn (lza:3.2).")]
+        chit_widgets = [
+            ipw.HTML(
+                "Chits added to the pool at the start of each turn (lza:3.2): 0 to 9 of a kind, "
+                f"on turn 1 to {last}."
+            )
+        ]
         for i, chit in enumerate(lza.chits):
             count = ipw.BoundedIntText(min=0, max=9, layout=_small())
-            turn = ipw.BoundedIntText(min=1, max=20, layout=_small())
+            turn = ipw.BoundedIntText(min=1, max=last, layout=_small())
             badge = ipw.HTML()
             count.observe(
                 lambda c, i=i: self._edit(lambda s: setup.with_chit(s, i, count=c["new"])),
@@ -231,7 +239,7 @@ class SetupPanel(ipw.VBox):
         self.chit_rows.children = chit_widgets
 
         self._vp = {}
-        vp_widgets = [ipw.HTML("Victory points each event earns (lza:4.1).")]
+        vp_widgets = [ipw.HTML("Victory points each event earns (lza:4.1), 0 to 99.")]
         for side, awards in lza.vp.items():
             for award in awards:
                 box = ipw.BoundedIntText(min=0, max=99, layout=_small())
