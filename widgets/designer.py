@@ -323,15 +323,20 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         if not self.anchor:
             raise ValueError("click an area first")
         new_id = self.area_id.value.strip()
-        if new_id != self.anchor:
-            self.design.rename_area(self.anchor, new_id)
-            self.anchor = new_id
+        if not new_id:
+            raise ValueError(
+                f"the id box is empty: type a new id for {self.anchor}, or {self.anchor} to keep it"
+            )
+        # One step, checked whole before any of it is made: a refused id must not leave the
+        # name or tags changed, nor the selection following an id the map never took.
         self.design.update_area(
             self.anchor,
+            id=new_id,
             terrain=self.terrain.value,
             name=self.area_name.value.strip(),
             tags=self._tag_list(),
         )
+        self.anchor = new_id
         self.view.set_map(self.design.map)
 
     @guarded

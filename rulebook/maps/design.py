@@ -21,10 +21,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from rulebook._atomic import atomic_write_text
+from rulebook._datafile import parse_json, parse_yaml
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
 from rulebook.maps._history import VersionHistory
@@ -33,6 +37,8 @@ from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
+from rulebook.scenario._forms import AREA_ID, FORM_WORDS
+from rulebook.scenario._io import scenario_from_data, validation_problems
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
 from rulebook.scenario._validate import map_problems, validate
 
@@ -51,6 +57,7 @@ class MapDesign(VersionHistory):
         *,
         sheet: tuple[float, float] | None = None,
     ) -> None:
+        _check_map(spec)
         # Each version pairs a map with the file's other sections (forces, chits, values), so
         # undo steps back through set-up changes as well as drawing.
         self._versions: list[tuple[AreaMap, Scenario | None]] = [(AreaMap(spec), scenario)]
@@ -118,6 +125,9 @@ class MapDesign(VersionHistory):
         self._sheet = (width, height)
 
     def _push(self, new: AreaMap, scenario: Scenario | None = None) -> None:
+        # Edits build their maps with model_copy, which checks nothing: this is the one door
+        # every version comes through, so a map the file format refuses never becomes one.
+        _check_map(new.spec)
         del self._versions[self._at + 1 :]
         self._versions.append((new, scenario if scenario is not None else self.scenario))
         self._at += 1
@@ -189,20 +199,44 @@ class MapDesign(VersionHistory):
             raise ValueError(f"area {area_id!r} already exists; pick another id or reshape it")
         if terrain not in self.map.terrains:
             raise ValueError(f"terrain {terrain!r} is not one of {', '.join(self.map.terrains)}")
-        spec = AreaSpec(
-            id=area_id, name=name, terrain=terrain, polygon=list(polygon), tags=list(tags)
+        _check_area_id(area_id)
+        spec = _area_spec(
+            {
+                "id": area_id,
+                "name": name,
+                "terrain": terrain,
+                "polygon": list(polygon),
+                "tags": list(tags),
+            }
         )
         self._push(self.map.with_area(spec))
 
     def update_area(self, area_id: str, **changes: object) -> None:
-        """Change an area's outline (``polygon``), ``terrain``, ``name`` or ``tags``."""
+        """Change an area's ``id``, outline (``polygon``), ``terrain``, ``name`` or ``tags``.
+
+        All the changes are one step, checked before any is made: a refused one leaves the
+        design as it was, rather than half-edited.
+
+        >>> from rulebook.maps import demo_spec
+        >>> d = MapDesign(demo_spec())
+        >>> d.update_area("B", id="Hill 1", name="Hill")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'Hill 1' cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+        >>> "B" in d.map, d.map.area("B").name, d.can_undo
+        (True, 'B', False)
+        """
         current = next(a for a in self.map.spec.areas if a.id == self.map.area(area_id).id)
+        new_id = str(changes.pop("id", current.id)).strip()
         if "terrain" in changes and changes["terrain"] not in self.map.terrains:
             raise ValueError(
                 f"terrain {changes['terrain']!r} is not one of {', '.join(self.map.terrains)}"
             )
-        updated = AreaSpec.model_validate({**current.model_dump(), **changes})
-        self._push(self.map.with_area(updated))
+        edited = self.map.with_area(_area_spec({**current.model_dump(), **changes}))
+        scenario = self.scenario
+        if new_id != current.id:
+            edited, scenario = _renamed(edited, scenario, current.id, new_id)
+        self._push(edited, scenario)
 
     def rename_area(self, old: str, new: str) -> None:
         """Give an area another id; hand links, sight rulings and arrivals follow it.
@@ -216,30 +250,8 @@ class MapDesign(VersionHistory):
         """
         new = new.strip()
         self.map.area(old)
-        if new == old:
-            return
-        if not new:
-            raise ValueError(f"give {old} a new id")
-        if new in self.map:
-            raise ValueError(f"area {new!r} already exists; pick another id")
-        spec = self.map.spec
-
-        def pairs(items: list) -> list:
-            return sorted(tuple(sorted(new if x == old else x for x in p)) for p in items)
-
-        areas = [a.model_copy(update={"id": new}) if a.id == old else a for a in spec.areas]
-        adjacency = spec.adjacency.model_copy(
-            update={"add": pairs(spec.adjacency.add), "remove": pairs(spec.adjacency.remove)}
-        )
-        overrides = [
-            o.model_copy(update={"between": tuple(new if x == old else x for x in o.between)})
-            for o in spec.los.overrides
-        ]
-        los = spec.los.model_copy(update={"overrides": overrides})
-        renamed = AreaMap(
-            spec.model_copy(update={"areas": areas, "adjacency": adjacency, "los": los})
-        )
-        self._push(renamed, _with_area_renamed(self.scenario, old, new))
+        if new != old:
+            self._push(*_renamed(self.map, self.scenario, old, new))
 
     def delete_area(self, area_id: str) -> None:
         self._push(self.map.without_area(area_id))
@@ -297,10 +309,16 @@ class MapDesign(VersionHistory):
 
         For YAML, the map replaces the ``map`` section of *scenario* (or of the
         file already at *path*), so forces and options are kept.
+
+        Nothing is written if Load would refuse the file: the work saved in it would be lost.
         """
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
-            atomic_write_text(target, json.dumps(self.map.to_geojson(), indent=1) + "\n")
+            text = json.dumps(self.map.to_geojson(), indent=1) + "\n"
+            _opens_again(
+                target, lambda: from_geojson(parse_json(text, target.name, "GeoJSON"), target.name)
+            )
+            atomic_write_text(target, text)
             return
         if scenario is None:
             scenario = self.scenario
@@ -315,14 +333,16 @@ class MapDesign(VersionHistory):
                     "title": f"Map {self.map.id}",
                 }
             )
-        atomic_write_text(target, dump_scenario(scenario.model_copy(update={"map": self.map.spec})))
+        text = dump_scenario(scenario.model_copy(update={"map": self.map.spec}))
+        _opens_again(target, lambda: scenario_from_data(*parse_yaml(text, target.name)))
+        atomic_write_text(target, text)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> MapDesign:
         """Open a scenario YAML (its map section) or a GeoJSON file written by :meth:`save`."""
         source = Path(path)
         if source.suffix in GEOJSON_SUFFIXES:
-            from rulebook._datafile import parse_json, read_data_text
+            from rulebook._datafile import read_data_text
 
             text = read_data_text(source, "GeoJSON map")
             return cls(from_geojson(parse_json(text, str(source), "GeoJSON"), str(source)))
@@ -330,6 +350,86 @@ class MapDesign(VersionHistory):
         if scenario.map is None:
             raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])
         return cls(scenario.map, scenario)
+
+
+def _check_area_id(area_id: str) -> None:
+    """Refuse an id the file format refuses, saying what an id may hold.
+
+    >>> _check_area_id("Hill 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Hill 1' cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+    """
+    if re.fullmatch(AREA_ID, area_id):
+        return
+    fixed = re.sub(r"[^A-Za-z0-9_-]+", "-", area_id).strip("-_")
+    hint = f" {fixed} would do." if re.fullmatch(AREA_ID, fixed) else ""
+    raise ValueError(f"{area_id!r} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}")
+
+
+def _reasons(problems: Iterable[Problem]) -> str:
+    return "; ".join(
+        f"{p.path.replace('.', ' > ')}: {p.message}" if p.path else p.message for p in problems
+    )
+
+
+def _in_words(err: ValidationError) -> ValueError:
+    """Pydantic's refusal as the project's other refusals read: each field, then what it wants."""
+    return ValueError(_reasons(validation_problems(err, "")))
+
+
+def _area_spec(data: dict) -> AreaSpec:
+    try:
+        return AreaSpec.model_validate(data)
+    except ValidationError as err:
+        raise _in_words(err) from None
+
+
+def _check_map(spec: MapSpec) -> None:
+    """Refuse a map that would not load, checked from its data: a model_copy's is unchecked."""
+    try:
+        MapSpec.model_validate(spec.model_dump())
+    except ValidationError as err:
+        raise ValueError(
+            f"refused, as the saved map would not open again: {_in_words(err)}"
+        ) from None
+
+
+def _opens_again(target: Path, read: Callable[[], object]) -> None:
+    """Refuse to save what Load would refuse, giving Load's reasons."""
+    try:
+        read()
+    except ScenarioError as err:
+        raise ValueError(
+            f"not saved: {target.name} would not open again ({_reasons(err.problems)})"
+        ) from None
+
+
+def _renamed(
+    area_map: AreaMap, scenario: Scenario | None, old: str, new: str
+) -> tuple[AreaMap, Scenario | None]:
+    """*area_map* and *scenario* with area *old* called *new*, hand edits and arrivals too."""
+    if not new:
+        raise ValueError(f"an area's id cannot be empty: give {old} an id")
+    _check_area_id(new)
+    if new in area_map:
+        raise ValueError(f"area {new!r} already exists; pick another id")
+    spec = area_map.spec
+
+    def pairs(items: list) -> list:
+        return sorted(tuple(sorted(new if x == old else x for x in p)) for p in items)
+
+    areas = [a.model_copy(update={"id": new}) if a.id == old else a for a in spec.areas]
+    adjacency = spec.adjacency.model_copy(
+        update={"add": pairs(spec.adjacency.add), "remove": pairs(spec.adjacency.remove)}
+    )
+    overrides = [
+        o.model_copy(update={"between": tuple(new if x == old else x for x in o.between)})
+        for o in spec.los.overrides
+    ]
+    los = spec.los.model_copy(update={"overrides": overrides})
+    renamed = AreaMap(spec.model_copy(update={"areas": areas, "adjacency": adjacency, "los": los}))
+    return renamed, _with_area_renamed(scenario, old, new)
 
 
 def _with_area_renamed(scenario: Scenario | None, old: str, new: str) -> Scenario | None:

@@ -324,3 +324,99 @@ def test_the_selected_areas_id_can_be_changed_and_its_links_and_arrivals_follow(
     designer.area_id.value = "A1"
     designer._update()
     assert "already exists" in designer.errors.value
+
+
+PYDANTIC_WORDS = ("validation error", "pydantic", "String should match", "type=")
+
+
+def _grid_designer() -> MapDesigner:
+    """Six squares named by column and row, as a designer renaming them would have them."""
+    designer = MapDesigner(MapDesign.blank(900, 600))
+    for row in range(2):
+        for col in range(3):
+            draw(designer, _square(col, row))
+            designer.new_id.value = f"{'ABC'[col]}{row + 1}"
+            designer._add()
+    designer._on_click("B2")
+    return designer
+
+
+def _what_the_designer_shows(designer: MapDesigner) -> tuple:
+    m = designer.design.map
+    return (
+        m.spec.model_dump(),
+        designer.design.scenario,
+        designer.design.can_redo,
+        designer.anchor,
+        sorted(designer.view._labels),
+        designer.view._marks.get("B2"),
+        m.neighbors("B1"),
+        designer.info.value,
+    )
+
+
+def test_a_refused_id_changes_nothing_and_says_in_plain_words_what_an_id_may_be():
+    designer = _grid_designer()
+    before = _what_the_designer_shows(designer)
+    undo_steps = len(designer.design._versions)
+    assert before[5] == "selected"
+    designer.area_id.value = "Hill 1"
+    designer.area_name.value = "Hill"  # refused with the id it came with, not made alone
+    designer._update()
+    error = designer.errors.value
+    assert "&#x27;Hill 1&#x27; cannot be an area id: use letters, digits, hyphens and " in error
+    assert "Hill-1 would do" in error
+    assert not any(word in error for word in PYDANTIC_WORDS)
+    assert _what_the_designer_shows(designer) == before
+    assert len(designer.design._versions) == undo_steps
+    assert designer.design.map.area("B2").name == "B2"
+
+
+def test_an_empty_id_box_is_named_as_empty_and_changes_nothing():
+    designer = _grid_designer()
+    before = _what_the_designer_shows(designer)
+    designer.area_id.value = "  "
+    designer._update()
+    assert "the id box is empty: type a new id for B2, or B2 to keep it" in designer.errors.value
+    assert _what_the_designer_shows(designer) == before
+
+
+def test_a_new_area_with_a_refused_id_is_not_added_and_is_told_in_plain_words():
+    designer = _grid_designer()
+    draw(designer, _square(0, 2))
+    designer.new_id.value = "Hill 1"
+    designer._add()
+    assert "cannot be an area id" in designer.errors.value
+    assert not any(word in designer.errors.value for word in PYDANTIC_WORDS)
+    assert len(designer.design.map) == 6
+
+
+def test_a_design_with_an_id_load_refuses_cannot_be_saved(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = _grid_designer()
+    designer.area_id.value = "Hill 1"
+    designer._update()
+    designer.path.value = "saves/grid.yaml"
+    designer._save()
+    assert "Hill 1" not in (tmp_path / "saves" / "grid.yaml").read_text()
+    designer._load()
+    assert designer.errors.value == ""
+    assert "B2" in designer.design.map
+    # Nor can a map that skipped the schema's checks (model_copy checks nothing) be opened.
+    spec = designer.design.map.spec
+    unchecked = spec.model_copy(
+        update={"areas": [a.model_copy(update={"id": "Hill 1"}) for a in spec.areas[:1]]}
+    )
+    with pytest.raises(ValueError, match="areas > 0 > id: expected letters, digits") as refused:
+        MapDesign(unchecked)
+    assert not any(word in str(refused.value) for word in PYDANTIC_WORDS)
+
+
+def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path):
+    design = MapDesign(demo_spec())
+    # The schema takes any finite number; Load refuses one past a billion.
+    design.add_area("G", [(2e9, 0), (2e9 + 100, 0), (2e9 + 100, 100)], terrain="sawgrass")
+    with pytest.raises(ValueError, match=r"not saved: far\.yaml would not open again") as refused:
+        design.save(tmp_path / "far.yaml")
+    assert "out of range" in str(refused.value)
+    assert not (tmp_path / "far.yaml").exists()
