@@ -33,7 +33,7 @@ class GameFiles:
         n = len(self.game.history)
         self.notice = (
             f"Saved {n} action{'s' * (n != 1)} (turn {self.game.turn}, {self.game.phase}) "
-            f"to {path.resolve()}."
+            f"to {self._shown(path)}."
         )
         self.refresh_scenarios()
 
@@ -55,7 +55,7 @@ class GameFiles:
 
     def _load_path(self, path: Path) -> None:
         if not path.exists():
-            raise FileNotFoundError(f"There is no saved game at {path.resolve()}.")
+            raise FileNotFoundError(f"There is no saved game at {self._shown(path)}.")
         try:
             text = read_data_text(path, "game record")
             game = type(self.game).from_json(text, self.game.scenario, str(path))
@@ -64,7 +64,15 @@ class GameFiles:
                 f"{path.name} could not be loaded: {err}. The game on the screen is unchanged."
             ) from err
         self.start(game)
-        self.notice = f"Loaded {path.resolve()}: turn {game.turn}, {len(game.history)} actions."
+        self.notice = f"Loaded {self._shown(path)}: turn {game.turn}, {len(game.history)} actions."
+
+    def _shown(self, path: Path) -> str:
+        """A file as the app's visitor knows it: ``saves/NAME`` for one in the saves folder
+        (the server's own folders are nothing to a class watching), else its name."""
+        try:
+            return f"saves/{path.resolve().relative_to(Path(self.saves).resolve()).as_posix()}"
+        except ValueError:
+            return path.name
 
     def start(self, game: FlowGame) -> None:
         """Show another game from its start or from a record."""
