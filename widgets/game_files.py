@@ -64,7 +64,8 @@ class GameFiles:
                 f"{path.name} could not be loaded: {err}. The game on the screen is unchanged."
             ) from err
         self.start(game)
-        self.notice = f"Loaded {self._shown(path)}: turn {game.turn}, {len(game.history)} actions."
+        n = len(game.history)
+        self.notice = f"Loaded {self._shown(path)}: turn {game.turn}, {n} action{'s' * (n != 1)}."
 
     def _shown(self, path: Path) -> str:
         """A file as the app's visitor knows it: ``saves/NAME`` for one in the saves folder

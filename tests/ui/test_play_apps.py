@@ -74,7 +74,7 @@ def test_save_confirms_what_and_where_and_the_refresh_keeps_it(tmp_path):
     assert str(tmp_path) not in text
     assert (tmp_path / "lesson.json").exists()
     stepper._load()
-    assert "Loaded saves/lesson.json: turn 1, 1 actions." in stepper.message.value
+    assert "Loaded saves/lesson.json: turn 1, 1 action." in stepper.message.value
 
 
 def test_a_failed_load_says_why_and_keeps_the_game(tmp_path):
