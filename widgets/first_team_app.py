@@ -28,7 +28,7 @@ from widgets._play_style import play_style
 from widgets.game_log import rule_links, sentences_html
 from widgets.options import OptionsPanel, choice_words
 from widgets.point_map_view import PointMapView
-from widgets.scenario_files import resolve_query_path, scenario_from_query
+from widgets.scenario_files import playing_note, resolve_query_path, scenario_from_query
 from widgets.stepper import GameStepper
 
 __all__ = ["CampaignStepper", "campaign_app"]
@@ -317,7 +317,9 @@ def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
     problem, loaded = "", None
     if wanted:
         try:
-            loaded = load_playable(resolve_query_path(wanted, root), Game.FIRST_TEAM)
+            opened = resolve_query_path(wanted, root)
+            loaded = load_playable(opened, Game.FIRST_TEAM)
+            problem = playing_note(loaded, opened, root)
         except Exception as err:  # a bad link must still open the app, saying why
             problem = (
                 f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. "
@@ -332,6 +334,8 @@ def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
         "</span>.</p>" + problem
     )
     stepper = CampaignStepper(new_campaign(loaded, seed=seed), saves="saves")
+    if loaded is not None:
+        stepper.show_file(opened)
 
     def start(new_seed: int, options: dict) -> None:
         stepper.start(new_campaign(stepper.game.scenario, seed=new_seed, options=options))

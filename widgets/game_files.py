@@ -67,6 +67,13 @@ class GameFiles:
         n = len(game.history)
         self.notice = f"Loaded {self._shown(path)}: turn {game.turn}, {n} action{'s' * (n != 1)}."
 
+    def show_file(self, path: Path) -> None:
+        """Select *path*, the file being played, in the scenario picker if it offers it: an app
+        opened by a link on a designer's file must not name the standard scenario there."""
+        wanted = str(path.resolve())
+        if wanted in [value for _, value in self.scenario.options]:
+            self.scenario.value = wanted
+
     def _shown(self, path: Path) -> str:
         """A file as the app's visitor knows it: ``saves/NAME`` for one in the saves folder
         (the server's own folders are nothing to a class watching), else its name."""

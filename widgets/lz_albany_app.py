@@ -28,7 +28,7 @@ from widgets._fit import keep_fitted
 from widgets._page import app_page, error_html
 from widgets._play_style import play_style
 from widgets.map_view import MapView
-from widgets.scenario_files import resolve_query_path, scenario_from_query
+from widgets.scenario_files import playing_note, resolve_query_path, scenario_from_query
 from widgets.stepper import PACES, GameStepper
 
 __all__ = ["LzAlbanyStepper", "TurnStepper", "play_app"]
@@ -308,7 +308,9 @@ def play_app(seed: int = 1, scenario: str | None = None, **options: str) -> ipw.
     loaded = None
     if wanted:
         try:
-            loaded = load_playable(resolve_query_path(wanted, root), Game.LZ_ALBANY)
+            opened = resolve_query_path(wanted, root)
+            loaded = load_playable(opened, Game.LZ_ALBANY)
+            problem = playing_note(loaded, opened, root)
         except Exception as err:  # a bad link must still open the app, saying why
             problem = f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. Showing the standard scenario.</p>"
     game = new_game(loaded, seed=seed, options=options or None)
@@ -320,4 +322,7 @@ def play_app(seed: int = 1, scenario: str | None = None, **options: str) -> ipw.
         "applied. Map and counter values are "
         '<span class="provenance reconstructed">reconstructed</span>.</p>' + problem
     )
-    return app_page(intro, play_style(), LzAlbanyStepper(game))
+    stepper = LzAlbanyStepper(game)
+    if loaded is not None:
+        stepper.show_file(opened)
+    return app_page(intro, play_style(), stepper)

@@ -15,6 +15,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 __all__ = ["resolve_query_path", "scenario_choices", "scenario_from_query"]
@@ -109,6 +110,17 @@ def _saved_games(
         size = f"{len(actions)} actions" if isinstance(actions, list) else "damaged"
         games.append((f"Saved game {path.stem}, {size} ({_relative(real, root)})", str(real)))
     return games
+
+
+def playing_note(scenario: Any, path: Path, root: Path) -> str:
+    """The line a play app opened on a file by its link shows: which scenario, from which file
+    (a designer testing a version must see it is that version on the board)."""
+    from html import escape
+
+    return (
+        f"<p class='rb-playing'>Playing <b>{escape(scenario.title)}</b> from "
+        f"{escape(_relative(path, root))}.</p>"
+    )
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -169,6 +169,22 @@ def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
     assert "leaves the project folder" in page.children[1].value
 
 
+def test_a_play_test_link_names_the_designers_file_and_picks_it(monkeypatch, saves_file):
+    """The designer's 'Play this scenario' link: the app says which scenario it plays, from
+    which file, and its scenario picker shows that file, not the standard scenario."""
+    root = Path(__file__).resolve().parents[2]
+    mine = saves_file("play_test_link", ".yaml")
+    text = (root / "scenarios/lz_albany/standard.yaml").read_text(encoding="utf-8")
+    mine.write_text(text.replace("title: LZ Albany, 17 November 1965", "title: My Albany", 1))
+    monkeypatch.chdir(root / "notebooks")  # where Voila runs an app: its saves/ is here
+    monkeypatch.setenv("QUERY_STRING", f"scenario=notebooks/saves/{mine.name}")
+    page = play_app(seed=1)
+    stepper = page.children[-1]
+    assert stepper.game.scenario.title == "My Albany"
+    assert f"Playing <b>My Albany</b> from notebooks/saves/{mine.name}." in page.children[1].value
+    assert stepper.scenario.value == str(mine.resolve())
+
+
 def test_each_play_app_refuses_the_other_games_scenario_in_the_games_names(monkeypatch):
     """A link from the First Team designer pasted into LZ Albany's app (and the reverse) opens
     the app's own scenario and says why, where the engine had stopped on a missing value."""
