@@ -266,18 +266,23 @@ def _phase_words(s: CampaignState) -> str:
 
 
 def _broken_drift(s: CampaignState) -> None:
-    """Broken units ignore the table and drift toward Cambodia, leaving play there (ftv:3.5.2E)."""
-    for zone in s.identified_zones():
+    """Broken units ignore the table and drift toward Cambodia, leaving play there (ftv:3.5.2E).
+
+    Each drifts one rank a segment: the companies are listed before any moves, since the boxes
+    are visited by letter and a designer's display may rank a later letter lower, which would
+    otherwise meet a company a second time in the box it just drifted into.
+    """
+    drifting = [
+        (zone, unit) for zone in s.identified_zones() for unit in s.zone_units(zone) if unit.broken
+    ]
+    for zone, unit in drifting:
         lower = s.map.zone_down(zone)
-        for unit in [u for u in s.zone_units(zone) if u.broken]:
-            if lower == CAMBODIA:
-                s.box[unit.id] = EXITED
-                s.note("ftv:3.5.2", f"broken {unit.id} reaches Cambodia and leaves play")
-            elif lower is not None:
-                s.box[unit.id] = lower
-                s.note(
-                    "ftv:3.5.2", f"broken {unit.id} drifts from zone {zone} down to zone {lower}"
-                )
+        if lower == CAMBODIA:
+            s.box[unit.id] = EXITED
+            s.note("ftv:3.5.2", f"broken {unit.id} reaches Cambodia and leaves play")
+        elif lower is not None:
+            s.box[unit.id] = lower
+            s.note("ftv:3.5.2", f"broken {unit.id} drifts from zone {zone} down to zone {lower}")
 
 
 def offboard_movement(s: CampaignState) -> set[str]:

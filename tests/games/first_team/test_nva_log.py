@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 
 from rulebook.dice import ScriptedDice
-from rulebook.games.first_team import _nva, _nva_assault, campaign_scenario
-from rulebook.games.first_team._state import EXITED
+from rulebook.games.first_team import _nva, _nva_assault, campaign_crt, campaign_scenario
+from rulebook.games.first_team._state import EXITED, CampaignState
 from rulebook.games.first_team.engine import CampaignGame, new_campaign
 from rulebook.games.first_team.narrate import narrate
 from rulebook.games.first_team.policy import scripted_policy
+from rulebook.maps.point_map import PointMap
 
 from .test_campaign import drive, in_zone, state
 
@@ -134,3 +135,32 @@ def test_ftv_3_5_2_b_a_regiment_already_identified_does_not_arrive_and_the_log_s
         ),
         "no company of the 32nd Regiment is left in the Unknown Box: none arrives",
     ]
+
+
+def _ranked_out_of_letter_order() -> CampaignState:
+    """A designer's Zone Display whose ranks do not follow the letters: C is the bottom rank,
+    under A (the shipped display ranks A to J upward, so its boxes never meet this)."""
+    scenario = campaign_scenario()
+    ft = scenario.first_team
+    display = ft.map.zone_display
+    ranks = {**display.ranks, "C": 1, "A": 2}
+    adjacent = [["Cambodia", "C"], ["C", "A"]] + [
+        pair for pair in display.adjacent if tuple(pair) != ("Cambodia", "A")
+    ]
+    display = display.model_copy(update={"ranks": ranks, "adjacent": adjacent})
+    board = ft.map.model_copy(update={"zone_display": display})
+    ft = ft.model_copy(update={"map": board})
+    scenario = scenario.model_copy(update={"first_team": ft})
+    return CampaignState(scenario, ScriptedDice([]), {}, campaign_crt(), PointMap(board))
+
+
+def test_ftv_3_5_2_e_a_broken_company_drifts_one_rank_a_segment_whatever_the_letters():
+    s = _ranked_out_of_letter_order()
+    assert (s.map.zone_down("A"), s.map.zone_down("C")) == ("C", "Cambodia")
+    in_zone(s, "A", "2/32")
+    in_zone(s, "C", "1/33")  # C holds identified companies too, so the drift visits it
+    s.nva["2/32"].step = 4
+    _nva._broken_drift(s)
+    # One rank down, to C; it must not go on from C to Cambodia in the same segment.
+    assert (s.box["2/32"], s.box["1/33"]) == ("C", "C")
+    assert [step.text for step in s.trace] == ["broken 2/32 drifts from zone A down to zone C"]
