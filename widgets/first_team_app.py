@@ -274,7 +274,8 @@ class CampaignStepper(GameStepper):
         nva = [
             s
             for s in self.narrate(min(end + 1, len(self.game.log) - 1))
-            if s.rules and s.rules[0].startswith("ftv:3.5")
+            # 3.7 is the second NVA phase's heading: it says which phase the sentences are from
+            if s.rules and s.rules[0].startswith(("ftv:3.5", "ftv:3.7"))
         ]
         return (
             f"<div class='rb-turn-summary' data-summary-turn='{turn - 1}'><b>Turn {turn - 1}</b>: "

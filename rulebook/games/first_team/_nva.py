@@ -7,8 +7,9 @@ notes what it did, and the scores behind it, in the campaign trace.
 
 from __future__ import annotations
 
+from rulebook.games._narrate import count, join_names
 from rulebook.games._reads import reads
-from rulebook.games.first_team._pieces import NvaCompany, regiments_by_digit
+from rulebook.games.first_team._pieces import NvaCompany, regiment_name, regiments_by_digit
 from rulebook.games.first_team._state import EXITED, UNKNOWN, CampaignState
 from rulebook.games.first_team._values import GAME, number, reads_values
 from rulebook.games.first_team.retreat import capture_supply
@@ -190,6 +191,9 @@ def _outmatched(s: CampaignState, zone: str, target: str, rule: str) -> bool:
 def _arrow(s: CampaignState) -> set[str]:
     """Every identified unit one rank up, to the highest adjacent zone (ftv:3.5.2D)."""
     moved: set[str] = set()
+    # (from, to) -> regiment -> companies: a class follows a regiment from box to box, so each
+    # move is told by regiment and both zones, never as a bare count.
+    moves: dict[tuple[str, str], dict[int, int]] = {}
     zones = sorted(s.identified_zones(), key=lambda z: -s.map.rank(z))
     for zone in zones:
         higher = s.map.zone_up(zone)
@@ -197,49 +201,102 @@ def _arrow(s: CampaignState) -> set[str]:
             if not unit.broken and higher is not None and unit.id not in moved:
                 s.box[unit.id] = higher
                 moved.add(unit.id)
-    if moved:
-        s.note("ftv:3.5.2", f"the arrow: {len(moved)} identified companies move a rank up")
+                by_regiment = moves.setdefault((zone, higher), {})
+                by_regiment[unit.regiment] = by_regiment.get(unit.regiment, 0) + 1
+    for (zone, higher), by_regiment in moves.items():
+        for regiment, n in sorted(by_regiment.items()):
+            s.note(
+                "ftv:3.5.2",
+                f"the arrow moves the {regiment_name(regiment)}'s "
+                f"{count(n, 'company', 'companies')} from zone {zone} to zone {higher}",
+            )
+    if not moves:
+        s.note("ftv:3.5.2", "the arrow: no identified company can move a rank up")
     return moved
 
 
 def _arrivals(s: CampaignState, result: str) -> set[str]:
     """Regiments named by digit leave the Unknown Box for the zone (ftv:3.5.2B)."""
-    digits, zone = result[:-1], result[-1]
-    by_digit = regiments_by_digit(s.spec.nva.regiments)
-    regiments = {by_digit.get(d) for d in digits}
-    moved = {u.id for u in s.unknown() if u.regiment in regiments and not u.broken}
-    for uid in moved:
-        s.box[uid] = zone
-    if moved:
+    zone = result[-1]
+    moved: set[str] = set()
+    for regiment in _regiments_named(s, result):
+        coming = [u.id for u in s.unknown() if u.regiment == regiment and not u.broken]
+        for uid in coming:
+            s.box[uid] = zone
+        moved.update(coming)
+        # Only companies still in the Unknown Box answer the result; one already found stays
+        # where it is, and the log must say so or the class looks for it in the wrong box.
         s.note(
             "ftv:3.5.2",
-            f"{len(moved)} companies leave the Unknown Box for zone {zone}: now identified",
+            f"the {regiment_name(regiment)}'s {count(len(coming), 'company', 'companies')} "
+            f"{'leaves' if len(coming) == 1 else 'leave'} the Unknown Box for zone {zone}: "
+            "now identified"
+            if coming
+            else f"no company of the {regiment_name(regiment)} is left in the Unknown Box: "
+            "none arrives",
         )
     return moved
 
 
+def _regiments_named(s: CampaignState, result: str) -> list[int]:
+    """The regiments an arrival result's digits name, lowest first (ftv:3.5.2B)."""
+    by_digit = regiments_by_digit(s.spec.nva.regiments)
+    return sorted({by_digit[d] for d in result[:-1] if d in by_digit})
+
+
+def _result_words(s: CampaignState, result: str) -> str:
+    """A table result as the class should hear it: the table's own codes mean nothing to them."""
+    if result == "-":
+        return "no movement"
+    if result == "up":
+        return "the arrow, every identified company moves a rank up"
+    regiments = _regiments_named(s, result)
+    if not regiments:
+        return "no movement (the result names no regiment of this scenario)"
+    names = join_names(regiment_name(r).removesuffix(" Regiment") for r in regiments)
+    noun = "Regiment" if len(regiments) == 1 else "Regiments"
+    return f"the {names} {noun} from the Unknown Box to zone {result[-1]}"
+
+
+def _phase_words(s: CampaignState) -> str:
+    """Which NVA Assault Phase this is: a turn has two (ftv:3.5 and ftv:3.7), each rolling."""
+    if s.phase in ("first NVA assault", "second NVA assault"):
+        return f"the {s.phase.split()[0]} NVA Assault Phase of turn {s.turn}"
+    return f"turn {s.turn}"
+
+
 def _broken_drift(s: CampaignState) -> None:
-    """Broken units ignore the table and drift toward Cambodia, leaving play there (ftv:3.5.2E)."""
-    for zone in s.identified_zones():
+    """Broken units ignore the table and drift toward Cambodia, leaving play there (ftv:3.5.2E).
+
+    Each drifts one rank a segment: the companies are listed before any moves, since the boxes
+    are visited by letter and a designer's display may rank a later letter lower, which would
+    otherwise meet a company a second time in the box it just drifted into.
+    """
+    drifting = [
+        (zone, unit) for zone in s.identified_zones() for unit in s.zone_units(zone) if unit.broken
+    ]
+    for zone, unit in drifting:
         lower = s.map.zone_down(zone)
-        for unit in [u for u in s.zone_units(zone) if u.broken]:
-            if lower == CAMBODIA:
-                s.box[unit.id] = EXITED
-                s.note("ftv:3.5.2", f"broken {unit.id} reaches Cambodia and leaves play")
-            elif lower is not None:
-                s.box[unit.id] = lower
+        if lower == CAMBODIA:
+            s.box[unit.id] = EXITED
+            s.note("ftv:3.5.2", f"broken {unit.id} reaches Cambodia and leaves play")
+        elif lower is not None:
+            s.box[unit.id] = lower
+            s.note("ftv:3.5.2", f"broken {unit.id} drifts from zone {zone} down to zone {lower}")
 
 
 def offboard_movement(s: CampaignState) -> set[str]:
     """Roll 2d6 on the NVA Offboard Movement Table by turn; return the units that moved (ftv:3.5.2)."""
     rule = "ftv:3.5.2"
     if s.turn >= s.values["no_offboard_turn"]:
-        s.note(rule, f"turn {s.turn}: no offboard movement")
+        s.note(rule, f"{_phase_words(s)}: no offboard movement this turn")
         return set()
     roll = s.dice.two_d6(rule)
     result = s.spec.tables.offboard.turns.get(s.turn, ["-"] * 11)[roll - 2]
     s.note(
-        rule, f"offboard movement roll {roll} on turn {s.turn}: {result}", rolls=s.dice.rolls[-2:]
+        rule,
+        f"offboard movement in {_phase_words(s)}: roll {roll}: {_result_words(s, result)}",
+        rolls=s.dice.rolls[-2:],
     )
     before = dict(s.box)
     moved = _arrow(s) if result == "up" else set() if result == "-" else _arrivals(s, result)

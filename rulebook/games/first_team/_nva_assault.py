@@ -39,7 +39,18 @@ def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
 
 
 def nva_assault(s: CampaignState, number: int) -> Flow:
+    """An NVA Assault Phase: the first of the turn (ftv:3.5) or the second (ftv:3.7), which runs
+    the same segments and so rolls on the Offboard Table again."""
     s.phase = "first NVA assault" if number == 1 else "second NVA assault"
+    # Both phases roll the same tables in the same order, so without this line a turn's log
+    # reads as one phase told twice with different dice.
+    if number == 1:
+        s.note("ftv:3.5", f"turn {s.turn}: the first NVA Assault Phase begins")
+    else:
+        s.note(
+            "ftv:3.7",
+            f"turn {s.turn}: the second NVA Assault Phase begins (the segments of 3.5 again)",
+        )
     s.supporting, s.rocketed = {}, set()
     s.entered = {}
     # The places the US held alone as the phase began (only places with US counters can be).
