@@ -9,6 +9,7 @@ AREA_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
 COLOUR = r"^#[0-9a-fA-F]{6}$"
 COMPANY_ID = r"^[A-Za-z0-9/&.-]+$"
 GROUP_ID = r"^[a-z0-9-]+$"
+ROUTE = r"^[0-9]{1,3}[A-Z]{0,2}$"
 
 FORM_WORDS = {
     SLUG: "lower-case letters and digits, joined by single hyphens (standard, lz-albany)",
@@ -18,4 +19,5 @@ FORM_WORDS = {
     COLOUR: "a colour as # and six hex digits (#2f5d2a)",
     COMPANY_ID: "letters, digits and / & . - only (A/2-7)",
     GROUP_ID: "lower-case letters, digits and hyphens only (us-green-1)",
+    ROUTE: "a route number of up to three digits, perhaps with a capital letter or two (19, 19W)",
 }

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 # One definition of a strict, sourced block for every game's section.
+from rulebook.scenario._forms import ROUTE
 from rulebook.scenario._lza_models import _Sourced, _Strict
 from rulebook.scenario._numbers import Float, Int
 
@@ -70,7 +71,9 @@ class PointMapSpec(_Sourced):
 
     locations: dict[str, Location]
     lines: dict[LineKey, LineKind]
-    routes: dict[str, str] = Field(default_factory=dict, description="road line -> route number")
+    routes: dict[str, Annotated[str, Field(pattern=ROUTE)]] = Field(
+        default_factory=dict, description="road line -> route number"
+    )
     zone_of: dict[str, str] = Field(
         default_factory=dict, description="zone of a location outside the lettered grid (Pleiku)"
     )

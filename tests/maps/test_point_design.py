@@ -49,6 +49,17 @@ def test_lines_need_two_known_locations():
         d.set_line("A1", "A1", "road")
 
 
+def test_a_road_s_route_is_a_route_number_and_anything_else_changes_nothing():
+    d = PointDesign.load(CAMPAIGN)
+    before = dict(d.spec.routes)
+    for typed in ("abc", "-1", "99999999", "19 W"):
+        with pytest.raises(ValueError, match=r"expected a route number .* \(19, 19W\)"):
+            d.set_line("D2", "D5", "road", typed)
+        assert d.spec.routes == before
+    d.set_line("D2", "D5", "road", "14B")
+    assert d.spec.routes["D2-D5"] == "14B"
+
+
 def test_bad_geojson_names_the_feature():
     with pytest.raises(ScenarioError, match=r"features\.0: expected a location"):
         point_map_from_geojson(

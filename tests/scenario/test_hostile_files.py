@@ -60,6 +60,7 @@ LOAD_ERRORS = [
     ("flares: yes", LZA.replace("flares: {value: 8,", "flares: {value: yes,", 1), r":\d+: values\.flares\.value: expected numbers, not true or false \(YAML reads yes, no, on and off as true or false\); got true$"),
     ("a night turn that is off", LZA.replace("night_turns: {value: [9, 10],", "night_turns: {value: [9, off],", 1), r":\d+: values\.night_turns\.value: expected numbers, not \[9, false\] \(YAML reads"),
     ("turns: yes", LZA.replace("turns: {value: 10", "turns: {value: yes", 1), r":\d+: turns\.value: expected a number \(YAML reads .*\); got true$"),
+    ("a route called abc", FTV.replace('CAM1-CAM3: "19W"', 'CAM1-CAM3: "abc"', 1), r":\d+: first_team\.map\.routes\.CAM1-CAM3: expected a route number .*; got 'abc'$"),
 ]  # fmt: skip
 
 # (case, file text, the problem validate() must report)
