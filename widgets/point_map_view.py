@@ -24,11 +24,14 @@ from widgets.map_view import MARK_COLOURS, offline_map
 __all__ = ["PointMapView"]
 
 LABEL_SIZE = (84, 40)
-PLAIN = {"color": "#333333", "weight": 1, "fill_color": "#ffffff"}
+# A mark changes a location's ring only: its fill keeps saying what the place is (a pale
+# yellow camp or Pleiku), so a lit choice never passes for a camp on the legend.
+PLAIN = {"color": "#333333", "weight": 1}
 MARKED = {
-    "candidate": {"color": MARK_COLOURS["candidate"], "weight": 4, "fill_color": "#ffd966"},
-    "focus": {"color": MARK_COLOURS["focus"], "weight": 4, "fill_color": "#ffffff"},
+    "candidate": {"color": MARK_COLOURS["candidate"], "weight": 4},
+    "focus": {"color": MARK_COLOURS["focus"], "weight": 4},
 }
+SPECIAL_FILL, FILL = "#fff3c4", "#ffffff"
 
 
 class PointMapView(ipw.VBox):
@@ -74,7 +77,8 @@ class PointMapView(ipw.VBox):
                 location=(y, x),
                 radius=13 if name != "An Khe" else 18,
                 fill_opacity=0.9,
-                **{**PLAIN, "fill_color": "#fff3c4" if camp or name == "Pleiku" else "#ffffff"},
+                **PLAIN,
+                fill_color=SPECIAL_FILL if camp or name == "Pleiku" else FILL,
             )
             circle.on_click(self._click_handler(name))
             circle.on_mouseover(self._hover_handler(name))
@@ -90,8 +94,9 @@ class PointMapView(ipw.VBox):
             self.map.add(marker)
         self.caption = ipw.HTML(
             f"<div class='rb-map-caption'>Map {provenance_badge(point_map.spec.provenance.value)}: "
-            "roads orange, jungle green, rivers blue, mountain tracks black; yellow circles are "
-            "Pleiku and the Special Forces camps.</div>"
+            "roads orange, jungle green, rivers blue, mountain tracks black; pale yellow circles "
+            "are Pleiku and the Special Forces camps; a thick ring lights a place you may choose "
+            "now.</div>"
         )
         super().__init__([self.map, self.caption])
         self.add_class("rb-map")
@@ -140,16 +145,6 @@ class PointMapView(ipw.VBox):
             if self._marks.get(name) == marks.get(name):
                 continue
             circle = self.circles[name]
-            style = MARKED.get(marks.get(name, ""))
-            if style is None:
-                camp = self.point_map.spec.special_forces_camps.get(name)
-                style = {
-                    **PLAIN,
-                    "fill_color": "#fff3c4" if camp or name == "Pleiku" else "#ffffff",
-                }
-            circle.color, circle.weight, circle.fill_color = (
-                style["color"],
-                style["weight"],
-                style["fill_color"],
-            )
+            style = MARKED.get(marks.get(name, ""), PLAIN)
+            circle.color, circle.weight = style["color"], style["weight"]
         self._marks = dict(marks)

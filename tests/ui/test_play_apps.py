@@ -339,3 +339,19 @@ def test_damaged_files_in_the_saves_folder_never_stop_a_play_app_from_opening(tm
     stepper._open()
     assert "nothing.json could not be loaded" in stepper.errors.value
     assert "log_version: no record version; this library reads 1" in stepper.errors.value
+
+
+def test_a_lit_choice_keeps_its_fill_so_only_camps_and_pleiku_read_as_yellow():
+    """The First Team map's legend says pale yellow circles are Pleiku and the camps: a place lit
+    as a choice gets a thick ring but keeps its own fill, so the legend stays true (a teacher
+    saw every lit location turn yellow at the set-up)."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.point_map_view import FILL, SPECIAL_FILL, PointMapView
+
+    view = PointMapView(new_campaign(seed=1).board.map)
+    camps = set(view.point_map.spec.special_forces_camps) | {"Pleiku"}
+    view.mark(dict.fromkeys(["A1", "D2", "G4", "Pleiku"], "candidate"))
+    for name, circle in view.circles.items():
+        assert circle.fill_color == (SPECIAL_FILL if name in camps else FILL), name
+        assert circle.weight == (4 if name in {"A1", "D2", "G4", "Pleiku"} else 1), name
+    assert "pale yellow circles are Pleiku and the Special Forces camps" in view.caption.value
