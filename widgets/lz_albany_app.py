@@ -100,6 +100,7 @@ class LzAlbanyStepper(GameStepper):
     game: GameState
     game_key = "lz-albany"
     player_label = "the computer"
+    takeover_hint = ". To watch it play both sides, set You play to 'neither: watch'"
 
     # --- the map ----------------------------------------------------------------------
 

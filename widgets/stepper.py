@@ -51,6 +51,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     has_chance = True
     game_key = "game"  # the scenario files offered are those of this game (see scenario_files)
     player_label = "the computer"
+    #: How to let the computer take the side it refused to play for the visitor, if there is a way.
+    takeover_hint = ""
 
     def __init__(
         self,
@@ -276,7 +278,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         if not played:
             raise ValueError(
                 f"it is your turn to decide ({self.side_name(self.game.current_player())}); "
-                f"{self.player_label} plays only its own side"
+                f"{self.player_label} plays only its own side{self.takeover_hint}"
             )
         self.notice = f"{self.player_label[0].upper()}{self.player_label[1:]} played {played} step{'s' * (played != 1)}."
 

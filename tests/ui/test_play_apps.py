@@ -131,6 +131,15 @@ def test_the_computer_plays_the_other_side_when_the_teacher_has_chosen(tmp_path)
     assert stepper.errors.value == ""
 
 
+def test_asked_to_play_the_teachers_side_the_computer_says_how_to_let_it(tmp_path):
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    stepper.pace.value = "to the end of the turn"
+    stepper._auto_click()
+    assert "it is your turn to decide (US)" in stepper.errors.value
+    assert "set You play to &#x27;neither: watch&#x27;" in stepper.errors.value
+    assert not stepper.game.history
+
+
 def test_the_teacher_sets_the_pace_of_the_computer(tmp_path):
     stepper = LzAlbanyStepper(new_game(seed=2), saves=tmp_path)
     stepper.answer.value = False
