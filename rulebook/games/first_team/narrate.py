@@ -135,6 +135,9 @@ def narrate(entry: LogEntry, board: CampaignState | None = None) -> list[Sentenc
     def headline(entry: LogEntry) -> str | None:
         if entry.player == "start":
             return "The campaign is set up."
-        return f"US: {describe(Action.from_notation(entry.action))}."
+        action = Action.from_notation(entry.action)
+        if action.verb == "done":  # the log says which phase the segment ended belongs to
+            return f"US: done with this segment of the {entry.phase} phase."
+        return f"US: {describe(action)}."
 
     return entry_sentences(entry, headline)
