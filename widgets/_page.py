@@ -6,6 +6,7 @@ import functools
 import traceback
 from collections.abc import Callable, Iterable
 from html import escape
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -67,6 +68,11 @@ def app_page(intro_html: str, *body: ipw.Widget, home: bool = True) -> ipw.VBox:
     return page
 
 
+#: The project's folder, which an error names files under as they are named in the apps
+#: (notebooks/saves/mine.yaml): the server's own folders are nothing to a visitor.
+_ROOT = f"{Path(__file__).resolve().parents[1]}/"
+
+
 def error_html(err: BaseException) -> str:
     """An error as a line the page shows (Voila drops exceptions raised in callbacks).
 
@@ -77,6 +83,8 @@ def error_html(err: BaseException) -> str:
     '<div class="rb-error" style="color:#a00">give the new value first</div>'
     >>> error_html(FileNotFoundError(2, "No such file or directory", "saves/mine.yaml"))
     '<div class="rb-error" style="color:#a00">saves/mine.yaml: no such file or directory</div>'
+    >>> error_html(ValueError(f"{_ROOT}notebooks/saves/mine.yaml:4: map.areas.0.id: bad"))
+    '<div class="rb-error" style="color:#a00">notebooks/saves/mine.yaml:4: map.areas.0.id: bad</div>'
     >>> error_html(KeyError("night_turns"))
     '<div class="rb-error" style="color:#a00">Something went wrong that should not have (KeyError: &#x27;night_turns&#x27;). Please report it with what you did.</div>'
     """
@@ -91,6 +99,7 @@ def error_html(err: BaseException) -> str:
             f"Something went wrong that should not have ({escape(said)}). "
             "Please report it with what you did."
         )
+    detail = detail.replace(escape(_ROOT), "")
     return f'<div class="rb-error" style="color:#a00">{detail}</div>'
 
 
