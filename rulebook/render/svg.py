@@ -70,8 +70,10 @@ def point_map_svg(
 ) -> HTML:
     """Locations as circles joined by lines coloured by kind (ftv:3.4.3); north is up.
 
-    *counts* adds a short label under a location (``"4 NVA"``). Every location is a
-    ``<g class="location" data-location="ID">``; the map says it is reconstructed.
+    *counts* adds a short label under a location (``"4 NVA"``), each a
+    ``<g class="count" data-location="ID">`` drawn above every circle and line, with a pale halo,
+    so no neighbour covers it. Every location is a ``<g class="location" data-location="ID">``;
+    the map says it is reconstructed.
     """
     counts = counts or {}
     xys = {n: point_map.graph.nodes[n]["xy"] for n in point_map.graph}
@@ -93,7 +95,7 @@ def point_map_svg(
             f'<line class="access {kind}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
             f'stroke="{LINE_COLORS[kind]}" stroke-width="{4 if kind == "road" else 2.5}"/>'
         )
-    nodes = []
+    nodes, tops = [], []
     for n in point_map.graph:
         x, y = at(n)
         camp = point_map.spec.special_forces_camps.get(n)
@@ -107,16 +109,17 @@ def point_map_svg(
             f'stroke="{"#8b0000" if n in counts else "#333"}" stroke-width="{3 if n in counts else 1.2}"/>'
         )
         label = escape(point_map.graph.nodes[n]["name"] if camp else n)
-        extra = (
-            f'<text x="{x:.1f}" y="{y + 25:.1f}" font-size="10" text-anchor="middle" fill="#8b0000">'
-            f"{escape(counts[n])}</text>"
-            if n in counts
-            else ""
-        )
+        if n in counts:
+            tops.append(
+                f'<g class="count" data-location="{escape(n)}"><text x="{x:.1f}" '
+                f'y="{y + 26:.1f}" font-size="11" font-weight="bold" text-anchor="middle" '
+                f'fill="#8b0000" stroke="#fffdf5" stroke-width="3.5" paint-order="stroke">'
+                f"{escape(counts[n])}</text></g>"
+            )
         nodes.append(
             f'<g class="location" data-location="{escape(n)}">{shape}<title>{label}</title>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="{9 if len(n) > 3 else 11}" '
-            f'text-anchor="middle">{escape(n if len(n) <= 4 else n[:6])}</text>{extra}</g>'
+            f'text-anchor="middle">{escape(n if len(n) <= 4 else n[:6])}</text></g>'
         )
     return HTML(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="point-map" data-provenance='
@@ -124,6 +127,7 @@ def point_map_svg(
         f'viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" fill="#f4f1e6"/>'
         + "".join(lines)
         + "".join(nodes)
+        + "".join(tops)
         + "</svg>"
     )
 

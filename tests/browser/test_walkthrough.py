@@ -98,7 +98,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     # First Team's map follows the chapter: turn 11, 2-7 Cav's companies in A6 with the NVA.
     stage = page.locator(".rb-ftv-stage")
     assert stage.get_attribute("data-turn") == "11"
-    assert "3 US 6 NVA" in stage.locator("g.location[data-location='A6']").text_content()
+    assert "3 US 6 NVA" in stage.locator("g.count[data-location='A6']").text_content()
     page.screenshot(path=str(artifacts / "walkthrough_albany.png"))
 
     page.get_by_role("button", name="Play a turn of LZ Albany here").click()

@@ -131,3 +131,22 @@ def test_ftv_1_5_21_a_playable_map_ranks_the_zone_of_every_location():
     data["first_team"]["map"]["zone_of"] = {}
     said = [str(p) for p in setup_problems(scenario_from_data(data, "c.yaml"), "c.yaml")]
     assert said == ["c.yaml: first_team.map.zone_of: Pleiku is in no zone: name its zone"]
+
+
+def test_unit_counts_on_the_small_map_are_drawn_above_every_location_and_line():
+    """A count ("1 US" under D2) sat under D4's circle, drawn later; the walkthrough's map now
+    draws every count last, each naming its location, with a pale halo over the lines."""
+    import re
+
+    from rulebook.games.first_team import campaign_map
+    from rulebook.render.svg import point_map_svg
+
+    svg = str(point_map_svg(campaign_map(), 520, counts={"D2": "1 US", "A6": "3 US 6 NVA"}))
+    last_location = max(m.end() for m in re.finditer(r'<g class="location"', svg))
+    counts = {
+        m.group(1): m.start() for m in re.finditer(r'<g class="count" data-location="(\w+)"', svg)
+    }
+    assert set(counts) == {"D2", "A6"}
+    assert min(counts.values()) > last_location
+    assert "3 US 6 NVA</text>" in svg
+    assert 'paint-order="stroke"' in svg
