@@ -20,6 +20,7 @@ from rulebook.games.lz_albany.narrate import (
     action_places,
     chit_label,
     describe,
+    named,
     narrate,
     side_label,
 )
@@ -185,10 +186,7 @@ class LzAlbanyStepper(GameStepper):
         return narrate(self.game.log[index], self.game.board)
 
     def prompt_words(self, prompt: str) -> str:
-        return " ".join(
-            chit_label(w) if w.count("-") >= 2 and w[:2] in ("us", "nv") else w
-            for w in prompt.split()
-        )
+        return named(prompt, self.game.board)
 
     def status_html(self, snap: dict) -> str:
         night = " <span class='rb-night-tag'>night</span>" if snap["night"] else ""
