@@ -222,6 +222,26 @@ def test_each_hit_is_told_as_who_places_it_on_whom():
     assert any(re.match(r"(US|NVA) places the hit on ", s) for s in placed)
 
 
+def test_the_line_under_the_map_tells_what_stands_where_the_click_put_it(tmp_path):
+    """A teacher pressed Apply, then clicked C4: A/2-7-2 entered C4 and the map showed him, but
+    the line under the map still said "C4: empty." (written when the mouse came over C4,
+    before the click), and again after Undo. Before any area is pointed at, the line holds
+    its room with a hint, so the first one pointed at does not push the replay bar down."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert "Point at an area" in stepper.stack.value
+    stepper._apply()
+    stepper.map_view.hovered = "C4"  # the mouse comes over C4 on its way to click it
+    assert "C4: empty." in stepper.stack.value
+    stepper.place_clicked("C4")
+    assert [a.notation() for a in stepper.game.history][-1] == "place A/2-7-2 C4"
+    assert "C4: US platoon A/2-7-2." in stepper.stack.value
+    stepper._undo()
+    assert "C4: empty." in stepper.stack.value
+    stepper.replay.value = 0  # the past is told as the map shows it, then the present again
+    stepper._present()
+    assert "C4: empty." in stepper.stack.value
+
+
 def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/lz_albany/standard.yaml")
     page = play_app(seed=1)
