@@ -38,6 +38,9 @@ PLAY_CSS = """
 .rb-notice { color: #1d5e20; font-weight: bold; }
 .rb-muted { color: #777; }
 .rb-stack-line { font-size: 14px; min-height: 1.3em; }
+/* LZ Albany's line holds two lines' room from the start: a crowded area's line wraps, and a
+   line that grows as the mouse moves pushes the replay bar and the log down under it. */
+.rb-stack-two-lines .rb-stack-line { line-height: 1.3; min-height: 2.6em; }
 .rb-counters { font: 11px sans-serif; text-align: center; color: #111; line-height: 1.1; }
 .rb-area-name { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 2px #fff; }
 .rb-ctr-row { display: flex; justify-content: center; flex-wrap: wrap; gap: 1px; margin-top: 1px; }

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook.games.lz_albany.narrate import VP_WORDS
 from rulebook.maps import setup
 from rulebook.maps.design import MapDesign
 from rulebook.maps.places import PLACE_TAGS, arrival_words, by_id, place_label
@@ -21,22 +22,7 @@ from widgets._closing import close_tree
 
 __all__ = ["SetupPanel"]
 
-AWARDS = {
-    "man_killed": "Commander Man killed",
-    "nva_eliminated": "an NVA platoon eliminated",
-    "nva_reduced": "an NVA platoon reduced",
-    "wounded_evacuated": "a wounded marker evacuated",
-    "albany_control": "control of LZ Albany",
-    "nva_retreat": "forcing the NVA retreat",
-    "mcdade_killed": "McDade killed",
-    "officer_killed": "a US officer killed",
-    "us_eliminated": "a US platoon eliminated",
-    "us_reduced": "a US platoon reduced",
-    "wounded_destroyed": "a wounded marker destroyed",
-    "wounded_left": "a wounded marker left on the map",
-    "air_casualty": "an air unit lost",
-    "columbus_melee": "starting a melee in LZ Columbus",
-}
+AWARDS = VP_WORDS  # (the trace names the VP sources in the same words)
 VALUES = ["stacking_limit", "nva_retreat_at_us_vp", "nva_automatic_victory_vp", "flares"]
 VALUE_WORDS = {
     "stacking_limit": "units a side may stack in an area",

@@ -14,12 +14,13 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.games._decisions import CHANCE, Action
-from rulebook.games._narrate import Sentence
+from rulebook.games._narrate import Sentence, join_names
 from rulebook.games.lz_albany import GameState, new_game, scripted_policy
 from rulebook.games.lz_albany.narrate import (
     action_places,
     chit_label,
     describe,
+    named,
     narrate,
     side_label,
 )
@@ -68,30 +69,48 @@ def counters_html(area: str, here: dict, *, dark: bool = False) -> str:
 
 
 def stack_text(area: str, here: dict) -> str:
-    """What stands in an area, in words (the hover line under the map)."""
+    """What stands in an area, in words (the line under the map).
+
+    >>> stack_text("C3", {"us": [
+    ...     {"id": "A/2-7-1", "officer": False, "hits": 1, "reduced": False, "wounded": False},
+    ...     {"id": "A/2-7-2", "officer": False, "hits": 0, "reduced": False, "wounded": False},
+    ...     {"id": "McDade", "name": "Lt. Col. Robert McDade", "officer": True, "hits": 0,
+    ...      "reduced": False, "wounded": True}], "wounded": 1})
+    'C3: US platoons A/2-7-1 (1 hit) and A/2-7-2, officer Lt. Col. Robert McDade (wounded); 1 wounded marker.'
+    >>> stack_text("C4", {})
+    'C4: empty.'
+    """
     parts = []
     for side in ("us", "nva"):
-        names = []
+        platoons, officers = [], []
         for c in here.get(side, []):
-            state = (
-                "wounded officer"
-                if c["officer"] and c["wounded"]
-                else "officer"
-                if c["officer"]
-                else "reduced"
-                if c["reduced"]
-                else f"{c['hits']} hit{'s' * (c['hits'] != 1)}"
-                if c["hits"]
-                else ""
-            )
-            names.append(f"{c['id']} ({state})" if state else c["id"])
-        if names:
-            parts.append(f"{side_label(side)}: {', '.join(names)}")
+            name = c.get("name", c["id"])
+            if c["officer"]:
+                officers.append(f"{name} (wounded)" if c["wounded"] else name)
+            elif c["reduced"]:
+                platoons.append(f"{name} (reduced)")
+            elif c["hits"]:
+                platoons.append(f"{name} ({c['hits']} hit{'s' * (c['hits'] != 1)})")
+            else:
+                platoons.append(name)
+        kinds = [
+            f"{noun}{'s' * (len(names) != 1)} {join_names(names)}"
+            for noun, names in (("platoon", platoons), ("officer", officers))
+            if names
+        ]
+        if kinds:
+            parts.append(f"{side_label(side)} {', '.join(kinds)}")
     if here.get("wounded"):
         parts.append(f"{here['wounded']} wounded marker{'s' * (here['wounded'] != 1)}")
     if here.get("flare"):
         parts.append("lit by a flare")
     return f"{area}: " + ("; ".join(parts) if parts else "empty") + "."
+
+
+#: The line under the map before the mouse has pointed at an area: with its room kept in the
+#: page's style (``rb-stack-two-lines``), the first area pointed at does not push the replay
+#: bar and the log down.
+STACK_HINT = "Point at an area of the map to read here what stands in it."
 
 
 class LzAlbanyStepper(GameStepper):
@@ -112,6 +131,8 @@ class LzAlbanyStepper(GameStepper):
         view.observe(self._hovered, names="hovered")
         self._marks: dict[str, str] = {}
         self._snap: dict = {}
+        self.stack.value = f"<div class='rb-stack-line rb-muted'>{STACK_HINT}</div>"
+        self.stack.add_class("rb-stack-two-lines")
         return view
 
     def snapshot(self) -> dict:
@@ -127,6 +148,8 @@ class LzAlbanyStepper(GameStepper):
                     "hits": unit.hits,
                     "reduced": unit.reduced,
                     "wounded": unit.wounded,
+                    # a senior officer's bare id (A, Man) reads as a word: his title instead
+                    **({"name": b.called(unit.id)} if unit.senior else {}),
                 }
             )
         for marker in b.wounded.values():
@@ -167,9 +190,17 @@ class LzAlbanyStepper(GameStepper):
         if marks != self._marks:
             self._marks = dict(marks)
             self.map_view.highlight(marks)
+        # The mouse is still over the area it just clicked (or that Undo or the replay changed),
+        # so no new hover comes: the line must follow the position drawn, or it tells the one
+        # from before the click (an area "empty" under the counter just placed there).
+        self._show_stack()
 
     def _hovered(self, change: dict) -> None:
-        area = change["new"]
+        self._show_stack()
+
+    def _show_stack(self) -> None:
+        """The line under the map: what stands in the area last pointed at, in the position shown."""
+        area = self.map_view.hovered
         if area:
             here = self._snap.get("areas", {}).get(area, {})
             self.stack.value = f"<div class='rb-stack-line'>{escape(stack_text(area, here))}</div>"
@@ -186,10 +217,7 @@ class LzAlbanyStepper(GameStepper):
         return narrate(self.game.log[index], self.game.board)
 
     def prompt_words(self, prompt: str) -> str:
-        return " ".join(
-            chit_label(w) if w.count("-") >= 2 and w[:2] in ("us", "nv") else w
-            for w in prompt.split()
-        )
+        return named(prompt, self.game.board)
 
     def status_html(self, snap: dict) -> str:
         night = " <span class='rb-night-tag'>night</span>" if snap["night"] else ""

@@ -20,6 +20,7 @@ from browser._seen import (
 )
 from browser._words import read_every_view
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,6 +52,31 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
     options = [o.replace("\xa0", " ") for o in page.locator(".rb-choices option").all_inner_texts()]
     assert "Place A/2-7-1 in C3" in options  # actions in words, not notation
     assert page.pageerrors == []
+
+
+def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared_app):
+    """As a teacher saw it at 1400 x 900: Apply, then a click on C4 put A/2-7-2 there while the
+    line under the map said "C4: empty.", and the line's appearing pushed the replay bar down.
+    (The two actions are taken back: the demonstration starts from the opening position.)"""
+    page = open_app(shared_app, 1400)
+    replay_at = page.locator(".rb-replay").bounding_box()["y"]
+    line = page.locator(".rb-stack")
+    expect(line).to_contain_text("Point at an area")
+    before = page.locator(".rb-prompt").get_attribute("data-refresh")
+    page.get_by_role("button", name="Apply").click()
+    wait_next_refresh(page, before)
+    before = page.locator(".rb-prompt").get_attribute("data-refresh")
+    assert click_place(page, "C4")
+    wait_next_refresh(page, before)
+    expect(line).to_contain_text("C4: US platoon A/2-7-2.")
+    assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
+    for _ in range(2):
+        before = page.locator(".rb-prompt").get_attribute("data-refresh")
+        page.get_by_role("button", name="Undo").click()
+        wait_next_refresh(page, before)
+    assert status(page, "actions") == 0
+    expect(line).to_contain_text("C4: empty.")
+    assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
 
 
 def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts, saves_file):

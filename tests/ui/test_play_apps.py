@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
+
+from browser._seen import raw_values
+from browser._words import RAW as WORDS_RAW
 
 from rulebook.games._decisions import CHANCE
 from rulebook.games.lz_albany import new_game, scripted_policy
-from rulebook.games.lz_albany.narrate import action_places, narrate
+from rulebook.games.lz_albany.narrate import action_places, describe, narrate
 from widgets.lz_albany_app import LzAlbanyStepper, play_app
 
 
@@ -166,6 +170,88 @@ def test_the_log_reads_in_sentences_with_dice_and_rules():
     texts = " ".join(s.text for e in game.log for s in narrate(e, game.board))
     assert "nva-fire-move" not in texts  # chit ids are told by name
     assert "->" not in texts
+
+
+# What reads like program output in a sentence, beyond the reprs the browser tests look for
+# (browser._seen, browser._words: a tuple such as a group named "66 (6, 7, 8)", snake_case ids):
+# a plural left to the reader ("unit(s)"), a figure and a noun that disagree ("1 dice"), a
+# senior officer's bare id where a sentence begins (his arrival told as "A enters in D3"; in
+# "A wounded marker" it is the article).
+NOT_WORDS = [
+    re.compile(r"\w\((?:s|ies)\)"),
+    re.compile(r"\b(?:1|one) dice\b"),
+    re.compile(r"(?:^|: )(?:A|Man|Ba|McDade) (?!wounded marker)"),
+    *WORDS_RAW.values(),
+]
+
+
+def _not_words(text: str) -> list[str]:
+    return raw_values(text) + [m.group(0) for p in NOT_WORDS for m in p.finditer(text)]
+
+
+def _scripted_game(seed: int):
+    """A whole game of the scripted players, with every prompt and choice offered on the way
+    in the app's words."""
+    game = new_game(seed=seed)
+    stepper = LzAlbanyStepper(new_game(seed=seed))
+    players = {s: scripted_policy(s) for s in ("us", "nva")}
+    asked = []
+    while not game.is_over():
+        player = game.current_player()
+        if player != CHANCE:
+            stepper.game = game  # (the app names a prompt's ids from the game it shows)
+            asked.append(stepper.prompt_words(game.decision.prompt))
+            asked += [describe(a, game.board) for a in game.legal_actions()]
+        game.apply(game.sample_chance() if player == CHANCE else players[player](game))
+    return game, asked
+
+
+def test_a_whole_game_is_told_in_words_not_program_values():
+    """A teacher found "1 mortar unit in E6 fire at C3: 1 dice", "NVA scores 2 VP (us
+    reduced)", "Activate NVA 66 (6, 7, 8) to fire" and "39 A enters in D3" in the log."""
+    game, asked = _scripted_game(seed=1)
+    told = [s.text for e in game.log for s in narrate(e, game.board)]
+    problems = {t: found for t in told + asked if (found := _not_words(t))}
+    assert problems == {}
+    said = " ".join(told)
+    assert "scores 2 VP: a US platoon reduced" in said
+    assert "Activate NVA 6/8-66, 7/8-66 and 8/8-66 to fire" in said
+    assert "Commander A enters in" in said
+    assert re.search(r"1 mortar in \w+ fires at \w+: 1 die ", said)
+
+
+def test_each_hit_is_told_as_who_places_it_on_whom():
+    """ "US: Hit A/2-7-1" after the NVA's Choi Oi roll read as the US shooting its own men, and
+    "NVA: Hit C/2-7-1" gave no hint that the US would place the second of two hits."""
+    game, _ = _scripted_game(seed=1)
+    told = [[s.text for s in narrate(e, game.board)] for e in game.log]
+    heads = [sentences[0] for sentences in told if sentences]
+    assert not [h for h in heads if re.match(r"(US|NVA): Hit ", h)]
+    placed = [s for sentences in told for s in sentences if " places " in s]
+    firsts = [s for s in placed if re.match(r"(US|NVA) places hit 1 of 2 on \S+ in \S+\.$", s)]
+    assert firsts
+    assert any(re.match(r"(US|NVA) places hit 2 of 2 on ", s) for s in placed)
+    assert any(re.match(r"(US|NVA) places the hit on ", s) for s in placed)
+
+
+def test_the_line_under_the_map_tells_what_stands_where_the_click_put_it(tmp_path):
+    """A teacher pressed Apply, then clicked C4: A/2-7-2 entered C4 and the map showed him, but
+    the line under the map still said "C4: empty." (written when the mouse came over C4,
+    before the click), and again after Undo. Before any area is pointed at, the line holds
+    its room with a hint, so the first one pointed at does not push the replay bar down."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert "Point at an area" in stepper.stack.value
+    stepper._apply()
+    stepper.map_view.hovered = "C4"  # the mouse comes over C4 on its way to click it
+    assert "C4: empty." in stepper.stack.value
+    stepper.place_clicked("C4")
+    assert [a.notation() for a in stepper.game.history][-1] == "place A/2-7-2 C4"
+    assert "C4: US platoon A/2-7-2." in stepper.stack.value
+    stepper._undo()
+    assert "C4: empty." in stepper.stack.value
+    stepper.replay.value = 0  # the past is told as the map shows it, then the present again
+    stepper._present()
+    assert "C4: empty." in stepper.stack.value
 
 
 def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):

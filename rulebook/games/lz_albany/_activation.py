@@ -6,6 +6,7 @@ from collections.abc import Generator
 from operator import attrgetter
 
 from rulebook.games._decisions import Action, Options, ask, new_action
+from rulebook.games._narrate import join_names
 from rulebook.games.lz_albany._combat import (
     carry,
     carry_loads,
@@ -18,7 +19,7 @@ from rulebook.games.lz_albany._combat import (
     mortar_targets,
 )
 from rulebook.games.lz_albany._pieces import Unit, other
-from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State, counted
 
 Flow = Generator
 
@@ -67,7 +68,8 @@ def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:
         choice = yield from ask(
             side,
             [Action.of("join", officer.id, area), Action.of("spare", officer.id)],
-            f"{officer.id}: add his die in {area}? ({left} activation(s) left this turn)",
+            f"{s.called(officer.id)}: add his die in {area}?"
+            f" ({counted(left, 'activation')} left this turn)",
             "lza:5.2D",
         )
         if choice.verb == "spare":
@@ -214,19 +216,20 @@ def do_move(s: State, action: Action, moved: set[str]) -> str:
     moved.add(uid)
     if not rest:  # a counter alone: the common case
         if s.trace.keeps:
-            s.trace.step("lza:6.2", f"{uid} moves {origin} -> {dest}")
+            s.trace.step("lza:6.2", f"{s.called(uid)} moves {origin} -> {dest}")
         return dest
     extras = dict(zip(rest[::2], rest[1::2], strict=True))
-    text = f"{uid} moves {origin} -> {dest}"
+    text = f"{s.called(uid)} moves {origin} -> {dest}"
     if "with" in extras:
         s.units[extras["with"]].area = dest
         moved.add(extras["with"])
-        text += f" with {extras['with']} (lza:6.2A)"
+        text += f" with {s.called(extras['with'])} (lza:6.2A)"
     if "carry" in extras:
         loads = carry(s, extras["carry"], origin, dest)
-        text += f", carrying {', '.join(loads)} (lza:8.4A)"
+        text += f", carrying {join_names(map(s.called, loads))} (lza:8.4A)"
     if action.verb == "follow":
-        text += f" following {extras.get('after', 'its officer')} (lza:6.2A)"
+        leader = s.called(extras["after"]) if "after" in extras else "its officer"
+        text += f" following {leader} (lza:6.2A)"
     s.trace.step("lza:6.2", text)
     return dest
 
@@ -257,7 +260,7 @@ def followers(
         choice = yield from ask(
             side,
             options,
-            f"{officer.id} moves to {dest}: which hit or reduced platoon goes with him?",
+            f"{s.called(officer.id)} moves to {dest}: which hit or reduced platoon goes with him?",
             "lza:6.2A",
         )
         if choice.verb == "leave":
@@ -268,7 +271,7 @@ def followers(
 def leave_map(s: State, unit: Unit, moved: set[str]) -> None:
     unit.status, unit.area = "exited", None
     moved.add(unit.id)
-    s.trace.step("lza:5.2E", f"{unit.id} leaves the map (not counted as eliminated)")
+    s.trace.step("lza:5.2E", f"{s.called(unit.id)} leaves the map (not counted as eliminated)")
 
 
 def exit_followers(
@@ -288,7 +291,7 @@ def exit_followers(
         choice = yield from ask(
             side,
             options,
-            f"{officer.id} leaves the map: which hit or reduced platoon goes with him?",
+            f"{s.called(officer.id)} leaves the map: which hit or reduced platoon goes with him?",
             "lza:6.2A",
         )
         if choice.verb == "leave":
@@ -546,7 +549,9 @@ def lone_officers(s: State, side: str) -> Flow:
         options = [new_action(("stay", (oid,)))] + [
             new_action(("move", (oid, d))) for d in _destinations(s, officer, False)
         ]
-        choice = yield from ask(side, options, f"{officer.id} is alone: move him?", "lza:10.1")
+        choice = yield from ask(
+            side, options, f"{s.called(officer.id)} is alone: move him?", "lza:10.1"
+        )
         if choice.verb == "move":
             s.lone_moves[officer.id] += 1
             do_move(s, choice, set())

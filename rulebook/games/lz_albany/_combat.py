@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 
 from rulebook.games._decisions import Action, Options, ask, new_action
+from rulebook.games._narrate import join_names
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
-from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State, counted
 
 Flow = Generator
 
@@ -45,15 +46,11 @@ def firing_dice(
         # and the officers' dice (lza:10.3)
         return (max(0, dice - extra) if extra and not example else dice) + bonus
     step = s.trace.step
-    step(
-        rule,
-        f"{len(units)} {side.upper()} unit(s) in {area}: {what} strength {dice}",
-        after={"dice": dice},
-    )
+    step(rule, _who_fires(s, units, what, area, side, dice=dice), after={"dice": dice})
     if extra and not example:
         step(
             "lza:6.1",
-            f"{extra} unit(s) over three in {area}: one die less for each",
+            f"{counted(extra, 'platoon')} over three in {area}: one die less for each",
             before={"dice": dice},
             after={"dice": max(0, dice - extra)},
         )
@@ -65,14 +62,55 @@ def firing_dice(
             after={"dice": dice},
         )
     if bonus:
+        n, each = min(officers, len(units)), counted(s.rules.officer_bonus, "die", "dice")
         step(
             "lza:10.3",
-            f"{min(officers, len(units))} officer(s) add {s.rules.officer_bonus} die each to one unit",
+            f"an officer adds {each}" if n == 1 else f"{n} officers add {each} each",
             before={"dice": dice},
             after={"dice": dice + bonus},
         )
         dice += bonus
     return dice
+
+
+def _who_fires(s: State, units: list[Unit], what: str, area: str, side: str, *, dice: int) -> str:
+    """The firing platoons out of those in the area, and why any others stay out.
+
+    Any platoon in an area can be hit, but only some fire: activated ones (lza:7.3), in ranged
+    fire infantry and not mortars (lza:7.4) or batteries (lza:5.4); batteries never fight a
+    melee (lza:7.2B, said before this). A count of firers beside a longer list of counters
+    to hit reads like a mistake unless the others are named.
+    """
+    present = [u for u in s.platoons(area, side) if what == "fire" or u.kind != "artillery"]
+    n, team = len(units), f"{side.upper()} platoon"
+    verb = ("fire" if what == "fire" else "fight") + ("s" if n <= 1 else "")  # (no X fights)
+    if n == 0:
+        return f"no {team} in {area} {verb}"
+    strength = f"with {'strength' if what == 'fire' else 'melee strength'} {dice}"
+    firing = {u.id for u in units}
+    out = [u for u in present if u.id not in firing]
+    if not out:
+        return f"{counted(n, team)} in {area} {verb} {strength}"
+    reasons: dict[str, list[str]] = {}
+    for u in out:
+        reason = (
+            "battery"
+            if u.kind == "artillery"
+            else "mortar"
+            if u.kind == "mortar" and what == "fire"
+            else "idle"
+        )
+        reasons.setdefault(reason, []).append(u.id)
+    words = {
+        "idle": ("was not activated", "were not activated"),
+        "mortar": ("fires only as a mortar", "fire only as mortars"),
+        "battery": ("is a battery", "are batteries"),
+    }
+    why = "; ".join(
+        f"{join_names(ids)} {words[r][0] if len(ids) == 1 else words[r][1]}"
+        for r, ids in reasons.items()
+    )
+    return f"{n} of the {len(present)} {team}s in {area} {verb} {strength} ({why})"
 
 
 def massed(s: State, dice: int, target: str, side: str) -> int:
@@ -151,13 +189,26 @@ def apply_hits(
                 if not (isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap)
             ]
         if not pool:
-            s.trace.step(rule, f"{hits - n} hit(s) in {area} find no target and are lost")
+            lost = hits - n
+            s.trace.step(
+                rule,
+                f"{counted(lost, 'hit')} in {area} {'finds' if lost == 1 else 'find'} no target"
+                f" and {'is' if lost == 1 else 'are'} lost",
+            )
             return
         options = [new_action(("hit", (t.id,))) for t in pool]
+        which = "the hit" if hits == 1 else f"hit {n + 1} of {hits}"
         choice = yield from ask(
-            chooser, options, f"place hit {n + 1} of {hits} in {area}", "lza:8.1"
+            chooser, options, f"which {side.upper()} counter in {area} takes {which}?", "lza:8.1"
         )
         target = s.units.get(choice.args[0]) or s.wounded[choice.args[0]]
+        if s.trace.keeps:
+            # The choice is logged as "hit X" under the chooser's name, which for a hit on his
+            # own counters read as if he had fired on them: say who places which hit on whom.
+            s.trace.step(
+                "lza:8.1",
+                f"{chooser.upper()} places {which} on {s.called(target.id)} in {area}",
+            )
         s.hit(target, cap=cap, rule=rule)
 
 
@@ -197,7 +248,7 @@ def retreats(s: State, area: str, side: str) -> Flow:
             options.append(new_action(("retreat", (uid, a))))
             options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
         choice = yield from ask(
-            side, options, f"{unit.id}: stay in {area} or fall back?", "lza:7.2"
+            side, options, f"{s.called(uid)}: stay in {area} or fall back?", "lza:7.2"
         )
         if choice.verb == "retreat":
             fall_back(s, unit, choice)
@@ -241,10 +292,10 @@ def fall_back(s: State, unit: Unit, choice: Action) -> None:
     Whether a retreating platoon may carry the wounded is interpretation lza:7.2/retreat-carry.
     """
     origin, dest = unit.area, choice.args[1]
-    text = f"{unit.id} falls back from {origin} to {dest}"
+    text = f"{s.called(unit.id)} falls back from {origin} to {dest}"
     if len(choice.args) > 3 and choice.args[2] == "carry":
         taken = carry(s, choice.args[3], origin, dest)
-        text += f", carrying {', '.join(taken)} (lza:8.4A)"
+        text += f", carrying {join_names(map(s.called, taken))} (lza:8.4A)"
     unit.area = dest
     if s.trace.keeps:
         s.trace.step("lza:7.2", text)
@@ -257,7 +308,11 @@ def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple
     defenders = s.platoons(area, defender)
     guns = [u for u in defenders if u.kind == "artillery"]
     if guns:  # artillery never fights back, and no officer can lend it a die (lza:7.2B)
-        s.trace.step("lza:7.2B", f"{len(guns)} battery(ies) in {area} do not fight back")
+        s.trace.step(
+            "lza:7.2B",
+            f"{counted(len(guns), 'battery', 'batteries')} in {area}"
+            f" {'does' if len(guns) == 1 else 'do'} not fight back",
+        )
         defenders = [u for u in defenders if u.kind != "artillery"]
     a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
     d_off = len(s.able_officers(area, defender))
@@ -428,7 +483,7 @@ def infantry_fire(
         s.trace.step(
             rule,
             f"{side.upper()} {'returns fire' if returning else 'fires'} from {area} at "
-            + ", ".join(f"{t} ({d} dice)" for t, d in shares)
+            + ", ".join(f"{t} ({counted(d, 'die', 'dice')})" for t, d in shares)
             + f"; primary target {primary}",
         )
     results = []
@@ -516,7 +571,11 @@ def advance(
         s.units[choice.args[0]].area = primary
         went.append(choice.args[0])
     if went:
-        s.trace.step(rule, f"{', '.join(went)} advance from {area} into {primary} (not a move)")
+        s.trace.step(
+            rule,
+            f"{join_names(map(s.called, went))} {'advances' if len(went) == 1 else 'advance'}"
+            f" from {area} into {primary} (not a move)",
+        )
 
 
 def mortar_targets(s: State, area: str, side: str) -> list[str]:
@@ -547,11 +606,14 @@ def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:
     """Mortar dice: their fire strength, no terrain or officer change, massed target, night (lza:7.4, 6.1, 11.1B)."""
     side = mortars[0].side if mortars else "us"
     dice = sum(u.strength("fire") for u in mortars)
-    s.trace.step(
-        "lza:7.4",
-        f"{len(mortars)} mortar unit(s) in {area} fire at {target}: {dice} dice (no terrain or officer change)",
-        after={"dice": dice},
-    )
+    if s.trace.keeps:
+        n = len(mortars)
+        s.trace.step(
+            "lza:7.4",
+            f"{counted(n, 'mortar')} in {area} {'fires' if n == 1 else 'fire'} at {target}:"
+            f" {counted(dice, 'die', 'dice')} (no terrain or officer change)",
+            after={"dice": dice},
+        )
     return night_penalty(s, massed(s, dice, target, other(side)), target)
 
 
@@ -574,7 +636,9 @@ def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]
         ones = sum(f in s.rules.friendly_fire_faces for f in faces)
         if ones:
             s.trace.step(
-                rule, f"firing into a disputed area: {ones} roll(s) of 1 strike NVA units there"
+                rule,
+                f"firing into a disputed area: {counted(ones, 'roll')} of 1"
+                f" {'strikes' if ones == 1 else 'strike'} NVA units there",
             )
             yield from apply_hits(
                 s,

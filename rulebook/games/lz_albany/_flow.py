@@ -99,18 +99,21 @@ def reinforcement_phase(s: State) -> Flow:
             if s.arrivals[unit.id].airlift:
                 options.append(Action.of("hold", unit.id))
             if not options:
-                s.trace.step("lza:3.2D", f"{unit.id} finds no area with room and waits a turn")
+                s.trace.step(
+                    "lza:3.2D", f"{s.called(uid)} finds no area with room and waits a turn"
+                )
                 continue
-            choice = yield from ask(side, options, f"place {unit.id}", s.arrivals[unit.id].rule)
+            choice = yield from ask(side, options, f"place {s.called(uid)}", s.arrivals[uid].rule)
             if choice.verb == "hold":
                 unit.status = "held"
                 s.trace.step(
-                    "lza:3.2D", f"{unit.id} is held at LZ Columbus pads for a Dust Off airlift"
+                    "lza:3.2D",
+                    f"{s.called(uid)} is held at LZ Columbus pads for a Dust Off airlift",
                 )
             else:
                 unit.status, unit.area = "on-map", choice.args[1]
                 if s.trace.keeps:
-                    s.trace.step(s.arrivals[unit.id].rule, f"{unit.id} enters in {unit.area}")
+                    s.trace.step(s.arrivals[uid].rule, f"{s.called(uid)} enters in {unit.area}")
     for chit in sorted(s.chits.values(), key=lambda c: c.id):
         if chit.arrival_turn == s.turn and not chit.in_play:
             if s.retreat and chit.side == "nva" and chit.kind == "adrenaline":
@@ -166,10 +169,15 @@ def event_phase(s: State) -> Flow:
                 choice = yield from ask(
                     enemy,
                     [Action.of("hit", u.id) for u in units],
-                    "which unit takes both hits?",
+                    f"which {enemy.upper()} platoon in {area} takes both hits?",
                     "lza:3.5",
                 )
                 victim = s.units[choice.args[0]]
+                if s.trace.keeps:  # (logged as "hit X" by its owner: say what he chose)
+                    s.trace.step(
+                        "lza:3.5",
+                        f"{enemy.upper()} puts both hits on {victim.id} in {area}",
+                    )
                 for _ in range(2):
                     if victim.on_map:
                         s.hit(victim, rule="lza:3.5")
@@ -312,7 +320,9 @@ def fire_move(s: State, chit: Chit) -> Flow:
             boost = yield from ask(side, extra, f"play adrenaline on {group}?", "lza:5.3")
             if boost.verb == "adrenaline":
                 s.adrenaline_box[side] = None
-                s.trace.step("lza:5.3", f"adrenaline: {group} acts again at once ({boost.args[1]})")
+                s.trace.step(
+                    "lza:5.3", f"adrenaline: {group} activated again at once to {boost.args[1]}"
+                )
                 yield from activation(s, side, group, boost.args[1], adrenaline=True)
 
 
@@ -346,12 +356,16 @@ def wounded_check(s: State) -> None:
             continue
         if not s.night:
             if not s.platoons(marker.area, "us"):
-                s.trace.step("lza:8.4C", f"{marker.id} is alone with NVA platoons in {marker.area}")
+                s.trace.step(
+                    "lza:8.4C",
+                    f"{s.called(marker.id)} is alone with NVA platoons in {marker.area}",
+                )
                 s.hit(marker, rule="lza:8.4C")
         elif marker.area in s.flares:
             s.trace.step(
                 "lza:11.2",
-                f"{marker.id} lies under a flare beside NVA platoons: lost without a roll",
+                f"{s.called(marker.id)} lies under a flare beside NVA platoons:"
+                " lost without a roll",
             )
             s.hit(marker, rule="lza:11.2")
         else:
@@ -359,7 +373,7 @@ def wounded_check(s: State) -> None:
             lost = face in s.rules.night_wounded_faces
             s.trace.step(
                 "lza:8.4D",
-                f"night: {marker.id} rolls {face}" + (", lost" if lost else ", survives"),
+                f"night: {s.called(marker.id)} rolls {face}" + (", lost" if lost else ", survives"),
                 rolls=s.dice.rolls[-1:],
             )
             if lost:
@@ -391,14 +405,16 @@ def rally_phase(s: State) -> Flow:
             options = [Action.of("skip", officer.id)] + [
                 Action.of("rally", officer.id, u.id) for u in candidates
             ]
-            choice = yield from ask(side, options, f"{officer.id}: rally a unit?", "lza:9.2")
+            choice = yield from ask(
+                side, options, f"{s.called(officer.id)}: rally a unit?", "lza:9.2"
+            )
             if choice.verb == "rally":
                 unit = s.units[choice.args[1]]
                 unit.hits -= 1
                 rallied.add(unit.id)
                 s.trace.step(
                     "lza:9.2",
-                    f"{officer.id} rallies {unit.id}",
+                    f"{s.called(officer.id)} rallies {unit.id}",
                     before={"hits": unit.hits + 1},
                     after={"hits": unit.hits},
                 )

@@ -204,6 +204,35 @@ VP_SOURCES = {
 }
 """Every source of VP the engine awards, by side (lza:4.1); a scenario's schedule lists them all."""
 
+VP_WORDS = {
+    "man_killed": "Commander Man killed",
+    "nva_eliminated": "an NVA platoon eliminated",
+    "nva_reduced": "an NVA platoon reduced",
+    "wounded_evacuated": "a wounded marker evacuated",
+    "albany_control": "control of LZ Albany",
+    "nva_retreat": "forcing the NVA retreat",
+    "mcdade_killed": "Lt. Col. McDade killed",
+    "officer_killed": "a US officer killed",
+    "us_eliminated": "a US platoon eliminated",
+    "us_reduced": "a US platoon reduced",
+    "wounded_destroyed": "a wounded marker destroyed",
+    "wounded_left": "a wounded marker left on the map",
+    "air_casualty": "a helicopter hit by ground fire",
+    "columbus_melee": "starting a melee in LZ Columbus",
+}
+"""Each VP source in words, for the trace and the designer: the ids are file keys, not English."""
+# The one source awarded several times at once (lza:4.1B), said in the plural.
+VP_WORDS_MANY = {"wounded_left": "wounded markers left on the map"}
+
+
+def counted(n: int, noun: str, many: str | None = None) -> str:
+    """A figure and its noun in agreement, for trace texts a class reads.
+
+    >>> counted(1, "die", "dice"), counted(3, "platoon"), counted(0, "hit")
+    ('1 die', '3 platoons', '0 hits')
+    """
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
+
 
 @dataclass
 class State:
@@ -525,6 +554,23 @@ class State:
             )
         return found
 
+    def called(self, uid: str) -> str:
+        """A counter as the trace and the prompts name it.
+
+        Platoons and company officers go by their ids, which are what the counters show. A
+        senior officer's id (``A``, ``Man``) is a bare name that reads as an ordinary word in a
+        sentence ("A enters in D3"), so he goes by the short form of the title the scenario
+        gives him (``Commander A``); a wounded marker by the platoon it stands for.
+        """
+        if uid.startswith("W-") and uid in self.wounded:
+            return f"the wounded marker of {uid[2:]}"
+        unit = self.units.get(uid)
+        if unit is not None and unit.senior:
+            for officer in self.scenario.lz_albany.senior_officers:  # type: ignore[union-attr]
+                if officer.id == uid and officer.title:
+                    return officer.title.split(",")[0].split(" (")[0].strip()
+        return uid
+
     # --- score -----------------------------------------------------------------
 
     def award(self, side: str, source: str, count: int = 1) -> None:
@@ -540,11 +586,17 @@ class State:
             return
         self.vp[side] += points
         self.vp_log.append((self.turn, side, source, points))
-        self.trace.step(
-            "lza:4.1",
-            f"{side.upper()} scores {points} VP ({source.replace('_', ' ')})",
-            after={f"{side} VP": self.vp[side]},
-        )
+        if self.trace.keeps:
+            why = (
+                f"{count} {VP_WORDS_MANY[source]}"
+                if count > 1 and source in VP_WORDS_MANY
+                else VP_WORDS.get(source, source)
+            )
+            self.trace.step(
+                "lza:4.1",
+                f"{side.upper()} scores {points} VP: {why}",
+                after={f"{side} VP": self.vp[side]},
+            )
         if side == "us" and not self.retreat and self.vp["us"] >= self.rules.retreat_vp:
             self.retreat = True
             self.trace.step(
@@ -582,7 +634,7 @@ class State:
         """
         if isinstance(target, WoundedMarker):
             target.status = "destroyed"
-            self.trace.step(rule, f"wounded marker {target.id} in {target.area} is destroyed")
+            self.trace.step(rule, f"{self.called(target.id)} in {target.area} is destroyed")
             self.award("nva", "wounded_destroyed")
             return True
         if target.is_officer:
@@ -590,7 +642,9 @@ class State:
             return True
         if cap is not None and target.hits + 1 > cap:
             self.trace.step(
-                rule, f"{target.id} cannot take hit {target.hits + 1} from this source; it is lost"
+                rule,
+                f"{self.called(target.id)} cannot take hit {target.hits + 1} from this source;"
+                " the hit is lost",
             )
             return False
         before = target.hits
@@ -618,22 +672,21 @@ class State:
         if unit.side == "us":
             wid = f"W-{unit.id}"
             self.wounded[wid] = WoundedMarker(wid, area or "")
-            self.trace.step("lza:8.2", f"a wounded marker {wid} takes its place in {area}")
+            self.trace.step("lza:8.2", f"a wounded marker takes its place in {area}")
             self.award("nva", "us_eliminated")
         else:
             self.award("us", "nva_eliminated")
 
     def officer_casualty(self, officer: Unit, rule: str) -> None:
         """First hit wounds an officer, the second kills him (lza:10.4)."""
+        who = self.called(officer.id) if officer.senior else f"officer {officer.id}"
         if not officer.wounded:
             officer.wounded = True
             self.officer_casualties[officer.side] += 1
-            self.trace.step(
-                "lza:10.4", f"officer {officer.id} is wounded and loses his abilities ({rule})"
-            )
+            self.trace.step("lza:10.4", f"{who} is wounded and loses his abilities ({rule})")
             return
         officer.status, officer.area = "eliminated", None
-        self.trace.step("lza:10.4", f"officer {officer.id} is killed ({rule})")
+        self.trace.step("lza:10.4", f"{who} is killed ({rule})")
         if officer.id == "McDade":
             self.award("nva", "mcdade_killed")
         elif officer.id == "Man":
@@ -652,7 +705,8 @@ class State:
             fell = face >= self.rules.officer_casualty_face
             self.trace.step(
                 rule,
-                f"leader check for {officer.id}: rolled {face}" + (", a casualty" if fell else ""),
+                f"leader check for {self.called(officer.id)}: rolled {face}"
+                + (", a casualty" if fell else ""),
                 rolls=self.dice.rolls[-1:],
             )
             if fell:

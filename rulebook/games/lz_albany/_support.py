@@ -7,7 +7,7 @@ from collections.abc import Generator
 from rulebook.games._decisions import Action, ask
 from rulebook.games.lz_albany._combat import apply_hits, massed, roll_hits
 from rulebook.games.lz_albany._pieces import Chit, Unit
-from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State
+from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State, counted
 
 Flow = Generator
 
@@ -244,7 +244,8 @@ def hot_zone(s: State, area: str, rule: str, faces: frozenset[int]) -> bool:
     struck = any(f in faces for f in rolled)
     s.trace.step(
         rule,
-        f"hot zone: {len(shooters)} NVA unit(s) nearby roll {' '.join(map(str, rolled))}"
+        f"hot zone: {counted(len(shooters), 'NVA platoon')} nearby"
+        f" {'rolls' if len(shooters) == 1 else 'roll'} {' '.join(map(str, rolled))}"
         + (": struck" if struck else ""),
         rolls=s.dice.rolls[-len(rolled) :],
     )
@@ -297,8 +298,8 @@ def evacuate(s: State, area: str) -> None:
         officer.status, officer.area = "evacuated", None
     s.trace.step(
         rule,
-        f"Dust Off lifts {len(markers)} wounded marker(s) and {len(officers)} wounded officer(s) "
-        f"from {area} (room for {room})",
+        f"Dust Off lifts {counted(len(markers), 'wounded marker')} and"
+        f" {counted(len(officers), 'wounded officer')} from {area} (room for {room})",
     )
 
 
@@ -341,8 +342,8 @@ def airlift(s: State, area: str, held: list[Unit]) -> Flow:
     hot = any(s.platoons(a, "nva") for a in s.map.neighbors(area))
     s.trace.step(
         rule,
-        f"airlift: {len(platoons)} platoon(s) and {len(officers)} officer(s) land in {area} "
-        f"(room for {room})",
+        f"airlift: {counted(len(platoons), 'platoon')} and {counted(len(officers), 'officer')}"
+        f" land in {area} (room for {room})",
     )
     if hot:
         for unit in platoons:

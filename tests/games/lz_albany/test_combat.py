@@ -173,7 +173,7 @@ def test_lza_7_4_mortar_hits_stop_at_two_per_unit():
     )
     result = s.run("mortar", "C4", "D4")
     assert result.state.units["6/8-66-1"].hits == 2
-    assert any("cannot take hit 3" in t or "find no target" in t for t in steps(result, "lza:7.4"))
+    assert any("cannot take hit 3" in t or "no target" in t for t in steps(result, "lza:7.4"))
 
 
 def test_lza_7_4_nva_mortars_into_a_disputed_area_hit_their_own_on_ones():
@@ -183,7 +183,7 @@ def test_lza_7_4_nva_mortars_into_a_disputed_area_hit_their_own_on_ones():
     )
     result = s.run("mortar", "C5", "D4")
     assert result.state.units["6/8-66-1"].hits == 2
-    assert any("roll(s) of 1 strike NVA units" in t for t in steps(result, "lza:7.4"))
+    assert any("rolls of 1 strike NVA units" in t for t in steps(result, "lza:7.4"))
 
 
 def test_lza_7_4_leader_check_follows_a_scoring_mortar_attack():
@@ -279,10 +279,8 @@ def test_lza_7_2a_no_fire_out_of_a_disputed_area():
 def test_lza_7_2b_guns_alone_in_columbus_do_not_fight_back():
     s = Situation(place={"Arty-1": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"}, dice=[1, 1, 1, 1])
     result = s.run("melee", "LZ-Columbus", "nva")
-    assert "[lza:7.2B] 1 battery(ies) in LZ-Columbus do not fight back" in steps(result, "lza:7.2B")
-    assert "[lza:7.2] 0 US unit(s) in LZ-Columbus: melee strength 0 (dice: 0)" in steps(
-        result, "lza:7.2"
-    )
+    assert "[lza:7.2B] 1 battery in LZ-Columbus does not fight back" in steps(result, "lza:7.2B")
+    assert "[lza:7.2] no US platoon in LZ-Columbus fights (dice: 0)" in steps(result, "lza:7.2")
     with_officer = Situation(
         place={"Arty-1": "LZ-Columbus", "McDade": "LZ-Columbus", "6/8-66-1": "LZ-Columbus"},
         dice=[1, 1, 1, 1],
@@ -313,8 +311,9 @@ def test_lza_7_2_a_us_platoon_falling_back_may_carry_a_casualty_of_its_players_c
     assert state.units["A/2-7-1"].area == "C3"
     assert state.wounded["W-B/2-7-1"].area == "C3"  # the one he chose went along
     assert state.units["A/2-7-CO"].area == "C4"  # the other stays in the melee area
-    assert "A/2-7-1 falls back from C4 to C3, carrying W-B/2-7-1 (lza:8.4A)" in " ".join(
-        steps(result, "lza:7.2")
+    assert (
+        "A/2-7-1 falls back from C4 to C3, carrying the wounded marker of B/2-7-1 (lza:8.4A)"
+        in " ".join(steps(result, "lza:7.2"))
     )
 
 
@@ -398,7 +397,7 @@ def test_lza_7_3_fire_may_be_divided_over_three_areas_one_decision_at_a_time():
     assert second == {"done D4", "share C5 1", "share C5 2"}  # C3 is served
     assert not any(o.verb == "share" for d, _ in asked[3:] for o in d.options)  # D4 has one die
     text = " ".join(str(t) for t in s.state.trace)
-    assert "US fires from C4 at D4 (1 dice), C3 (1 dice), C5 (2 dice); primary target D4" in text
+    assert "US fires from C4 at D4 (1 die), C3 (1 die), C5 (2 dice); primary target D4" in text
     # the jungle penalty (one die per firing unit) comes off the jungle share (lza:7.3/split-jungle)
     assert "firing into jungle C5: one die less per firing unit (dice 2 → 0)" in text
 
@@ -412,7 +411,7 @@ def test_lza_7_3_dividing_stops_when_the_primary_has_one_die_or_no_area_is_left(
     assert [a.verb for _, a in asked[:2]] == ["fire", "share"]
     assert not any(o.verb == "share" for d, _ in asked[2:] for o in d.options)  # one die left
     text = " ".join(str(t) for t in s.state.trace)
-    assert "at C3 (1 dice), D4 (3 dice); primary target C3" in text
+    assert "at C3 (1 die), D4 (3 dice); primary target C3" in text
 
 
 def test_lza_7_3_dividing_fire_reads_as_sentences():
@@ -452,7 +451,7 @@ def test_lza_7_3_done_leaves_the_rest_on_the_primary_and_untargeted_areas_do_not
     answers = [Action.from_notation(a) for a in ("fire C4 D4:4", "share C3 1", "done D4")]
     asked = _play(s.state, flow, answers)
     text = " ".join(str(t) for t in s.state.trace)
-    assert "US fires from C4 at D4 (3 dice), C3 (1 dice); primary target D4" in text
+    assert "US fires from C4 at D4 (3 dice), C3 (1 die); primary target D4" in text
     returns = {str(o) for d, _ in asked for o in d.options if o.verb == "return-fire"}
     assert returns == {"return-fire D4 C4", "return-fire C3 C4"}  # not C5, never targeted
 
@@ -471,3 +470,47 @@ def test_lza_7_2_with_the_left_behind_reading_a_retreating_platoon_carries_nobod
     assert "retreat A/2-7-1 C3" in {str(o) for o in asked.options}
     assert not any("carry" in str(o) for o in asked.options)
     assert result.state.wounded["W-B/2-7-1"].area == "C4"
+
+
+def test_lza_7_3_the_firing_strength_names_the_platoons_there_that_do_not_fire():
+    """Only the activated platoons fire (lza:7.3), and mortars only as mortars (lza:7.4), while
+    any counter in the area can be hit: the count of firers names the others and why, or it
+    reads as a miscount beside the longer list of counters offered for a hit."""
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany import _activation
+
+    place = {"A/2-7-1": "C4", "A/2-7-5": "C4", "C/2-7-1": "C4", "6/8-66-1": "D4"}
+    s = Situation(place=place, dice=[1] * 30)
+    flow = _activation.fire_activation(s.state, "us", {"A/2-7-1", "A/2-7-5"})
+    _play(s.state, flow, [Action.from_notation("fire C4 D4:2")])
+    texts = [str(t) for t in s.state.trace]
+    assert (
+        "[lza:7.3] 1 of the 3 US platoons in C4 fires with strength 2 (A/2-7-5 fires only as a "
+        "mortar; C/2-7-1 was not activated) (dice: 2)"
+    ) in texts
+    # return fire: every infantry platoon of the area fires, so none is named
+    assert "[lza:7.3] 1 NVA platoon in D4 fires with strength 2 (dice: 2)" in texts
+
+
+def test_lza_8_1_the_trace_says_who_places_each_hit_and_on_whom():
+    """The choice of a hit is logged as "hit X" under the chooser's name, which read as a side
+    shooting its own counters when the owner places it: the trace says who places which hit
+    on whom (the firer the first, the owner the rest, lza:8.1; Choi Oi stray fire, lza:3.5)."""
+    s = Situation(
+        place={"A/2-7-1": "C3", "A/2-7-2": "C3", "6/8-66-1": "D4", "6/8-66-2": "D4"},
+        dice=[6, 6, 1, 1] + [1] * 4,
+        choices=["hit 6/8-66-2", "hit 6/8-66-1"],
+    )
+    placed = steps(s.run("fire", "C3", "D4:4"), "lza:8.1")
+    assert placed == [
+        "[lza:8.1] US places hit 1 of 2 on 6/8-66-2 in D4",
+        "[lza:8.1] NVA places hit 2 of 2 on 6/8-66-1 in D4",
+    ]
+    stray = Situation(
+        place={"A/2-7-1": "C3", "A/2-7-2": "C3", "6/8-66-1": "D4"},
+        dice=[1, 3],  # the US roll comes to nothing; the NVA's 3 is stray fire on C3
+        choices=["hit A/2-7-2"],
+    )
+    result = stray.run("event")
+    assert result.decisions[0][0].prompt == "which US counter in C3 takes the hit?"
+    assert steps(result, "lza:8.1") == ["[lza:8.1] US places the hit on A/2-7-2 in C3"]

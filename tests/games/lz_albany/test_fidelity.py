@@ -341,7 +341,7 @@ def test_lza_5_2d_the_player_decides_whether_a_senior_officer_adds_his_die():
         result = s.run("activate", "us", "us-ab-2-7", "fire")
         asked = [d for d, _ in result.decisions if d.rule == "lza:5.2D"]
         assert asked
-        assert "2 activation(s) left" in asked[0].prompt
+        assert "2 activations left" in asked[0].prompt
         first_roll = next(str(t) for t in result.trace if str(t).startswith("[lza:7.1]"))
         rolled[answer.split()[0]] = (first_roll.split()[1], s.state.officer_activations["McDade"])
     assert rolled == {"join": ("3", 1), "spare": ("2", 0)}

@@ -106,6 +106,21 @@ def test_lza_4_1_vp_only_from_the_listed_schedule():
         s.state.award("us", "bravery")
 
 
+def test_lza_4_1_each_vp_scored_is_told_in_words():
+    """The trace said "NVA scores 2 VP (us reduced)": the schedule's file key, not English."""
+    from rulebook.games.lz_albany._state import VP_SOURCES, VP_WORDS
+
+    assert set(VP_WORDS) == {source for sources in VP_SOURCES.values() for source in sources}
+    s = Situation(place={})
+    s.state.award("nva", "us_reduced")
+    s.state.award("nva", "wounded_left", 3)
+    told = [step.text for step in s.state.trace]
+    assert told == [
+        "NVA scores 2 VP: a US platoon reduced",
+        "NVA scores 3 VP: 3 wounded markers left on the map",
+    ]
+
+
 def test_lza_6_2a_hit_platoons_move_only_with_an_officer_who_goes_along():
     s = Situation(place={"A/2-7-1": "C4", "A/2-7-CO": "C4"}, hits={"A/2-7-1": 1})
     ids = {"A/2-7-1", "A/2-7-CO"}
