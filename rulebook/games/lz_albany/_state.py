@@ -562,13 +562,18 @@ class State:
         sentence ("A enters in D3"), so he goes by the short form of the title the scenario
         gives him (``Commander A``); a wounded marker by the platoon it stands for.
         """
+        names = self.__dict__.get("_names")
+        if names is None:  # (prompts ask for names at every step, traced or not: made once)
+            names = self._names = {
+                o.id: o.title.split(",")[0].split(" (")[0].strip()
+                for o in self.scenario.lz_albany.senior_officers  # type: ignore[union-attr]
+                if o.title
+            }
+        name = names.get(uid)
+        if name is not None:
+            return name
         if uid.startswith("W-") and uid in self.wounded:
             return f"the wounded marker of {uid[2:]}"
-        unit = self.units.get(uid)
-        if unit is not None and unit.senior:
-            for officer in self.scenario.lz_albany.senior_officers:  # type: ignore[union-attr]
-                if officer.id == uid and officer.title:
-                    return officer.title.split(",")[0].split(" (")[0].strip()
         return uid
 
     # --- score -----------------------------------------------------------------
