@@ -51,6 +51,13 @@ class CampaignStepper(GameStepper):
         view.on_place_click(self.place_clicked)
         view.observe(self._hovered, names="hovered")
         self._snap: dict = {}
+        # Room kept for the line from the start, so the first location pointed at does not
+        # push the replay bar and the log down.
+        self.stack.value = (
+            "<div class='rb-stack-line rb-muted'>Point at a location of the map to read here "
+            "what stands in it.</div>"
+        )
+        self.stack.add_class("rb-stack-two-lines")
         self.board_info = ipw.HTML()
         self.board_info.add_class("rb-ftv-info")
         return view
@@ -111,6 +118,9 @@ class CampaignStepper(GameStepper):
         for loc in self.map_view.circles:
             self.map_view.set_label(loc, self._counters(snap["places"].get(loc)))
         self.map_view.mark(marks)
+        # The mouse is still over the location it just clicked (or that Undo or the replay
+        # changed), so no new hover comes: the line follows the position drawn.
+        self._show_stack()
 
     @staticmethod
     def _counters(here: dict | None) -> str:
@@ -138,7 +148,12 @@ class CampaignStepper(GameStepper):
         return "".join(f"<div class='rb-ctr-row'>{r}</div>" for r in rows)
 
     def _hovered(self, change: dict) -> None:
-        loc = change["new"]
+        self._show_stack()
+
+    def _show_stack(self) -> None:
+        """The line under the map: what stands at the location last pointed at, in the
+        position shown."""
+        loc = self.map_view.hovered
         if not loc:
             return
         here = self._snap.get("places", {}).get(loc)

@@ -254,6 +254,26 @@ def test_the_line_under_the_map_tells_what_stands_where_the_click_put_it(tmp_pat
     assert "C4: empty." in stepper.stack.value
 
 
+def test_the_first_team_line_under_the_map_follows_the_position_drawn(tmp_path):
+    """The same fault in the campaign app: the line written on hover kept telling the position
+    from before the click."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    assert "Point at a location" in stepper.stack.value
+    stepper.map_view.hovered = "D2"  # Duc Co's garrison and supply
+    told = stepper.stack.value
+    assert "D2: US: " in told
+    # A position in which D2 is empty is drawn (as a click, Undo or the replay slider draw
+    # one) while the mouse stays over D2: the line follows it, with no new hover.
+    snap = stepper.snapshot()
+    stepper.draw({**snap, "places": {**snap["places"], "D2": None}}, {})
+    assert "D2: empty." in stepper.stack.value
+    stepper.draw(snap, {})
+    assert stepper.stack.value == told
+
+
 def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/lz_albany/standard.yaml")
     page = play_app(seed=1)
