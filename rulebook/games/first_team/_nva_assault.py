@@ -12,7 +12,7 @@ from rulebook.maps.point_map import PLEIKU
 
 __all__ = ["maintenance", "nva_assault"]
 
-reads_values("refit_cp")
+reads_values("refit_cp", "no_offboard_turn")
 
 
 def _nva_ambushes(s: CampaignState, before: dict[str, bool]) -> Flow:
@@ -59,7 +59,8 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     _nva.target_determination(s)
     s.segment = "offboard movement"
     moved = _nva.offboard_movement(s)
-    if moved and s.turn < 15:
+    # ftv:3.5.3 skips on the turn 3.5.2A does (Turn 15 in the book): one value, from the data
+    if moved and s.turn < s.values["no_offboard_turn"]:
         s.segment = "second target determination"
         _nva.target_determination(s, only=moved, rule="ftv:3.5.3")
     elif not moved:
