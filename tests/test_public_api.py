@@ -27,6 +27,7 @@ def _public_names(module) -> set[str]:
     for n, obj in vars(module).items():
         if (
             n.startswith("_")
+            or not n.isidentifier()  # pydantic files a parametrized model here: Sourced[Int]
             or isinstance(obj, type(importlib))
             or n in {"annotations", "TYPE_CHECKING"}
         ):
