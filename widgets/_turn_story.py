@@ -38,6 +38,8 @@ STORY = {
 STORY |= {"hit", "event"}
 #: Besides what was done and the dice: the sentences that change the battle.
 TELLING = re.compile(r"reduced side|eliminated|removed|out of the|VP|table")
+#: Who fires from where with how many dice: told where the choice to fire is not.
+FIRING = re.compile(r"\b(?:fires|returns fire) from\b")
 
 
 def place(area: str) -> str:
@@ -50,13 +52,23 @@ def _dice(faces: Sequence[int]) -> str:
 
 
 def entry_html(entry, board) -> str | None:
-    """One log entry in the few sentences a class needs, or None if it is not part of the story."""
-    if entry.action.split()[0] not in STORY:
-        return None
+    """One log entry in the few sentences a class needs, or None if it is not part of the story.
+
+    An attack's dice may be rolled in a later entry than the choice to attack: fire divided
+    among areas is rolled once the player is done dividing it (lza:7.3). Such an entry is told
+    by what it rolled and what that did, without its choice ("done dividing").
+    """
+    story = entry.action.split()[0] in STORY
     sentences = narrate(entry, board)
     if not sentences:
         return None
-    keep = [sentences[0]] + [s for s in sentences[1:] if s.dice or TELLING.search(s.text)]
+    told = [s for s in sentences[1:] if s.dice or TELLING.search(s.text) or FIRING.search(s.text)]
+    if story:
+        keep = [sentences[0]] + [s for s in told if not FIRING.search(s.text) or s.dice]
+    elif any(s.dice for s in told):
+        keep = told
+    else:
+        return None
     # The rules of the sentences left out still count: they follow the entry's first sentence.
     dropped = [r for s in sentences if s not in keep for r in s.rules]
     parts = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from rulebook.dice import successes
@@ -83,6 +84,13 @@ def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
     # Sentences with the rule cases as links, and a result in words (not a dict).
     assert "rules_reference.ipynb?rule=lza%3A7.1" in walk.play_log.value
     assert "NVA: Fire from B2: six dice into LZ Albany." in walk.play_log.value
+    # Fire divided among areas is rolled once the dividing is done, a later log entry: the
+    # class still hears what the six dice did (a teacher saw the fire with no result).
+    items = re.findall(r"<li>(.*?)</li>", walk.play_log.value)
+    fired = next(i for i, item in enumerate(items) if "Fire from B2: six dice" in item)
+    assert "NVA fires from B2 at LZ Albany (6 dice)" in items[fired + 1]
+    assert re.search(r"Six dice: .*(hit|no hits)", re.sub(r"<[^>]+>", "", items[fired + 1]))
+    assert "Done dividing" not in walk.play_log.value
     assert "After turn 1 the score is US" in walk.play_log.value
     assert "{" not in walk.play_log.value
     assert walk.game.turn == 2
