@@ -116,7 +116,9 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.scan_info = ipw.HTML()
         self.info = ipw.HTML()
         self.los_info = ipw.HTML()
-        self.errors = ipw.HTML()
+        # A line's room kept for an error, so one appearing does not shift the editor under the
+        # pointer (a one-line refusal moved the tabs 27 px down as the designer clicked).
+        self.errors = ipw.HTML(layout=ipw.Layout(min_height="1.6em"))
         self.notice = ipw.HTML()
         self.checks = ChecksPanel(self._show_culprits)
         self.setup = SetupPanel(lambda: self.design, self._after_setup)

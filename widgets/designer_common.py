@@ -210,7 +210,9 @@ class ChecksPanel(ipw.VBox):
         self.on_open = on_open  # opens the tab a finding names (Finding.tab), where it is fixed
         self.noun = noun
         self.summary = ipw.HTML()
-        self.rows = KeptRows(layout=ipw.Layout(max_height="260px", overflow="auto"))
+        # Short enough that a long list (or one long sentence) scrolls here rather than pushing
+        # the editor below it down while the designer works in it.
+        self.rows = KeptRows(layout=ipw.Layout(max_height="10em", overflow="auto"))
         super().__init__([self.summary, self.rows])
         self.add_class("rb-checks")
 

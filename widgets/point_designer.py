@@ -121,7 +121,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.blank_button = button(description="New blank map")
         self.info = ipw.HTML()
         self.notice = ipw.HTML()
-        self.errors = ipw.HTML()
+        # A line's room kept for an error, so one appearing does not shift the editor under the
+        # pointer (a one-line refusal moved the tabs 27 px down as the designer clicked).
+        self.errors = ipw.HTML(layout=ipw.Layout(min_height="1.6em"))
         self.caption = ipw.HTML()
         self.checks = ChecksPanel(self._show_culprits, noun="location", on_open=self._open_tab)
         self.zones = ZonesPanel(lambda: self.design, self.refresh, self.errors)
