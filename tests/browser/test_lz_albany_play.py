@@ -70,11 +70,15 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
     wait_next_refresh(page, before)
     expect(line).to_contain_text("C4: US platoon A/2-7-2.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
-    for _ in range(2):
+    # Back to the opening position. (A loaded machine once took two Undo clicks as one: this
+    # test is about the line, so it presses Undo until both actions are taken back.)
+    for _ in range(4):
+        if status(page, "actions") == 0:
+            break
         before = page.locator(".rb-prompt").get_attribute("data-refresh")
         page.get_by_role("button", name="Undo").click()
         wait_next_refresh(page, before)
-    assert status(page, "actions") == 0
+    expect(page.locator(".rb-status")).to_have_attribute("data-actions", "0")
     expect(line).to_contain_text("C4: empty.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
 
