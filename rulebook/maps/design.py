@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -32,6 +32,7 @@ from rulebook._datafile import parse_json, parse_yaml
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
 from rulebook.maps._history import VersionHistory
+from rulebook.maps._saving import opens_again, reasons
 from rulebook.maps.checks import Finding, area_map_findings
 from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
@@ -315,7 +316,7 @@ class MapDesign(VersionHistory):
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
             text = json.dumps(self.map.to_geojson(), indent=1) + "\n"
-            _opens_again(
+            opens_again(
                 target, lambda: from_geojson(parse_json(text, target.name, "GeoJSON"), target.name)
             )
             atomic_write_text(target, text)
@@ -334,7 +335,7 @@ class MapDesign(VersionHistory):
                 }
             )
         text = dump_scenario(scenario.model_copy(update={"map": self.map.spec}))
-        _opens_again(target, lambda: scenario_from_data(*parse_yaml(text, target.name)))
+        opens_again(target, lambda: scenario_from_data(*parse_yaml(text, target.name)))
         atomic_write_text(target, text)
 
     @classmethod
@@ -367,15 +368,9 @@ def _check_area_id(area_id: str) -> None:
     raise ValueError(f"{area_id!r} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}")
 
 
-def _reasons(problems: Iterable[Problem]) -> str:
-    return "; ".join(
-        f"{p.path.replace('.', ' > ')}: {p.message}" if p.path else p.message for p in problems
-    )
-
-
 def _in_words(err: ValidationError) -> ValueError:
     """Pydantic's refusal as the project's other refusals read: each field, then what it wants."""
-    return ValueError(_reasons(validation_problems(err, "")))
+    return ValueError(reasons(validation_problems(err, "")))
 
 
 def _area_spec(data: dict) -> AreaSpec:
@@ -392,16 +387,6 @@ def _check_map(spec: MapSpec) -> None:
     except ValidationError as err:
         raise ValueError(
             f"refused, as the saved map would not open again: {_in_words(err)}"
-        ) from None
-
-
-def _opens_again(target: Path, read: Callable[[], object]) -> None:
-    """Refuse to save what Load would refuse, giving Load's reasons."""
-    try:
-        read()
-    except ScenarioError as err:
-        raise ValueError(
-            f"not saved: {target.name} would not open again ({_reasons(err.problems)})"
         ) from None
 
 

@@ -139,3 +139,17 @@ def test_a_geojson_point_map_round_trips(tmp_path):
     d = PointDesign.load(CAMPAIGN)
     d.save(tmp_path / "map.geojson")
     assert PointDesign.load(tmp_path / "map.geojson").spec == d.spec
+
+
+@pytest.mark.parametrize("name", ["far.yaml", "far.geojson"])
+def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path, name):
+    """A location past Load's bounds (a billion) would be saved and then refused at the next
+    visit, the designer's work lost: Save reads its text back as Load does first."""
+    d = PointDesign.blank()
+    d.add_location("A1", (2e9, 0))
+    with pytest.raises(ValueError, match=rf"not saved: far\.\w+ would not open again"):
+        d.save(tmp_path / name)
+    assert not (tmp_path / name).exists()
+    d.update_location("A1", xy=(20, 0))  # moved back within bounds, it saves and opens again
+    d.save(tmp_path / name)
+    assert PointDesign.load(tmp_path / name).spec.locations["A1"].xy == (20, 0)
