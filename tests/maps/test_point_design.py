@@ -147,7 +147,7 @@ def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path, name
     visit, the designer's work lost: Save reads its text back as Load does first."""
     d = PointDesign.blank()
     d.add_location("A1", (2e9, 0))
-    with pytest.raises(ValueError, match=rf"not saved: far\.\w+ would not open again"):
+    with pytest.raises(ValueError, match=r"not saved: far\.\w+ would not open again"):
         d.save(tmp_path / name)
     assert not (tmp_path / name).exists()
     d.update_location("A1", xy=(20, 0))  # moved back within bounds, it saves and opens again
