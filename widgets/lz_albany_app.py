@@ -113,6 +113,19 @@ def stack_text(area: str, here: dict) -> str:
 STACK_HINT = "Point at an area of the map to read here what stands in it."
 
 
+#: What the chips on the map mean, drawn as the map draws them (see :func:`counters_html`):
+#: a class reads the map before it reads the log.
+COUNTER_KEY = (
+    "<div class='rb-counter-key'>Counters: <i class='rb-ctr rb-us'></i> US platoon, "
+    "<i class='rb-ctr rb-nva'></i> NVA platoon, a dot for each hit "
+    "(<i class='rb-ctr rb-us'>••</i> two hits, <i class='rb-ctr rb-us rb-reduced'>R</i> reduced); "
+    "<i class='rb-ctr rb-officer rb-us'>★</i> an officer "
+    "(<i class='rb-ctr rb-officer rb-wounded-officer rb-us'>+</i> wounded); "
+    "<i class='rb-ctr rb-wmark'>✚</i> a wounded marker; "
+    "<span class='rb-flare'>✶</span> a flare.</div>"
+)
+
+
 class LzAlbanyStepper(GameStepper):
     """LZ Albany in play: counters on the area map, VP, the chit pool, the dice and the opponent."""
 
@@ -133,6 +146,7 @@ class LzAlbanyStepper(GameStepper):
         self._snap: dict = {}
         self.stack.value = f"<div class='rb-stack-line rb-muted'>{STACK_HINT}</div>"
         self.stack.add_class("rb-stack-two-lines")
+        view.caption.value += COUNTER_KEY
         return view
 
     def snapshot(self) -> dict:

@@ -470,3 +470,25 @@ def test_a_lit_choice_keeps_its_fill_so_only_camps_and_pleiku_read_as_yellow():
         assert circle.fill_color == (SPECIAL_FILL if name in camps else FILL), name
         assert circle.weight == (4 if name in {"A1", "D2", "G4", "Pleiku"} else 1), name
     assert "pale yellow circles are Pleiku and the Special Forces camps" in view.caption.value
+
+
+def test_the_map_says_what_its_counters_mean():
+    """A class reads the map before the log: the chips are explained beside it, drawn as on it."""
+    from widgets.lz_albany_app import COUNTER_KEY
+
+    stepper = LzAlbanyStepper(new_game(seed=1))
+    caption = stepper.map_view.caption.value
+    assert COUNTER_KEY in caption
+    for words in (
+        "US platoon",
+        "NVA platoon",
+        "a dot for each hit",
+        "reduced",
+        "an officer",
+        "wounded",
+        "a wounded marker",
+        "a flare",
+    ):
+        assert words in caption, words
+    assert "rb-ctr rb-us" in caption  # drawn with the map's own chips
+    assert "rb-ctr rb-nva" in caption
