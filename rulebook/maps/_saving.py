@@ -1,4 +1,4 @@
-"""What a designer's Save checks before it writes: that Load would open the file again.
+"""How a designer saves: atomically, and only what Load would open again.
 
 A design can hold what the file format refuses (a number past Load's bounds, say), and a save
 that Load then refuses loses the designer's work at the next visit; so each designer reads its
@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from rulebook._atomic import atomic_write_text
+from rulebook._datafile import parse_yaml
 from rulebook.errors import Problem, ScenarioError
+from rulebook.scenario import Scenario
+from rulebook.scenario._io import scenario_from_data
 
-__all__ = ["opens_again", "reasons"]
+__all__ = ["reasons", "save_checked", "scenario_text"]
 
 
 def reasons(problems: Iterable[Problem]) -> str:
@@ -22,12 +26,18 @@ def reasons(problems: Iterable[Problem]) -> str:
     )
 
 
-def opens_again(target: Path, read: Callable[[], object]) -> None:
-    """Refuse to save what Load would refuse (*read* reads the text as Load does), giving
-    Load's reasons; nothing is written then."""
+def scenario_text(text: str, file: str) -> Scenario:
+    """A scenario YAML text read as Load reads a file."""
+    return scenario_from_data(*parse_yaml(text, file))
+
+
+def save_checked(target: Path, text: str, read: Callable[[str, str], object]) -> None:
+    """Write *text* to *target* atomically, unless Load would refuse it: *read* reads a text
+    (and a file name) as Load does. A refusal gives Load's reasons, and nothing is written."""
     try:
-        read()
+        read(text, target.name)
     except ScenarioError as err:
         raise ValueError(
             f"not saved: {target.name} would not open again ({reasons(err.problems)})"
         ) from None
+    atomic_write_text(target, text)

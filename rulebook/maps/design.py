@@ -27,19 +27,18 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from rulebook._atomic import atomic_write_text
-from rulebook._datafile import parse_json, parse_yaml
+from rulebook._datafile import parse_json
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
 from rulebook.maps._history import VersionHistory
-from rulebook.maps._saving import opens_again, reasons
+from rulebook.maps._saving import reasons, save_checked, scenario_text
 from rulebook.maps.checks import Finding, area_map_findings
 from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
 from rulebook.scenario._forms import AREA_ID, FORM_WORDS
-from rulebook.scenario._io import scenario_from_data, validation_problems
+from rulebook.scenario._io import validation_problems
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
 from rulebook.scenario._validate import map_problems, validate
 
@@ -316,10 +315,9 @@ class MapDesign(VersionHistory):
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
             text = json.dumps(self.map.to_geojson(), indent=1) + "\n"
-            opens_again(
-                target, lambda: from_geojson(parse_json(text, target.name, "GeoJSON"), target.name)
+            save_checked(
+                target, text, lambda t, name: from_geojson(parse_json(t, name, "GeoJSON"), name)
             )
-            atomic_write_text(target, text)
             return
         if scenario is None:
             scenario = self.scenario
@@ -335,8 +333,7 @@ class MapDesign(VersionHistory):
                 }
             )
         text = dump_scenario(scenario.model_copy(update={"map": self.map.spec}))
-        opens_again(target, lambda: scenario_from_data(*parse_yaml(text, target.name)))
-        atomic_write_text(target, text)
+        save_checked(target, text, scenario_text)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> MapDesign:

@@ -24,17 +24,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rulebook._atomic import atomic_write_text
-from rulebook._datafile import MAX_NUMBER, is_number, parse_json, parse_yaml, read_data_text
+from rulebook._datafile import MAX_NUMBER, is_number, parse_json, read_data_text
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
-from rulebook.maps._saving import opens_again
+from rulebook.maps._saving import save_checked, scenario_text
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
 from rulebook.scenario._ftv_models import LOCATION, LineKind, Location, PointMapSpec
-from rulebook.scenario._io import scenario_from_data, validation_problems
+from rulebook.scenario._io import validation_problems
 
 __all__ = ["LINE_KINDS", "ZONES", "PointDesign", "point_map_from_geojson", "point_map_to_geojson"]
 
@@ -296,17 +295,13 @@ class PointDesign(VersionHistory):
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
             text = json.dumps(point_map_to_geojson(self.spec), indent=1) + "\n"
-            opens_again(
+            save_checked(
                 target,
-                lambda: point_map_from_geojson(
-                    parse_json(text, target.name, "GeoJSON"), target.name
-                ),
+                text,
+                lambda t, name: point_map_from_geojson(parse_json(t, name, "GeoJSON"), name),
             )
-            atomic_write_text(target, text)
             return
-        text = dump_scenario(self.scenario)
-        opens_again(target, lambda: scenario_from_data(*parse_yaml(text, target.name)))
-        atomic_write_text(target, text)
+        save_checked(target, dump_scenario(self.scenario), scenario_text)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> PointDesign:
