@@ -43,21 +43,13 @@ class CampaignStepper(GameStepper):
     has_chance = False
     game_key = "first-team"
     player_label = "the scripted US player"
+    stack_hint = "Point at a location of the map to read here what stands in it."
 
     # --- the map ----------------------------------------------------------------------
 
     def make_map(self) -> PointMapView:
         view = PointMapView(self.game.board.map, height="540px")
         view.on_place_click(self.place_clicked)
-        view.observe(self._hovered, names="hovered")
-        self._snap: dict = {}
-        # Room kept for the line from the start, so the first location pointed at does not
-        # push the replay bar and the log down.
-        self.stack.value = (
-            "<div class='rb-stack-line rb-muted'>Point at a location of the map to read here "
-            "what stands in it.</div>"
-        )
-        self.stack.add_class("rb-stack-two-lines")
         self.board_info = ipw.HTML()
         self.board_info.add_class("rb-ftv-info")
         return view
@@ -114,13 +106,9 @@ class CampaignStepper(GameStepper):
         }
 
     def draw(self, snap: dict, marks: dict[str, str]) -> None:
-        self._snap = snap
         for loc in self.map_view.circles:
             self.map_view.set_label(loc, self._counters(snap["places"].get(loc)))
         self.map_view.mark(marks)
-        # The mouse is still over the location it just clicked (or that Undo or the replay
-        # changed), so no new hover comes: the line follows the position drawn.
-        self._show_stack()
 
     @staticmethod
     def _counters(here: dict | None) -> str:
@@ -147,47 +135,37 @@ class CampaignStepper(GameStepper):
         rows = [r for r in (us, nva, extra) if r]
         return "".join(f"<div class='rb-ctr-row'>{r}</div>" for r in rows)
 
-    def _hovered(self, change: dict) -> None:
-        self._show_stack()
-
-    def _show_stack(self) -> None:
-        """The line under the map: what stands at the location last pointed at, in the
-        position shown."""
-        loc = self.map_view.hovered
-        if not loc:
-            return
-        here = self._snap.get("places", {}).get(loc)
+    def stack_words(self, snap: dict, place: str) -> str:
+        here = snap.get("places", {}).get(place)
         if not here:
-            text = f"{loc}: empty."
-        else:
-            parts = []
-            if here["us"]:
-                parts.append(
-                    "US: "
-                    + ", ".join(
-                        u["id"]
-                        + (" (broken)" if u["broken"] else "")
-                        + (f" (fatigue {u['fatigue']})" if u["fatigue"] else "")
-                        + (" (HOLD)" if u["hold"] else "")
-                        for u in here["us"]
-                    )
+            return f"{place}: empty."
+        parts = []
+        if here["us"]:
+            parts.append(
+                "US: "
+                + ", ".join(
+                    u["id"]
+                    + (" (broken)" if u["broken"] else "")
+                    + (f" (fatigue {u['fatigue']})" if u["fatigue"] else "")
+                    + (" (HOLD)" if u["hold"] else "")
+                    for u in here["us"]
                 )
-            if here["nva"]:
-                parts.append(
-                    "NVA: "
-                    + ", ".join(
-                        u["id"]
-                        + (" (broken)" if u["broken"] else "")
-                        + (" (HOLD)" if u["hold"] else "")
-                        for u in here["nva"]
-                    )
+            )
+        if here["nva"]:
+            parts.append(
+                "NVA: "
+                + ", ".join(
+                    u["id"]
+                    + (" (broken)" if u["broken"] else "")
+                    + (" (HOLD)" if u["hold"] else "")
+                    for u in here["nva"]
                 )
-            if here["supply"]:
-                parts.append(f"{here['supply']} supply step{'s' * (here['supply'] != 1)}")
-            if here["lz"]:
-                parts.append("a landing zone")
-            text = f"{loc}: {'; '.join(parts)}."
-        self.stack.value = f"<div class='rb-stack-line'>{escape(text)}</div>"
+            )
+        if here["supply"]:
+            parts.append(f"{here['supply']} supply step{'s' * (here['supply'] != 1)}")
+        if here["lz"]:
+            parts.append("a landing zone")
+        return f"{place}: {'; '.join(parts)}."
 
     # --- words ------------------------------------------------------------------------
 

@@ -107,12 +107,6 @@ def stack_text(area: str, here: dict) -> str:
     return f"{area}: " + ("; ".join(parts) if parts else "empty") + "."
 
 
-#: The line under the map before the mouse has pointed at an area: with its room kept in the
-#: page's style (``rb-stack-two-lines``), the first area pointed at does not push the replay
-#: bar and the log down.
-STACK_HINT = "Point at an area of the map to read here what stands in it."
-
-
 #: What the chips on the map mean, drawn as the map draws them (see :func:`counters_html`):
 #: a class reads the map before it reads the log.
 COUNTER_KEY = (
@@ -133,6 +127,7 @@ class LzAlbanyStepper(GameStepper):
     game_key = "lz-albany"
     player_label = "the computer"
     takeover_hint = ". To watch it play both sides, set You play to 'neither: watch'"
+    stack_hint = "Point at an area of the map to read here what stands in it."
 
     # --- the map ----------------------------------------------------------------------
 
@@ -141,11 +136,7 @@ class LzAlbanyStepper(GameStepper):
         minx, miny, maxx, maxy = self.game.board.map.bounds()
         keep_fitted(view.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         view.on_area_click(self.place_clicked)
-        view.observe(self._hovered, names="hovered")
         self._marks: dict[str, str] = {}
-        self._snap: dict = {}
-        self.stack.value = f"<div class='rb-stack-line rb-muted'>{STACK_HINT}</div>"
-        self.stack.add_class("rb-stack-two-lines")
         view.caption.value += COUNTER_KEY
         return view
 
@@ -195,7 +186,6 @@ class LzAlbanyStepper(GameStepper):
         }
 
     def draw(self, snap: dict, marks: dict[str, str]) -> None:
-        self._snap = snap
         for area in self.map_view.area_map.areas:
             here = snap["areas"].get(area, {})
             self.map_view.set_label(
@@ -204,20 +194,9 @@ class LzAlbanyStepper(GameStepper):
         if marks != self._marks:
             self._marks = dict(marks)
             self.map_view.highlight(marks)
-        # The mouse is still over the area it just clicked (or that Undo or the replay changed),
-        # so no new hover comes: the line must follow the position drawn, or it tells the one
-        # from before the click (an area "empty" under the counter just placed there).
-        self._show_stack()
 
-    def _hovered(self, change: dict) -> None:
-        self._show_stack()
-
-    def _show_stack(self) -> None:
-        """The line under the map: what stands in the area last pointed at, in the position shown."""
-        area = self.map_view.hovered
-        if area:
-            here = self._snap.get("areas", {}).get(area, {})
-            self.stack.value = f"<div class='rb-stack-line'>{escape(stack_text(area, here))}</div>"
+    def stack_words(self, snap: dict, place: str) -> str:
+        return stack_text(place, snap.get("areas", {}).get(place, {}))
 
     # --- words ------------------------------------------------------------------------
 

@@ -104,6 +104,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.open_button = button(description="Open", tooltip="start this scenario or saved game")
 
         self.map_view = self.make_map()
+        # The line under the map keeps its room (two lines) from the start, with a hint, so the
+        # first place pointed at does not push the replay bar and the log down.
+        self._drawn: dict = {}
+        self.stack.value = f"<div class='rb-stack-line rb-muted'>{escape(self.stack_hint)}</div>"
+        self.stack.add_class("rb-stack-two-lines")
 
         self._wire()
 
@@ -187,6 +192,15 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.present_button.on_click(self._present)
         self.continue_here.on_click(self._continue_from_here)
         self.replay.observe(self._replay_moved, names="value")
+        self.map_view.observe(lambda _: self._show_stack(), names="hovered")
+
+    def _show_stack(self) -> None:
+        """The line under the map: what stands at the place last pointed at, in the position
+        shown."""
+        place = self.map_view.hovered
+        if place:
+            words = self.stack_words(self._drawn, place)
+            self.stack.value = f"<div class='rb-stack-line'>{escape(words)}</div>"
 
     # --- what a game supplies -------------------------------------------------------
 
@@ -200,6 +214,13 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     def draw(self, snap: dict, marks: dict[str, str]) -> None:
         """Draw a snapshot on the map, with places marked (``candidate``, ``focus``)."""
+        raise NotImplementedError
+
+    #: The line under the map before anything on it has been pointed at.
+    stack_hint = "Point at a place on the map to read here what stands in it."
+
+    def stack_words(self, snap: dict, place: str) -> str:
+        """What stands at *place* in the position *snap*, in words (the line under the map)."""
         raise NotImplementedError
 
     def status_html(self, snap: dict) -> str:
@@ -433,6 +454,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         if self._anywhere and not past:
             marks[self._anywhere] = "focus"
         self.draw(snap, marks)
+        # The mouse is still over the place it just clicked (or that Undo or the replay
+        # changed), so no new hover comes: the line must follow the position drawn, or it tells
+        # the one from before the click (a place "empty" under the counter just put there).
+        self._drawn = snap
+        self._show_stack()
         self.status.value = (
             f"<div class='rb-status{' rb-past' if past else ''}' data-log-length='{len(g.log)}' "
             f"data-actions='{len(g.history)}' data-entry='{entry}'>{self.status_html(snap)}"

@@ -268,9 +268,12 @@ def test_the_first_team_line_under_the_map_follows_the_position_drawn(tmp_path):
     # A position in which D2 is empty is drawn (as a click, Undo or the replay slider draw
     # one) while the mouse stays over D2: the line follows it, with no new hover.
     snap = stepper.snapshot()
-    stepper.draw({**snap, "places": {**snap["places"], "D2": None}}, {})
+    empty = {**snap, "places": {**snap["places"], "D2": None}}
+    stepper.snapshot_at = lambda entry: empty  # the position the app draws next
+    stepper._show_position()
     assert "D2: empty." in stepper.stack.value
-    stepper.draw(snap, {})
+    del stepper.snapshot_at
+    stepper._show_position()
     assert stepper.stack.value == told
 
 
