@@ -135,32 +135,27 @@ class CampaignStepper(GameStepper):
         rows = [r for r in (us, nva, extra) if r]
         return "".join(f"<div class='rb-ctr-row'>{r}</div>" for r in rows)
 
+    @staticmethod
+    def _unit_words(u: dict) -> str:
+        """A unit of the line under the map: its id and its markers (NVA units have no
+        fatigue)."""
+        fatigue = u.get("fatigue")
+        return (
+            u["id"]
+            + (" (broken)" if u["broken"] else "")
+            + (f" (fatigue {fatigue})" if fatigue else "")
+            + (" (HOLD)" if u["hold"] else "")
+        )
+
     def stack_words(self, snap: dict, place: str) -> str:
         here = snap.get("places", {}).get(place)
         if not here:
             return f"{place}: empty."
-        parts = []
-        if here["us"]:
-            parts.append(
-                "US: "
-                + ", ".join(
-                    u["id"]
-                    + (" (broken)" if u["broken"] else "")
-                    + (f" (fatigue {u['fatigue']})" if u["fatigue"] else "")
-                    + (" (HOLD)" if u["hold"] else "")
-                    for u in here["us"]
-                )
-            )
-        if here["nva"]:
-            parts.append(
-                "NVA: "
-                + ", ".join(
-                    u["id"]
-                    + (" (broken)" if u["broken"] else "")
-                    + (" (HOLD)" if u["hold"] else "")
-                    for u in here["nva"]
-                )
-            )
+        parts = [
+            f"{label}: " + ", ".join(map(self._unit_words, here[side]))
+            for side, label in (("us", "US"), ("nva", "NVA"))
+            if here[side]
+        ]
         if here["supply"]:
             parts.append(f"{here['supply']} supply step{'s' * (here['supply'] != 1)}")
         if here["lz"]:
