@@ -28,7 +28,7 @@ from widgets._play_style import play_style
 from widgets.game_log import rule_links, sentences_html
 from widgets.options import OptionsPanel, choice_words
 from widgets.point_map_view import PointMapView
-from widgets.scenario_files import playing_note, resolve_query_path, scenario_from_query
+from widgets.scenario_files import linked_scenario, scenario_from_query
 from widgets.stepper import GameStepper
 
 __all__ = ["CampaignStepper", "campaign_app"]
@@ -301,30 +301,20 @@ class CampaignStepper(GameStepper):
 
 def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
     """The campaign app, on the scenario in the URL's ``?scenario=`` if there is one."""
-    root = Path(__file__).resolve().parents[1]
-    wanted = scenario or scenario_from_query()
-    problem, loaded = "", None
-    if wanted:
-        try:
-            opened = resolve_query_path(wanted, root)
-            loaded = load_playable(opened, Game.FIRST_TEAM)
-            problem = playing_note(loaded, opened, root)
-        except Exception as err:  # a bad link must still open the app, saying why
-            problem = (
-                f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. "
-                "Showing the shipped campaign.</p>"
-            )
+    link = linked_scenario(
+        scenario or scenario_from_query(), Game.FIRST_TEAM, "the shipped campaign"
+    )
     intro = (
         "<h1>First Team: Vietnam: the campaign</h1><p class='rb-intro'>Play the 1st Cavalry "
         "Division against the programmed NVA, fifteen two-day turns from 27 October 1965. Click a "
         "lit location on the map or pick an action and press <b>Apply</b>; or let the scripted US "
         "player take a decision, a phase or a turn. Each sentence of the log links to its rule. "
         'Map, counters and three tables are <span class="provenance reconstructed">reconstructed'
-        "</span>.</p>" + problem
+        "</span>.</p>" + link.note
     )
-    stepper = CampaignStepper(new_campaign(loaded, seed=seed), saves="saves")
-    if loaded is not None:
-        stepper.show_file(opened)
+    stepper = CampaignStepper(new_campaign(link.scenario, seed=seed), saves="saves")
+    if link.path is not None:
+        stepper.show_file(link.path)
 
     def start(new_seed: int, options: dict) -> None:
         stepper.start(new_campaign(stepper.game.scenario, seed=new_seed, options=options))

@@ -29,7 +29,7 @@ from widgets._fit import keep_fitted
 from widgets._page import app_page, error_html
 from widgets._play_style import play_style
 from widgets.map_view import MapView
-from widgets.scenario_files import playing_note, resolve_query_path, scenario_from_query
+from widgets.scenario_files import linked_scenario, scenario_from_query
 from widgets.stepper import PACES, GameStepper
 
 __all__ = ["LzAlbanyStepper", "TurnStepper", "play_app"]
@@ -324,27 +324,19 @@ TurnStepper = LzAlbanyStepper  # the name the first version of the app used
 
 def play_app(seed: int = 1, scenario: str | None = None, **options: str) -> ipw.VBox:
     """Compose the app around a new game: the scenario in the URL's ``?scenario=``, else the standard one."""
-    root = Path(__file__).resolve().parents[1]
-    wanted = scenario or scenario_from_query()
-    problem = ""
-    loaded = None
-    if wanted:
-        try:
-            opened = resolve_query_path(wanted, root)
-            loaded = load_playable(opened, Game.LZ_ALBANY)
-            problem = playing_note(loaded, opened, root)
-        except Exception as err:  # a bad link must still open the app, saying why
-            problem = f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. Showing the standard scenario.</p>"
-    game = new_game(loaded, seed=seed, options=options or None)
+    link = linked_scenario(
+        scenario or scenario_from_query(), Game.LZ_ALBANY, "the standard scenario"
+    )
+    game = new_game(link.scenario, seed=seed, options=options or None)
     intro = (
         "<h1>LZ Albany, 17 November 1965</h1>"
         "<p class='rb-intro'>You command one side; the computer plays the other. Click a lit area "
         "on the map to choose, or pick from the list and press <b>Apply</b>. Each area carries "
         "its id (on the book's map, row letter and column number). Each sentence of the log links to the rule cases it "
         "applied. Map and counter values are "
-        '<span class="provenance reconstructed">reconstructed</span>.</p>' + problem
+        '<span class="provenance reconstructed">reconstructed</span>.</p>' + link.note
     )
     stepper = LzAlbanyStepper(game)
-    if loaded is not None:
-        stepper.show_file(opened)
+    if link.path is not None:
+        stepper.show_file(link.path)
     return app_page(intro, play_style(), stepper)

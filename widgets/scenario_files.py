@@ -15,10 +15,22 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qs
 
-__all__ = ["resolve_query_path", "scenario_choices", "scenario_from_query"]
+if TYPE_CHECKING:
+    from rulebook.scenario import Game, Scenario
+
+__all__ = [
+    "Linked",
+    "linked_scenario",
+    "resolve_query_path",
+    "scenario_choices",
+    "scenario_from_query",
+]
+
+#: The folder a link's scenario path starts from.
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 _GAME_LINE = re.compile(r"^game:\s*['\"]?([a-z-]+)", re.MULTILINE)
 _ID_LINE = re.compile(r"^id:\s*['\"]?([A-Za-z0-9_.-]+)", re.MULTILINE)
@@ -112,15 +124,44 @@ def _saved_games(
     return games
 
 
-def playing_note(scenario: Any, path: Path, root: Path) -> str:
-    """The line a play app opened on a file by its link shows: which scenario, from which file
-    (a designer testing a version must see it is that version on the board)."""
+class Linked(NamedTuple):
+    """The scenario a play app's link names, the file it came from, and the line the app shows
+    about it; no scenario and no file where there was no link or it could not be opened."""
+
+    scenario: Scenario | None
+    path: Path | None
+    note: str
+
+
+def linked_scenario(wanted: str | None, game: Game, instead: str) -> Linked:
+    """Read the scenario file *wanted* (``?scenario=``, from the project root) for *game*'s
+    play app, checked as playable.
+
+    The note says which scenario is played from which file (a designer testing a version must
+    see it is that version on the board); a bad link still opens the app, on *instead* (words:
+    "the standard scenario"), and the note says why.
+    """
+    if not wanted:
+        return Linked(None, None, "")
     from html import escape
 
-    return (
+    from rulebook.scenario import load_playable
+
+    try:
+        path = resolve_query_path(wanted, PROJECT_ROOT)
+        scenario = load_playable(path, game)
+    except Exception as err:  # a bad link must still open the app, saying why
+        return Linked(
+            None,
+            None,
+            f"<p class='rb-error'>Could not open {escape(wanted)}: {escape(str(err))}. "
+            f"Showing {escape(instead)}.</p>",
+        )
+    note = (
         f"<p class='rb-playing'>Playing <b>{escape(scenario.title)}</b> from "
-        f"{escape(_relative(path, root))}.</p>"
+        f"{escape(_relative(path, PROJECT_ROOT))}.</p>"
     )
+    return Linked(scenario, path, note)
 
 
 def _relative(path: Path, root: Path) -> str:
