@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from rulebook.games._core import LogEntry
 from rulebook.trace import TraceStep
 
-__all__ = ["Sentence", "count", "entry_sentences", "plural", "step_sentence", "tidy"]
+__all__ = ["Sentence", "count", "counted", "entry_sentences", "plural", "step_sentence", "tidy"]
 
 NUMBER_WORDS = [
     "no",
@@ -58,7 +58,20 @@ def count(n: int, noun: str, plural_form: str | None = None) -> str:
     ('no hits', 'one die', '14 platoons')
     """
     word = NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-    return f"{word} {noun if n == 1 else plural_form or noun + 's'}"
+    return f"{word} {_agreeing(n, noun, plural_form)}"
+
+
+def counted(n: int, noun: str, plural_form: str | None = None) -> str:
+    """:func:`count` with the figure kept as a figure, as an engine's trace writes it.
+
+    >>> counted(1, "die", "dice"), counted(3, "platoon"), counted(0, "hit")
+    ('1 die', '3 platoons', '0 hits')
+    """
+    return f"{n} {_agreeing(n, noun, plural_form)}"
+
+
+def _agreeing(n: int, noun: str, plural_form: str | None) -> str:
+    return noun if n == 1 else plural_form or noun + "s"
 
 
 def plural(text: str) -> str:

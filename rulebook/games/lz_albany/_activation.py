@@ -6,7 +6,7 @@ from collections.abc import Generator
 from operator import attrgetter
 
 from rulebook.games._decisions import Action, Options, ask, new_action
-from rulebook.games._narrate import join_names
+from rulebook.games._narrate import counted, join_names
 from rulebook.games.lz_albany._combat import (
     carry,
     carry_loads,
@@ -19,7 +19,7 @@ from rulebook.games.lz_albany._combat import (
     mortar_targets,
 )
 from rulebook.games.lz_albany._pieces import Unit, other
-from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State, counted
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 
 Flow = Generator
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 
 from rulebook.games._decisions import Action, Options, ask, new_action
-from rulebook.games._narrate import join_names
+from rulebook.games._narrate import counted, join_names
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
-from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State, counted
+from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
 
 Flow = Generator
 

@@ -225,15 +225,6 @@ VP_WORDS = {
 VP_WORDS_MANY = {"wounded_left": "wounded markers left on the map"}
 
 
-def counted(n: int, noun: str, many: str | None = None) -> str:
-    """A figure and its noun in agreement, for trace texts a class reads.
-
-    >>> counted(1, "die", "dice"), counted(3, "platoon"), counted(0, "hit")
-    ('1 die', '3 platoons', '0 hits')
-    """
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
-
-
 @dataclass
 class State:
     """Everything on the table at one moment. Plain data: counters, chits, markers, scores."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from rulebook.games._decisions import Action, ask
+from rulebook.games._narrate import counted
 from rulebook.games.lz_albany._combat import apply_hits, massed, roll_hits
 from rulebook.games.lz_albany._pieces import Chit, Unit
-from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State, counted
+from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State
 
 Flow = Generator
 
