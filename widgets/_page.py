@@ -6,13 +6,13 @@ import functools
 import traceback
 from collections.abc import Callable, Iterable
 from html import escape
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as ipw
 
 from widgets._style import style
+from widgets.scenario_files import PROJECT_ROOT
 
 __all__ = ["HOME", "app_page", "error_html", "guarded", "header_html", "rule_links"]
 
@@ -70,7 +70,7 @@ def app_page(intro_html: str, *body: ipw.Widget, home: bool = True) -> ipw.VBox:
 
 #: The project's folder, which an error names files under as they are named in the apps
 #: (notebooks/saves/mine.yaml): the server's own folders are nothing to a visitor.
-_ROOT = f"{Path(__file__).resolve().parents[1]}/"
+_ROOT = f"{PROJECT_ROOT}/"
 
 
 def error_html(err: BaseException) -> str:

@@ -28,7 +28,7 @@ from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._page import app_page, error_html
-from widgets.scenario_files import resolve_query_path, scenario_from_query
+from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_from_query
 
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
@@ -666,7 +666,7 @@ def balance_lab_app(scenario: str | None = None) -> ipw.VBox:
     problem, path = "", None
     if wanted:
         try:
-            path = resolve_query_path(wanted, Path(__file__).resolve().parents[1])
+            path = resolve_query_path(wanted, PROJECT_ROOT)
         except (OSError, ValueError) as err:
             problem = error_html(ValueError(f"could not open {wanted}: {err}"))
     return app_page(intro + problem, BalanceLab(scenario=path))

@@ -15,6 +15,7 @@ import ipywidgets as ipw
 from rulebook.maps.checks import Finding, join_words
 from widgets._page import guarded
 from widgets._rows import KeptRows, Row
+from widgets.scenario_files import PROJECT_ROOT
 
 __all__ = [
     "PLAY_APPS",
@@ -31,7 +32,6 @@ PLAY_APPS = {
     "lz-albany": ("lz_albany_play.ipynb", "LZ Albany play app"),
     "first-team": ("first_team_campaign.ipynb", "First Team campaign app"),
 }
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
 def confined_save_path(name: str, *, base: Path | None = None) -> Path:

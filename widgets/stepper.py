@@ -29,6 +29,7 @@ from widgets._page import error_html, guarded
 from widgets.game_files import GameFiles
 from widgets.game_log import dice_html, log_html, rule_links
 from widgets.map_choices import MapChoices
+from widgets.scenario_files import PROJECT_ROOT
 
 __all__ = ["GameStepper"]
 
@@ -65,7 +66,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.game = game
         self.policy_seed = policy_seed
         self.saves = Path(saves)
-        self.root = Path(root) if root else Path(__file__).resolve().parents[1]
+        self.root = Path(root) if root else PROJECT_ROOT
         self._future: list[Action] = []  # actions taken back, newest last, for Redo
         self._snaps: list[dict | None] = []  # a drawable snapshot per log entry
         self._picked: list[str] = []  # places clicked on the map for the current decision
