@@ -24,6 +24,7 @@ __all__ = [
     "DIE_SIZES",
     "MAX_POOL",
     "Dice",
+    "QuietDice",
     "Roll",
     "ScriptedDice",
     "as_dice",
@@ -208,6 +209,37 @@ class ScriptedDice(Dice):
             raise ValueError(f"scripted roll {self._next} is {value}, which a d{sides} cannot show")
         self._next += 1
         return value
+
+
+class QuietDice(Dice):
+    """:class:`Dice` that keep no record of their rolls, for a game played for its result alone.
+
+    The same seed rolls the same faces as :class:`Dice`, in the same order; only ``rolls``
+    stays empty. A sweep plays thousands of games and reads none of their rolls, and building
+    a record of each die was a few per cent of such a game.
+
+    >>> quiet = QuietDice(7)
+    >>> quiet.pool(3) == Dice(7).pool(3), quiet.rolls
+    (True, [])
+    """
+
+    def roll(self, sides: int = 6, label: str = "") -> int:
+        if sides not in DIE_SIZES:
+            raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
+        return self._face(sides)
+
+    def pool(self, n: int, sides: int = 6, label: str = "") -> tuple[int, ...]:
+        if not 0 <= n <= MAX_POOL:
+            raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
+        if sides not in DIE_SIZES:
+            raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
+        below = self._rng._randbelow  # Dice._face, inlined: a die is 1 + _randbelow(sides)
+        return tuple([below(sides) + 1 for _ in range(n)])
+
+    def pick(self, n: int, label: str = "") -> int:
+        if n < 1:
+            raise ValueError("cannot pick from nothing")
+        return self._rng._randbelow(n) if n > 1 else 0
 
 
 def as_dice(seed: Dice | random.Random | int | str | None = None) -> Dice:

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rulebook.dice import (
     DIE_SIZES,
     Dice,
+    QuietDice,
     Roll,
     ScriptedDice,
     as_dice,
@@ -58,6 +59,25 @@ def test_rolls_are_the_faces_randint_would_give():
     for n in [4, 6, 8, 10, 12, 20, *range(2, 41)] * 25:
         face = ours.roll(n) if n in DIE_SIZES else ours.pick(n) + 1
         assert face == theirs.randint(1, n), n
+
+
+def test_quiet_dice_roll_the_same_faces_and_keep_none():
+    """A game played for its result alone rolls QuietDice: every face must be the one Dice
+    gives from the same seed, or a sweep would play other games than the apps replay."""
+    kept, quiet = Dice(seed=5), QuietDice(seed=5)
+    for n in [4, 6, 8, 10, 12, 20, *range(1, 41)] * 10:
+        if n in DIE_SIZES:
+            assert quiet.roll(n) == kept.roll(n)
+            assert quiet.pool(n % 7, n) == kept.pool(n % 7, n)
+        assert quiet.pick(n) == kept.pick(n)
+    assert quiet.rolls == []
+    assert kept.rolls
+    with pytest.raises(ValueError, match="no d7"):
+        quiet.roll(7)
+    with pytest.raises(ValueError, match="cannot roll -1 dice"):
+        quiet.pool(-1)
+    with pytest.raises(ValueError, match="cannot pick from nothing"):
+        quiet.pick(0)
 
 
 def test_different_seeds_differ_somewhere():

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
-from rulebook.dice import Dice
+from rulebook.dice import Dice, QuietDice
 from rulebook.errors import IllegalActionError, InvalidActionError, Problem, ScenarioError
 from rulebook.games._decisions import CHANCE, RESTART, Action, Chance, Decision
 from rulebook.scenario import Scenario
@@ -105,6 +105,7 @@ class FlowGame:
         options: dict[str, Any] | None = None,
         *,
         record: bool = True,
+        rolls: bool | None = None,
     ) -> None:
         for option, value in (options or {}).items():
             if option not in scenario.options:
@@ -117,7 +118,9 @@ class FlowGame:
         self.scenario = scenario
         self.seed = seed
         self.options = dict(options or {})
-        self.dice = Dice(seed)
+        # The dice keep every roll for a recorded game, and for a quiet one that will take a
+        # record's log (*rolls*, see undo); a game played for its result alone keeps none.
+        self.dice = Dice(seed) if (record if rolls is None else rolls) else QuietDice(seed)
         self.board = self.new_board()
         # record=False is the simulation mode: the same rules, dice and choices, but no trace
         # steps and no log entries are kept (a sweep only wants the result).
@@ -585,9 +588,10 @@ class FlowGame:
         options: dict[str, Any] | None = None,
         *,
         record: bool = True,
+        rolls: bool | None = None,
     ) -> FlowGame:
         """Replay a recorded game: the same scenario, seed and actions give the same log."""
-        state = cls(scenario, seed, options, record=record)
+        state = cls(scenario, seed, options, record=record, rolls=rolls)
         state.replay_more(actions)
         return state
 
@@ -619,7 +623,12 @@ class FlowGame:
             if restored is not None:
                 return restored
         game = self.replay(
-            self.scenario, self.seed, self.history[:keep], self.options, record=False
+            self.scenario,
+            self.seed,
+            self.history[:keep],
+            self.options,
+            record=False,
+            rolls=self.record,
         )
         if self.record:
             game._adopt_log(self, keep)

@@ -48,6 +48,22 @@ def test_undo_is_replay_without_the_last_actions():
     assert earlier.log_text() == fresh.log_text()
 
 
+def test_an_undo_replayed_from_the_start_keeps_every_roll():
+    """Without a checkpoint to start from, Undo replays quietly and takes the game's log: the
+    dice must keep their rolls all the same (a quiet game of a sweep keeps none)."""
+    game = new_game(seed=3)
+    game.checkpoint_every = 0  # (an instance's own setting: no checkpoint, the replay path)
+    policy = random_policy(random.Random(3))
+    for _ in range(150):
+        game.advance()  # chance by the game's dice, then a random choice
+        game.apply(policy(game))
+    earlier = game.undo(3)
+    fresh = replay(game.scenario, 3, game.history[:-3])
+    assert earlier.dice.rolls == fresh.dice.rolls
+    assert len(fresh.dice.rolls) > 20
+    assert earlier.log_text() == fresh.log_text()
+
+
 def test_unknown_option_is_refused():
     with pytest.raises(ValueError, match="unknown option 'fog'"):
         new_game(seed=1, options={"fog": True})
