@@ -23,6 +23,7 @@ from rulebook.reference._reading import (
     finding_sentence,
     findings_about,
     implemented_by,
+    topic_name,
     value_words,
 )
 from rulebook.reference._reading import (
@@ -92,14 +93,14 @@ class RuleBrowser(ipw.VBox):
         query: str = "",
     ) -> None:
         self.ref = reference or load_reference()
-        tags = sorted({t for e in self.ref for t in e.tags})
+        topics = sorted({(topic_name(t), t) for e in self.ref for t in e.tags})
         self.query = ipw.Text(
             placeholder="words, an abbreviation or a rule id: LOS, nigth, lza:7.8",
         )
         self.query.add_class("rb-rule-query")
         self.query.on_msg(self._on_query_msg)
         self.game = ipw.Dropdown(options=list(GAMES), description="Book")
-        self.tag = ipw.Dropdown(options=["any", *tags], description="Tag")
+        self.tag = ipw.Dropdown(options=[("any topic", "any"), *topics], description="Topic")
         self.count = ipw.HTML()
         self.hits: list[Hit] = []
         self._slots = [self._result_slot(i) for i in range(RESULT_SLOTS)]
@@ -304,7 +305,7 @@ def entry_html(ref: Reference, entry: Entry) -> str:
         if entry.needs_core
         else ""
     )
-    tags = ", ".join(escape(t.replace("-", " ")) for t in entry.tags)
+    tags = ", ".join(escape(topic_name(t)) for t in entry.tags)
     steps = "".join(f"<li>{escape(s)}</li>" for s in entry.steps)
     numbers = "".join(
         f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(value_words(v))}</td></tr>"

@@ -34,6 +34,7 @@ from rulebook.reference._reading import (
     finding_sentence,
     findings_about,
     implemented_by,
+    topic_name,
     value_words,
 )
 from rulebook.reference._reading import (
@@ -147,7 +148,7 @@ def entry_page(ref: Reference, entry: Entry) -> str:
             for k, v in entry.numbers.items()
         )
     if entry.tags:
-        out += _paragraph("Topics: " + ", ".join(t.replace("-", " ") for t in entry.tags))
+        out += _paragraph("Topics: " + ", ".join(topic_name(t) for t in entry.tags))
     children = ref.children(entry.id)
     if children:
         out += _heading("Cases inside it", "-") + _bullets(_link(ref, c) for c in children)

@@ -73,6 +73,28 @@ def test_book_and_tag_filters_narrow_the_results():
     assert "entries match" in app.count.value
 
 
+def test_topics_are_offered_by_name_and_filter_by_their_tag():
+    """The topic filter reads as a reader names things (the books' abbreviations spelt out,
+    place names capitalised), never as the data's tag ids."""
+    app = RuleBrowser()
+    names = dict(app.tag.options)
+    assert names.pop("any topic") == "any"
+    tags = {t for e in app.ref for t in e.tags}
+    assert set(names.values()) == tags
+    for name, tag in names.items():
+        assert name[0].isupper(), name
+        assert name != tag
+        assert "-" not in name.replace("B-52", ""), name
+    assert names["Combat results table (CRT)"] == "crt"
+    assert names["An Khe"] == "an-khe"
+    assert list(names) == sorted(names)
+    app.tag.value = "crt"
+    assert shown_ids(app)
+    assert all("crt" in app.ref[i].tags for i in shown_ids(app))
+    app.show(shown_ids(app)[0])
+    assert "Combat results table (CRT)" in app.entry_view.value
+
+
 def test_back_is_disabled_on_first_load_and_retraces_the_links():
     app = RuleBrowser(start="ftv:4.2.3.2")
     assert app.back.disabled
