@@ -319,30 +319,68 @@ def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
     return data, root
 
 
+class _NumberRangeError(ValueError):
+    """A JSON number past the bounds, with its text (to find its line)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(_number_problem(text))
+        self.text = text
+
+
 def _json_number(text: str) -> int:
     if len(text) > _MAX_NUMBER_TEXT:
-        raise ValueError(_number_problem(text))
+        raise _NumberRangeError(text)
     return int(text)
+
+
+def _bounded_json_int(text: str) -> int:
+    value = _json_number(text)
+    if abs(value) > MAX_NUMBER:
+        raise _NumberRangeError(text)
+    return value
+
+
+def _bounded_json_float(text: str) -> float:
+    value = float(text) if len(text) <= _MAX_NUMBER_TEXT else math.inf
+    if not math.isfinite(value) or abs(value) > MAX_NUMBER:  # 1e999 reads as infinity
+        raise _NumberRangeError(text)
+    return value
 
 
 def _json_constant(text: str) -> float:
     raise ValueError(f"{text} is not a number a record may hold")
 
 
-def parse_json(text: str, file: str, what: str = "JSON") -> Any:
+def parse_json(text: str, file: str, what: str = "JSON", *, bounded: bool = False) -> Any:
     """Parse JSON text within bounds, refusing NaN, Infinity and numbers of over 40 digits.
+
+    A *bounded* file (a map: data, as a YAML data file is) also refuses numbers past
+    :data:`MAX_NUMBER`, as the YAML loader does, naming the line of the first one.
 
     >>> parse_json('{"seed": 3}', "g.json")
     {'seed': 3}
+    >>> parse_json('{"x": [1, 1e999]}', "m.geojson", bounded=True)
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.ScenarioError: m.geojson:1: the number 1e999 is out of range; numbers in data files lie within +-1000000000
     """
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError([Problem(file, "", f"the text is longer than {MAX_FILE_BYTES} bytes")])
+    numbers = (
+        {"parse_int": _bounded_json_int, "parse_float": _bounded_json_float}
+        if bounded
+        else {"parse_int": _json_number}
+    )
     try:
-        return json.loads(text, parse_int=_json_number, parse_constant=_json_constant)
+        return json.loads(text, parse_constant=_json_constant, **numbers)
     except json.JSONDecodeError as err:
         raise ScenarioError(
             [Problem(_where(file, err.lineno), "", f"not valid {what}: {err.msg}")]
         ) from None
+    except _NumberRangeError as err:
+        at = text.find(err.text)  # the first place the number's text appears: its line, or near
+        line = text.count("\n", 0, at) + 1 if at >= 0 else None
+        raise ScenarioError([Problem(_where(file, line), "", str(err))]) from None
     except ValueError as err:
         raise ScenarioError([Problem(file, "", str(err))]) from None
     except RecursionError:

@@ -14,6 +14,7 @@ from rulebook.dice import Dice
 from rulebook.errors import ScenarioError
 from rulebook.games.lz_albany import GameState, new_game
 from rulebook.maps.design import MapDesign
+from rulebook.maps.point_design import PointDesign
 from rulebook.saves import resolve_save_name
 
 
@@ -151,6 +152,20 @@ def test_a_geojson_map_with_nan_is_refused(tmp_path):
     path.write_text('{"type": "FeatureCollection", "features": [], "x": NaN}')
     with pytest.raises(ScenarioError, match="NaN is not a number a record may hold"):
         MapDesign.load(path)
+
+
+@pytest.mark.parametrize("number", ["1e999", "5e9", "-2000000000", "9" * 41])
+@pytest.mark.parametrize("load", ["area map", "point map"])
+def test_a_geojson_map_with_a_number_out_of_range_is_refused_at_its_line(tmp_path, number, load):
+    """A map's numbers lie within the bounds a YAML data file keeps to (1e999 reads as
+    infinity): a GeoJSON map is refused as its YAML twin would be, naming the line."""
+    path: Path = tmp_path / "m.geojson"
+    path.write_text(
+        '{"type": "FeatureCollection",\n "features": [],\n "properties": {"scale": ' + number + "}}"
+    )
+    opened = MapDesign.load if load == "area map" else PointDesign.load
+    with pytest.raises(ScenarioError, match=r"m\.geojson:3: the number .* is out of range"):
+        opened(path)
 
 
 def test_an_atomic_write_never_replaces_a_device_or_a_pipe(tmp_path):

@@ -316,7 +316,9 @@ class MapDesign(VersionHistory):
         if target.suffix in GEOJSON_SUFFIXES:
             text = json.dumps(self.map.to_geojson(), indent=1) + "\n"
             save_checked(
-                target, text, lambda t, name: from_geojson(parse_json(t, name, "GeoJSON"), name)
+                target,
+                text,
+                lambda t, name: from_geojson(parse_json(t, name, "GeoJSON", bounded=True), name),
             )
             return
         if scenario is None:
@@ -343,7 +345,9 @@ class MapDesign(VersionHistory):
             from rulebook._datafile import read_data_text
 
             text = read_data_text(source, "GeoJSON map")
-            return cls(from_geojson(parse_json(text, str(source), "GeoJSON"), str(source)))
+            return cls(
+                from_geojson(parse_json(text, str(source), "GeoJSON", bounded=True), str(source))
+            )
         scenario = load_scenario(source)
         if scenario.map is None:
             raise ScenarioError([Problem(str(source), "map", "the scenario has no map section")])

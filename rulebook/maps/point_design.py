@@ -298,7 +298,9 @@ class PointDesign(VersionHistory):
             save_checked(
                 target,
                 text,
-                lambda t, name: point_map_from_geojson(parse_json(t, name, "GeoJSON"), name),
+                lambda t, name: point_map_from_geojson(
+                    parse_json(t, name, "GeoJSON", bounded=True), name
+                ),
             )
             return
         save_checked(target, dump_scenario(self.scenario), scenario_text)
@@ -309,7 +311,7 @@ class PointDesign(VersionHistory):
         source = Path(path)
         if source.suffix in GEOJSON_SUFFIXES:
             text = read_data_text(source, "GeoJSON point map")
-            data = parse_json(text, str(source), "GeoJSON")
+            data = parse_json(text, str(source), "GeoJSON", bounded=True)
             design = cls.blank()
             ft = design.scenario.first_team
             assert ft is not None
