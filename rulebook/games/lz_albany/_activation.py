@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from operator import attrgetter
+from collections.abc import Callable, Generator
+from operator import attrgetter, itemgetter
 
 from rulebook.games._decisions import Action, Options, ask, new_action
 from rulebook.games._narrate import counted, join_names
@@ -448,10 +448,10 @@ def fire_choices(
     kept = s._kept if kept is None else kept
     if group is None:
         group = frozenset(ids)
-    changes, presence = s._changes.get, s._presence.get  # (None where nothing ever changed)
-    near = s.map._neighbors
+    changes, presence = s._changes.get, s._presence  # (None where nothing ever changed)
+    near = _presence_near(s)
     for area in areas:
-        stamp = (changes(area), *map(presence, near[area]))
+        stamp = (changes(area), near[area](presence))
         block = kept.get((area, group))
         if block is None or block[0] != stamp:
             block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
@@ -461,6 +461,22 @@ def fire_choices(
         if mortars and area not in shelled:
             options += _mortar_options(s, area, side)
     return options
+
+
+def _presence_near(s: State) -> dict[str, Callable[[dict], object]]:
+    """For each area, a function reading the presence counts of all its neighbours at once
+    (``State._presence``, which holds every area): the map's alone, made once a map."""
+    found = s._reach.get("presence-near")
+    if found is None:
+        found = s._reach["presence-near"] = {
+            area: itemgetter(*near) if near else _NO_NEIGHBOURS
+            for area, near in s.map._neighbors.items()
+        }
+    return found
+
+
+def _NO_NEIGHBOURS(presence: dict) -> tuple:  # noqa: N802 - stands where an itemgetter would
+    return ()
 
 
 def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:

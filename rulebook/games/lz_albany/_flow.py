@@ -291,14 +291,13 @@ def fire_move(s: State, chit: Chit) -> Flow:
     side = chit.side
     if s.night and side == "us":
         yield from flares(s)
-    groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
-    present = _groups_on_map(s, side)
+    present, activations, most = _groups_on_map(s, side), s.activations, s.rules.activations
     options = [
-        new_action(("activate", (g, mode)))
-        for g in groups
-        for mode in modes
-        if g in present and s.activations.get(g, 0) < s.rules.activations
+        action
+        for group, actions in _activations(s, side, modes)
+        if group in present and activations.get(group, 0) < most
+        for action in actions
     ]
     if not (s.retreat and side == "nva" and options):
         options.insert(
@@ -324,6 +323,24 @@ def fire_move(s: State, chit: Chit) -> Flow:
                     "lza:5.3", f"adrenaline: {group} activated again at once to {boost.args[1]}"
                 )
                 yield from activation(s, side, group, boost.args[1], adrenaline=True)
+
+
+def _activations(
+    s: State, side: str, modes: tuple[str, ...]
+) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+    """Each unit group of *side*, in the scenario's order, with its activate actions in
+    *modes* (lza:5.2B, 5.2C): the scenario's alone, so made once a game (a Fire/Move chit
+    asks at every draw)."""
+    kept = s.__dict__.get("_activation_actions")
+    if kept is None:
+        kept = s._activation_actions = {}
+    found = kept.get((side, modes))
+    if found is None:
+        groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]
+        found = kept[(side, modes)] = tuple(
+            (g, tuple([new_action(("activate", (g, mode))) for mode in modes])) for g in groups
+        )
+    return found
 
 
 def _groups_on_map(s: State, side: str) -> frozenset[str]:

@@ -294,7 +294,8 @@ class State:
             object.__setattr__(unit, "_board", new)
         # the same lists in the same order, of the new counters (as _build_index would make)
         new._where = {key: [units[u.id] for u in group] for key, group in self._where.items()}
-        new._facts, new._changes, new._presence, new._kept = {}, {}, {}, {}  # counts start afresh
+        new._facts, new._changes, new._kept = {}, {}, {}  # counts start afresh
+        new._presence = dict.fromkeys(self.map._neighbors, 0)
         return new
 
     @classmethod
@@ -343,7 +344,9 @@ class State:
         self._where = {("us",): [], ("nva",): [], ("us", True): [], ("nva", True): []}
         self._facts = {}
         self._changes = {}  # counted afresh, so options kept against the old counts go too
-        self._presence = {}
+        # every area of the map holds a count, so a lookup of all of an area's neighbours at
+        # once (itemgetter, see presence_near) needs no default
+        self._presence = dict.fromkeys(self.map._neighbors, 0)
         self._kept = {}
         for order, unit in enumerate(self.units.values()):
             unit._order, unit._board = order, self
