@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from io import BytesIO
 from pathlib import Path
 
@@ -62,7 +64,9 @@ def rates(tree: Path) -> list[float]:
     return [float(x) for x in out.stdout.split()]
 
 
-def main(rev: str, runs: int = 6) -> None:
+@contextmanager
+def older_tree(rev: str) -> Iterator[Path]:
+    """The rules code and scenarios of revision *rev*, in a temporary folder."""
     git = shutil.which("git")
     if git is None:
         raise SystemExit("git is needed to read the older revision")
@@ -74,9 +78,14 @@ def main(rev: str, runs: int = 6) -> None:
     with tempfile.TemporaryDirectory() as old:
         with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
             tar.extractall(old, filter="data")
+        yield Path(old)
+
+
+def main(rev: str, runs: int = 6) -> None:
+    with older_tree(rev) as old:
         found: dict[str, list[list[float]]] = {rev: [], "this tree": []}
         for _ in range(runs):
-            found[rev].append(rates(Path(old)))
+            found[rev].append(rates(old))
             found["this tree"].append(rates(ROOT))
     print(f"LZ Albany games per CPU second, median (best) of {runs} alternating runs")
     medians = {}
