@@ -27,6 +27,7 @@ from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
+from widgets._number import RangedIntText
 from widgets._page import app_page, error_html
 from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_from_query
 
@@ -265,10 +266,11 @@ class BalanceLab(ipw.VBox):
         # Typed, not slid: a designer asks for a round number (500 a side), which a slider of
         # 2 to 2000 in steps of 2 makes a hunt. 500 by default: 100 a side leave a win rate's
         # interval 20 points wide, and a change that shows stops at its first look anyway.
-        self.games = ipw.BoundedIntText(
+        self.games = RangedIntText(
+            2,
+            2000,
+            "the lab",
             value=500,
-            min=2,
-            max=2000,
             step=2,
             description="games each",
             layout=SMALL_FIELD,
@@ -351,17 +353,19 @@ class BalanceLab(ipw.VBox):
                 self.game,
                 self.scenario_pick,
                 self.policy,
-                # The box holds its number to the range (the browser does, silently): say it.
+                # The range beside the box; a number past it is held to it, and the note under
+                # the box says so.
                 ipw.HBox(
                     [
                         self.games,
                         ipw.HTML(
                             f"<small class='rb-hint' style='margin-left:.5em'>"
-                            f"{self.games.min:,} to {self.games.max:,} a side</small>"
+                            f"{self.games.low:,} to {self.games.high:,} a side</small>"
                         ),
                     ],
                     layout=ipw.Layout(align_items="center"),
                 ),
+                self.games.note,
                 self.seed,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),

@@ -12,6 +12,7 @@ import ipywidgets as ipw
 
 from rulebook.maps.design import MapDesign
 from rulebook.maps.places import by_id, place_label
+from widgets._number import RangedIntText
 from widgets._page import app_page, guarded
 from widgets.designer_common import (
     ChecksPanel,
@@ -94,11 +95,11 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.blocked_button = button(description="Rule: blocked")
         self.clear_button = button(description="Clear ruling")
         self._make_file_controls(path)
-        self.sheet_w = ipw.BoundedIntText(
-            value=2000, min=100, max=100000, layout=ipw.Layout(width="6em")
+        self.sheet_w = RangedIntText(
+            100, 100000, "a sheet's width", value=2000, layout=ipw.Layout(width="6em")
         )
-        self.sheet_h = ipw.BoundedIntText(
-            value=1500, min=100, max=100000, layout=ipw.Layout(width="6em")
+        self.sheet_h = RangedIntText(
+            100, 100000, "a sheet's height", value=1500, layout=ipw.Layout(width="6em")
         )
         self.blank_button = button(description="New blank sheet")
         self.new_id.add_class("rb-area-id")
@@ -148,6 +149,8 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 self.scan_info,
                 ipw.HTML("<b>Start again</b> on a blank sheet, width x height in map units"),
                 ipw.HBox([self.sheet_w, ipw.HTML("x"), self.sheet_h, self.blank_button]),
+                self.sheet_w.note,
+                self.sheet_h.note,
             ]
         )
         self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))

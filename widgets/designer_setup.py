@@ -19,6 +19,7 @@ from rulebook.maps.design import MapDesign
 from rulebook.maps.places import PLACE_TAGS, arrival_words, by_id, place_label
 from rulebook.render import provenance_badge
 from widgets._closing import close_tree
+from widgets._number import RangedIntText
 
 __all__ = ["SetupPanel"]
 
@@ -159,8 +160,7 @@ class SetupPanel(ipw.VBox):
     def _build(self, scenario: Any, rows: list[setup.ArrivalRow]) -> None:
         places = setup.places(scenario)
         options = [(arrival_words(*p), p) for p in places]
-        # A turn box holds its number to the game's turns (the browser does so silently):
-        # the header says the range.
+        # A turn box holds its number to the game's turns, and says so when it does.
         last = scenario.turns.value if scenario.turns else 20
         header = ipw.HTML(
             "<div class='rb-setup-head'>Each company or officer: the turn it comes on and where. "
@@ -171,7 +171,7 @@ class SetupPanel(ipw.VBox):
         self._arrivals = {}
         widgets = [header]
         for row in rows:
-            turn = ipw.BoundedIntText(min=1, max=last, layout=ipw.Layout(width="3em"))
+            turn = RangedIntText(1, last, "a turn", layout=ipw.Layout(width="3em"))
             where = ipw.Dropdown(options=options, layout=ipw.Layout(width="auto", max_width="100%"))
             # The book's value sits beside the row, or under it when it does not fit beside.
             book = ipw.HTML(layout=ipw.Layout(flex="1 1 auto", width="auto", margin="0 0 0 0.5em"))
@@ -191,7 +191,9 @@ class SetupPanel(ipw.VBox):
                 layout=ipw.Layout(width="7em"),
             )
             self._arrivals[unit] = (turn, where, book)
-            box = ipw.HBox([label, turn, where, book], layout=ipw.Layout(flex_flow="row wrap"))
+            box = ipw.HBox(
+                [label, turn, where, turn.note, book], layout=ipw.Layout(flex_flow="row wrap")
+            )
             box.add_class("rb-arrival")
             widgets.append(box)
         self.arrival_rows.children = widgets
@@ -205,8 +207,8 @@ class SetupPanel(ipw.VBox):
             )
         ]
         for i, chit in enumerate(lza.chits):
-            count = ipw.BoundedIntText(min=0, max=9, layout=_small())
-            turn = ipw.BoundedIntText(min=1, max=last, layout=_small())
+            count = RangedIntText(0, 9, "a count of chits", layout=_small())
+            turn = RangedIntText(1, last, "a turn", layout=_small())
             badge = ipw.HTML()
             count.observe(
                 lambda c, i=i: self._edit(lambda s: setup.with_chit(s, i, count=c["new"])),
@@ -221,14 +223,16 @@ class SetupPanel(ipw.VBox):
                 layout=ipw.Layout(width="11em"),
             )
             self._chits.append((count, turn, badge))
-            chit_widgets.append(ipw.HBox([label, count, ipw.HTML("on turn"), turn, badge]))
+            chit_widgets.append(
+                ipw.HBox([label, count, ipw.HTML("on turn"), turn, badge, count.note, turn.note])
+            )
         self.chit_rows.children = chit_widgets
 
         self._vp = {}
         vp_widgets = [ipw.HTML("Victory points each event earns (lza:4.1), 0 to 99.")]
         for side, awards in lza.vp.items():
             for award in awards:
-                box = ipw.BoundedIntText(min=0, max=99, layout=_small())
+                box = RangedIntText(0, 99, "a victory point award", layout=_small())
                 book = ipw.HTML()
                 box.observe(
                     lambda c, side=side, award=award: self._edit(
@@ -246,6 +250,7 @@ class SetupPanel(ipw.VBox):
                             ),
                             box,
                             book,
+                            box.note,
                         ]
                     )
                 )
@@ -256,7 +261,7 @@ class SetupPanel(ipw.VBox):
         for name in VALUES:
             if name not in scenario.values:
                 continue
-            box = ipw.BoundedIntText(min=0, max=99, layout=_small())
+            box = RangedIntText(0, 99, "a value of the rules", layout=_small())
             book = ipw.HTML()
             box.observe(
                 lambda c, name=name: self._edit(lambda s: setup.with_value(s, name, c["new"])),
@@ -265,7 +270,12 @@ class SetupPanel(ipw.VBox):
             self._values[name] = (box, book)
             value_widgets.append(
                 ipw.HBox(
-                    [ipw.HTML(escape(_words(name)), layout=ipw.Layout(width="17em")), box, book]
+                    [
+                        ipw.HTML(escape(_words(name)), layout=ipw.Layout(width="17em")),
+                        box,
+                        book,
+                        box.note,
+                    ]
                 )
             )
         self.value_rows.children = value_widgets

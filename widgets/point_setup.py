@@ -14,6 +14,7 @@ from rulebook.maps import setup
 from rulebook.maps.point_design import ZONES, PointDesign
 from rulebook.maps.point_forces import US_UNITS
 from rulebook.render import provenance_badge
+from widgets._number import RangedIntText
 from widgets._page import error_html
 
 __all__ = ["CampaignPanel", "ZonesPanel"]
@@ -55,14 +56,16 @@ class ZonesPanel(DesignEdits, ipw.VBox):
         self, design: Callable[[], PointDesign], on_change: Callable[[], None], errors: ipw.HTML
     ) -> None:
         self._bind(design, on_change, errors)
-        self.ranks: dict[str, ipw.BoundedIntText] = {}
+        self.ranks: dict[str, RangedIntText] = {}
         rows = []
         for zone in ZONES:
-            box = ipw.BoundedIntText(min=0, max=20, layout=SMALL)
+            box = RangedIntText(0, 20, "a rank", layout=SMALL)
             box.add_class(f"rb-rank-{zone}")
             box.observe(lambda c, zone=zone: self._rank(zone, c["new"]), names="value")
             self.ranks[zone] = box
-            rows.append(ipw.HBox([ipw.HTML(f"zone {zone}", layout=ipw.Layout(width="5em")), box]))
+            rows.append(
+                ipw.HBox([ipw.HTML(f"zone {zone}", layout=ipw.Layout(width="5em")), box, box.note])
+            )
         self.touching = ipw.Textarea(
             placeholder="A-B, B-C, Cambodia-A", layout=ipw.Layout(width="95%", height="5em")
         )
@@ -188,18 +191,18 @@ class CampaignPanel(DesignEdits, ipw.VBox):
             rows[name] = self._row(words, box, note)
         self.cp, self.cp_note = self.boxes["cp_per_turn"], self.notes["cp_per_turn"]
         self.cp.add_class("rb-cp")
-        self.lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+        self.lz = RangedIntText(0, 30, "a count of LZ markers", layout=SMALL)
         self.lz.add_class("rb-lz-real")
-        self.no_lz = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+        self.no_lz = RangedIntText(0, 30, "a count of LZ markers", layout=SMALL)
         self.no_lz.add_class("rb-lz-empty")
         self.lz_note, self.no_lz_note = ipw.HTML(), ipw.HTML()
         for box in (self.lz, self.no_lz):
             box.observe(lambda _: self._markers(), names="value")
-        self.units: dict[str, ipw.BoundedIntText] = {}
+        self.units: dict[str, RangedIntText] = {}
         self.unit_notes: dict[str, ipw.HTML] = {}
         unit_rows = []
         for kind, (words, rule, _) in US_UNITS.items():
-            box = ipw.BoundedIntText(min=0, max=30, layout=SMALL)
+            box = RangedIntText(0, 30, "a count of units", layout=SMALL)
             box.add_class(f"rb-us-{kind.replace('_', '-')}")
             box.observe(lambda c, kind=kind: self._units(kind, c["new"]), names="value")
             self.units[kind], self.unit_notes[kind] = box, ipw.HTML()
@@ -236,7 +239,8 @@ class CampaignPanel(DesignEdits, ipw.VBox):
 
     @staticmethod
     def _row(text: str, box: ipw.Widget, note: ipw.HTML) -> ipw.HBox:
-        return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="17em")), box, note])
+        held = [box.note] if isinstance(box, RangedIntText) else []  # what it says of a number held
+        return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="17em")), box, note, *held])
 
     def _value(self, name: str, value: int) -> None:
         def change(s: Any) -> Any:

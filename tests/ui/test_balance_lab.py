@@ -131,6 +131,20 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     assert "the variant changes nothing" in lab.errors.value
 
 
+def test_games_past_the_labs_range_are_held_to_it_and_the_page_says_so(tmp_path):
+    """A designer who types 5,000 games a side gets the lab's 2,000 and a sentence saying so,
+    where the browser's own bounded box kept the range without a word."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.games.value = 5000
+    assert lab.games.value == 2000
+    assert "5,000 is more than the lab takes (2 to 2,000): 2,000 kept" in lab.games.note.value
+    lab.games.value = 1
+    assert lab.games.value == 2
+    assert "1 is less than the lab takes" in lab.games.note.value
+    lab.games.value = 400
+    assert lab.games.note.value == ""
+
+
 def test_first_team_shows_victory_levels_and_nva_vp_not_us_wins(tmp_path):
     lab = BalanceLab(saves=tmp_path)
     lab.game.value = Game.FIRST_TEAM

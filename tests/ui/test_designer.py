@@ -294,6 +294,48 @@ def test_from_a_blank_sheet_a_twelve_area_map_with_both_sides_set_up_plays_a_tur
     assert game.board.turn == 2
 
 
+def test_a_number_past_a_set_up_boxs_range_is_held_to_it_and_the_box_says_so(tmp_path, monkeypatch):
+    """The browser would clamp a typed 150 to 99 with no word; the kernel holds the value to the
+    box's range, makes the edit with what it kept, and the note beside the box says so."""
+    from rulebook.maps.setup import arrivals
+
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.blank(1200, 900))
+    _draw_twelve_and_set_up(designer)
+    setup = designer.setup
+    setup.tabs.selected_index = 1
+    turn = setup._arrivals["B/2-7"][0]
+    turn.value = 40  # typed: past the scenario's last turn
+    last = designer.design.scenario.turns.value
+    rows = {r.unit: r for r in arrivals(designer.design.scenario)}
+    assert rows["B/2-7"].turn == last == turn.value
+    assert f"40 is more than a turn takes (1 to {last}): {last} kept" in turn.note.value
+    assert designer.errors.value == ""
+    turn.value = 2  # a new value in range: the note goes
+    assert turn.note.value == ""
+
+    setup.tabs.selected_index = 3  # victory points and values
+    (side, award), (box, _) = next(iter(setup._vp.items()))
+    box.value = 150
+    assert box.value == 99
+    assert designer.design.scenario.lz_albany.vp[side][award] == 99
+    assert "150 is more than a victory point award takes (0 to 99): 99 kept" in box.note.value
+    assert any(box.note in getattr(row, "children", ()) for row in setup.vp_rows.children)
+
+
+def test_a_blank_sheet_smaller_than_the_least_is_held_to_it_and_said(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.blank(1200, 900))
+    designer.sheet_w.value = 20
+    designer.sheet_h.value = 800
+    designer.blank_button.click()
+    assert designer.design.sheet == (0.0, 0.0, 100.0, 800.0)
+    assert "20 is less than a sheet&#x27;s width takes (100 to 100,000): 100 kept" in (
+        designer.sheet_w.note.value
+    )
+    assert designer.sheet_h.note.value == ""
+
+
 def test_the_selected_areas_id_can_be_changed_and_its_links_and_arrivals_follow():
     designer = MapDesigner(MapDesign.blank(1200, 900))
     for col in range(2):

@@ -318,6 +318,15 @@ def test_campaign_tab_sets_how_many_helicopters_and_air_strikes_the_us_has():
     assert len(designer.design.scenario.first_team.us.airstrikes) == 4
     assert campaign.units["airstrikes"].value == 4
     assert play_problems(designer.design.scenario, "mine.yaml") == []
+    # typed past the box's range: held to it, and said beside the box, not clamped silently
+    campaign.units["airstrikes"].value = 45
+    assert len(designer.design.scenario.first_team.us.airstrikes) == 30
+    assert "45 is more than a count of units takes (0 to 30): 30 kept" in (
+        campaign.units["airstrikes"].note.value
+    )
+    designer.zones.ranks["A"].value = -3
+    assert designer.zones.ranks["A"].value == 0
+    assert "-3 is less than a rank takes (0 to 20): 0 kept" in designer.zones.ranks["A"].note.value
 
 
 def test_loading_and_clearing_a_map_send_its_layer_list_once(tmp_path):
