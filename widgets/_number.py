@@ -48,6 +48,9 @@ class RangedIntText(ipw.IntText):
         self.note = ipw.HTML(layout=ipw.Layout(width="auto"))
         self.note.add_class("rb-refused")
         kwargs.setdefault("value", low)
+        # what a pointer or a screen reader is told of the box (without it, the page's own
+        # name for it was "null")
+        kwargs.setdefault("tooltip", f"{what}, {low:,} to {high:,}")
         super().__init__(**kwargs)
 
     @traitlets.validate("value")

@@ -38,6 +38,11 @@ def _small() -> ipw.Layout:
     return ipw.Layout(width="5.5em")
 
 
+def _wrap() -> ipw.Layout:
+    """A row's layout, whose note (a number held to its range) goes under it if it must."""
+    return ipw.Layout(flex_flow="row wrap", align_items="center")
+
+
 def _words(text: str) -> str:
     return AWARDS.get(text) or VALUE_WORDS.get(text) or text.replace("_", " ")
 
@@ -224,7 +229,10 @@ class SetupPanel(ipw.VBox):
             )
             self._chits.append((count, turn, badge))
             chit_widgets.append(
-                ipw.HBox([label, count, ipw.HTML("on turn"), turn, badge, count.note, turn.note])
+                ipw.HBox(
+                    [label, count, ipw.HTML("on turn"), turn, badge, count.note, turn.note],
+                    layout=_wrap(),
+                )
             )
         self.chit_rows.children = chit_widgets
 
@@ -251,7 +259,8 @@ class SetupPanel(ipw.VBox):
                             box,
                             book,
                             box.note,
-                        ]
+                        ],
+                        layout=_wrap(),
                     )
                 )
         self.vp_rows.children = vp_widgets
@@ -275,7 +284,8 @@ class SetupPanel(ipw.VBox):
                         box,
                         book,
                         box.note,
-                    ]
+                    ],
+                    layout=_wrap(),
                 )
             )
         self.value_rows.children = value_widgets
