@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as ipw
+from ipywidgets.widgets.widget_description import DescriptionWidget
 
 from widgets._style import style
 from widgets.scenario_files import PROJECT_ROOT
@@ -65,7 +66,32 @@ def app_page(intro_html: str, *body: ipw.Widget, home: bool = True) -> ipw.VBox:
     page = ipw.VBox([style(), ipw.HTML(header_html(home=home) + intro_html), *body])
     page.add_class("rb-page")
     page.add_class("rb-ready")
+    _name_hovers(page)
     return page
+
+
+def _name_hovers(widget: ipw.Widget) -> None:
+    """Give each labelled control in *widget*'s tree its label as the text a pointer shows.
+
+    ipywidgets writes a control's tooltip into its label's ``title``, so a slider, a number box
+    or a row of toggle buttons with a label and no tooltip showed the word "null" to a visitor
+    who rested the pointer on the label. Buttons carry their text themselves and are left as
+    they are.
+
+    >>> seed = ipw.IntText(description="dice seed")
+    >>> _name_hovers(ipw.VBox([ipw.HBox([seed])])); seed.tooltip
+    'dice seed'
+    """
+    for child in getattr(widget, "children", ()) or ():
+        if isinstance(child, ipw.Widget):
+            _name_hovers(child)
+    if (
+        isinstance(widget, DescriptionWidget)
+        and not isinstance(widget, ipw.Button)
+        and widget.description
+        and widget.tooltip is None
+    ):
+        widget.tooltip = widget.description
 
 
 #: The project's folder, which an error names files under as they are named in the apps

@@ -31,6 +31,12 @@ RAW = {
     "a trace delta": re.compile(r"\b\w+ (?:-|-?\d+) -> (?:-|-?\d+)"),
 }
 
+# What a pointer resting on a shown element reads, where that is a value rather than words (the
+# label of a control without a tooltip once read "null"): the element and its text, each.
+HOVER_RAW = """() => [...document.querySelectorAll('.rb-page [title]')]
+    .filter(e => /^(null|undefined|None|NaN)$/.test(e.getAttribute('title')) && e.offsetParent)
+    .map(e => `${e.getAttribute('title')} on ${e.tagName.toLowerCase()} "${e.textContent.trim()}"`)"""
+
 # The page's visible text, tabs' and accordions' hidden panes excluded (innerText skips them).
 VISIBLE_TEXT = (
     "() => document.querySelector('.rb-page') ? document.querySelector('.rb-page').innerText : ''"
@@ -109,6 +115,7 @@ def read_every_view(page, app: str, artifacts: Path) -> None:
             for label in labels:
                 main.select_option(label=label)
                 problems += [f"choice {label!r}: {p}" for p in raw_text(_settle(page))]
+        problems += [f"a pointer resting on it reads {t!r}" for t in page.evaluate(HOVER_RAW)]
     finally:
         page.screenshot(path=str(artifacts / f"words_{app.removesuffix('.ipynb')}.png"))
     unique = list(dict.fromkeys(problems))
