@@ -14,6 +14,8 @@ each test: an app open on another worker lists that folder, and a file that vani
 the listing and the click would fail a test that did nothing wrong.
 """
 
+import contextlib
+import importlib
 import os
 import shutil
 import tempfile
@@ -37,6 +39,30 @@ def _doctest_names(doctest_namespace: dict) -> None:
     doctest_namespace["rulebook"] = rulebook
     doctest_namespace["SCENARIOS"] = ROOT / "scenarios"
     doctest_namespace["demo_map"] = demo_map
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> None:
+    """Import a module of the project's packages the normal way before its doctests are read.
+
+    Named alone on the command line (``pytest rulebook/games/lz_albany/_pieces.py tests/...``),
+    a module was read by pytest's own importer before its package, and the package's other
+    modules then imported a second copy of it: two ``WoundedMarker`` classes, and five LZ
+    Albany tests failed that pass in the whole suite. Imported here through its package, it is
+    the one copy pytest then finds in ``sys.modules``. (Collects nothing itself.)
+    """
+    try:
+        parts = file_path.relative_to(ROOT).with_suffix("").parts
+    except ValueError:
+        return
+    if (
+        file_path.suffix == ".py"
+        and parts[0] in ("rulebook", "widgets")
+        and parts[-1] != "__main__"
+    ):
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        with contextlib.suppress(Exception, SystemExit):  # not importable: pytest will say why
+            importlib.import_module(".".join(parts))
 
 
 def pytest_report_header(config: pytest.Config) -> str:
