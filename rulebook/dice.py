@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from math import comb
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from rulebook.distribution import Distribution
 from rulebook.errors import ScriptExhaustedError
@@ -68,6 +68,13 @@ class Roll(NamedTuple):
 _new = tuple.__new__  # what Roll's own constructor calls, without its Python-level wrapper
 
 
+def _check_pool(n: int, sides: int) -> None:
+    if not 0 <= n <= MAX_POOL:
+        raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
+    if sides not in DIE_SIZES:
+        raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
+
+
 class Dice:
     """Seeded dice that remember every roll.
 
@@ -86,6 +93,9 @@ class Dice:
     (3, 'lza:7.3')
     """
 
+    #: Whether ``rolls`` records each die (:class:`QuietDice` rolls the same faces keeping none).
+    keeps_rolls: ClassVar[bool] = True
+
     def __init__(self, seed: int | str | None = None) -> None:
         if isinstance(seed, int) and seed < 0:
             # random.Random(-n) plays exactly as random.Random(n): refuse rather than alias.
@@ -103,7 +113,8 @@ class Dice:
         if sides not in DIE_SIZES:
             raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
         value = self._face(sides)
-        self.rolls.append(_new(Roll, (sides, value, label)))
+        if self.keeps_rolls:
+            self.rolls.append(_new(Roll, (sides, value, label)))
         return value
 
     def d6(self, label: str = "") -> int:
@@ -128,13 +139,11 @@ class Dice:
 
     def pool(self, n: int, sides: int = 6, label: str = "") -> tuple[int, ...]:
         """Roll *n* dice of one size at once."""
-        if not 0 <= n <= MAX_POOL:
-            raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
-        if sides not in DIE_SIZES:
-            raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
+        _check_pool(n, sides)
         face = self._face
         faces = tuple([face(sides) for _ in range(n)])
-        self.rolls.extend([_new(Roll, (sides, value, label)) for value in faces])
+        if self.keeps_rolls:
+            self.rolls.extend([_new(Roll, (sides, value, label)) for value in faces])
         return faces
 
     def pick(self, n: int, label: str = "") -> int:
@@ -149,7 +158,8 @@ class Dice:
         if n == 1:
             return 0
         value = self._face(n)
-        self.rolls.append(_new(Roll, (n, value, label)))
+        if self.keeps_rolls:
+            self.rolls.append(_new(Roll, (n, value, label)))
         return value - 1
 
     def count_at_least(self, n: int, target: int = 6, sides: int = 6, label: str = "") -> int:
@@ -223,23 +233,17 @@ class QuietDice(Dice):
     (True, [])
     """
 
-    def roll(self, sides: int = 6, label: str = "") -> int:
-        if sides not in DIE_SIZES:
-            raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
-        return self._face(sides)
+    keeps_rolls = False
 
     def pool(self, n: int, sides: int = 6, label: str = "") -> tuple[int, ...]:
-        if not 0 <= n <= MAX_POOL:
-            raise ValueError(f"cannot roll {n} dice; a pool holds 0 to {MAX_POOL}")
-        if sides not in DIE_SIZES:
-            raise ValueError(f"no d{sides}; dice here have {', '.join(map(str, DIE_SIZES))} sides")
-        below = self._rng._randbelow  # Dice._face, inlined: a die is 1 + _randbelow(sides)
+        _check_pool(n, sides)
+        below = self._rng._randbelow  # Dice._face, inlined: the commonest roll of a game
         return tuple([below(sides) + 1 for _ in range(n)])
 
     def pick(self, n: int, label: str = "") -> int:
         if n < 1:
             raise ValueError("cannot pick from nothing")
-        return self._rng._randbelow(n) if n > 1 else 0
+        return self._rng._randbelow(n) if n > 1 else 0  # (a chit drawn, at every draw)
 
 
 def as_dice(seed: Dice | random.Random | int | str | None = None) -> Dice:
