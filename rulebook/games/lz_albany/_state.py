@@ -345,7 +345,7 @@ class State:
         self._facts = {}
         self._changes = {}  # counted afresh, so options kept against the old counts go too
         # every area of the map holds a count, so a lookup of all of an area's neighbours at
-        # once (itemgetter, see presence_near) needs no default
+        # once (an itemgetter, see _activation._presence_near) needs no default
         self._presence = dict.fromkeys(self.map._neighbors, 0)
         self._kept = {}
         for order, unit in enumerate(self.units.values()):
