@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -351,14 +352,46 @@ def _json_constant(text: str) -> float:
     raise ValueError(f"{text} is not a number a record may hold")
 
 
+# JSON's escape of a UTF-16 surrogate: a pair of them is one character, one alone is none.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"  # a first half alone
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # a second half alone
+)
+
+
+def _holds_half_a_character(data: Any) -> bool:
+    """Whether a string anywhere in *data* (keys too) holds a lone surrogate."""
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(data, dict):
+        return any(
+            _holds_half_a_character(k) or _holds_half_a_character(v) for k, v in data.items()
+        )
+    if isinstance(data, list):
+        return any(_holds_half_a_character(v) for v in data)
+    return False
+
+
 def parse_json(text: str, file: str, what: str = "JSON", *, bounded: bool = False) -> Any:
-    """Parse JSON text within bounds, refusing NaN, Infinity and numbers of over 40 digits.
+    """Parse JSON text within bounds, refusing NaN, Infinity, numbers of over 40 digits, and a
+    string holding half a character (a lone surrogate escape, which no file can write back).
 
     A *bounded* file (a map: data, as a YAML data file is) also refuses numbers past
     :data:`MAX_NUMBER`, as the YAML loader does, naming the line of the first one.
 
     >>> parse_json('{"seed": 3}', "g.json")
     {'seed': 3}
+    >>> parse_json('{"name": "\\\\ud83d\\\\ude00"}', "g.json")  # a pair: one character
+    {'name': '😀'}
+    >>> parse_json('{"a": "\\\\ud83d\\\\ude00",\\n "b": "\\\\ud800"}', "g.json")
+    Traceback (most recent call last):
+    ...
+    rulebook.errors.ScenarioError: g.json:2: a string holds \\ud800 alone: half of a character (a lone surrogate), which is not text
     >>> parse_json('{"x": [1, 1e999]}', "m.geojson", bounded=True)
     Traceback (most recent call last):
     ...
@@ -372,7 +405,7 @@ def parse_json(text: str, file: str, what: str = "JSON", *, bounded: bool = Fals
         else {"parse_int": _json_number}
     )
     try:
-        return json.loads(text, parse_constant=_json_constant, **numbers)
+        data = json.loads(text, parse_constant=_json_constant, **numbers)
     except json.JSONDecodeError as err:
         raise ScenarioError(
             [Problem(_where(file, err.lineno), "", f"not valid {what}: {err.msg}")]
@@ -385,3 +418,20 @@ def parse_json(text: str, file: str, what: str = "JSON", *, bounded: bool = Fals
         raise ScenarioError([Problem(file, "", str(err))]) from None
     except RecursionError:
         raise ScenarioError([Problem(file, "", f"the {what} is nested too deeply")]) from None
+    escaped = _SURROGATE_ESCAPE.search(text)
+    if escaped:  # (no escape of one, no walk: the common case costs one search)
+        try:
+            half = _holds_half_a_character(data)
+        except RecursionError:
+            raise ScenarioError([Problem(file, "", f"the {what} is nested too deeply")]) from None
+        if half:
+            escaped = (
+                _LONE_SURROGATE_ESCAPE.search(text) or escaped
+            )  # its place, as near as text shows
+            line = text.count("\n", 0, escaped.start()) + 1
+            problem = (
+                f"a string holds {escaped.group(0)} alone: half of a character (a lone "
+                "surrogate), which is not text"
+            )
+            raise ScenarioError([Problem(_where(file, line), "", problem)])
+    return data

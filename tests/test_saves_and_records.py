@@ -154,6 +154,21 @@ def test_a_geojson_map_with_nan_is_refused(tmp_path):
         MapDesign.load(path)
 
 
+@pytest.mark.parametrize("load", ["area map", "point map", "game record"])
+def test_a_string_holding_half_a_character_is_refused_at_its_line(tmp_path, load):
+    """JSON can escape half a UTF-16 pair (\\ud800), which is no character: a map carrying one
+    in a tag loaded, then failed with a traceback when the map was first written out."""
+    path: Path = tmp_path / ("g.json" if load == "game record" else "m.geojson")
+    path.write_text('{"type": "FeatureCollection",\n "features": [],\n "name": "\\ud800"}')
+    opened = {
+        "area map": MapDesign.load,
+        "point map": PointDesign.load,
+        "game record": lambda p: GameState.from_json(p.read_text(), file=str(p)),
+    }[load]
+    with pytest.raises(ScenarioError, match=r":3: a string holds \\ud800 alone: half of a"):
+        opened(path)
+
+
 @pytest.mark.parametrize("number", ["1e999", "5e9", "-2000000000", "9" * 41])
 @pytest.mark.parametrize("load", ["area map", "point map"])
 def test_a_geojson_map_with_a_number_out_of_range_is_refused_at_its_line(tmp_path, number, load):
