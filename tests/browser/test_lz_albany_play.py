@@ -71,13 +71,17 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
     expect(line).to_contain_text("C4: US platoon A/2-7-2.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
     # Back to the opening position. (A loaded machine once took two Undo clicks as one: this
-    # test is about the line, so it presses Undo until both actions are taken back.)
+    # test is about the line, so it presses Undo until both actions are taken back.) The page
+    # writes the prompt, then the buttons, the map and last the status: each click waits for
+    # the status to drop, or a status not yet rewritten asks for an Undo the page has disabled.
     for _ in range(4):
-        if status(page, "actions") == 0:
+        left = status(page, "actions")
+        if left == 0:
             break
-        before = page.locator(".rb-prompt").get_attribute("data-refresh")
         page.get_by_role("button", name="Undo").click()
-        wait_next_refresh(page, before)
+        page.wait_for_function(
+            "n => Number(document.querySelector('.rb-status').dataset.actions) < n", arg=left
+        )
     expect(page.locator(".rb-status")).to_have_attribute("data-actions", "0")
     expect(line).to_contain_text("C4: empty.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
