@@ -1,4 +1,5 @@
-"""Machine instructions per LZ Albany game, an older revision against this working tree.
+"""Machine instructions per LZ Albany game or First Team campaign, an older revision against
+this working tree.
 
 Time on the shared machines here swings by a third with the load (see bench_lza_ab.py), so a
 change of a per cent or two is lost in it. The count of instructions the interpreter runs is
@@ -16,7 +17,7 @@ game's result is printed as a digest, which must be the same for both trees.
 
 Needs valgrind (Debian: ``apt-get install valgrind``); about a minute for 10 games a tree.
 
-Run: python benchmarks/bench_lza_instructions.py REV [games] [random|scripted]
+Run: python benchmarks/bench_instructions.py REV [games] [random|scripted] [lz-albany|first-team]
 """
 
 from __future__ import annotations
@@ -34,10 +35,13 @@ from bench_lza_ab import ROOT, older_tree
 
 ONE_RUN = """
 import hashlib, sys
-from rulebook.games.lz_albany import standard_scenario
 from rulebook.sim import run_game
-scenario = standard_scenario()
-games, policies = int(sys.argv[1]), sys.argv[2]
+games, policies, game = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+if game == "first-team":
+    from rulebook.games.first_team import campaign_scenario as scenario
+else:
+    from rulebook.games.lz_albany import standard_scenario as scenario
+scenario = scenario()
 digest = hashlib.sha256()
 for seed in range(games):
     digest.update(repr(run_game(scenario, seed, policies=policies)).encode())
@@ -46,8 +50,12 @@ print(digest.hexdigest()[:16])
 STILL = {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
 
 
-def counted(tree: Path, games: int, policies: str) -> tuple[int, str]:
-    """Instructions of one run playing *games* games with *tree*'s rulebook, and its digest."""
+GAMES = {"lz-albany": ("LZ Albany", "game"), "first-team": ("First Team", "campaign")}
+
+
+def counted(tree: Path, games: int, policies: str, game: str) -> tuple[int, str]:
+    """Instructions of one run playing *games* games of *game* with *tree*'s rulebook, and
+    its digest."""
     command = [
         *(["setarch", "-R"] if shutil.which("setarch") else []),
         "valgrind",
@@ -59,6 +67,7 @@ def counted(tree: Path, games: int, policies: str) -> tuple[int, str]:
         ONE_RUN,
         str(games),
         policies,
+        game,
     ]
     env = {**os.environ, **STILL, "PYTHONPATH": str(tree)}
     out = subprocess.run(command, check=False, cwd=tree, env=env, capture_output=True, text=True)
@@ -68,14 +77,16 @@ def counted(tree: Path, games: int, policies: str) -> tuple[int, str]:
     return int(found.group(1).replace(",", "")), out.stdout.strip()
 
 
-def per_game(tree: Path, games: int, policies: str) -> tuple[float, str]:
-    counted(tree, 1, policies)  # the line-of-sight table worked out and kept, untimed
-    empty, _ = counted(tree, 0, policies)
-    full, digest = counted(tree, games, policies)
+def per_game(tree: Path, games: int, policies: str, game: str) -> tuple[float, str]:
+    counted(tree, 1, policies, game)  # the line-of-sight table worked out and kept, untimed
+    empty, _ = counted(tree, 0, policies, game)
+    full, digest = counted(tree, games, policies, game)
     return (full - empty) / games, digest
 
 
-def main(rev: str, games: int = 10, policies: str = "random") -> None:
+def main(rev: str, games: int = 10, policies: str = "random", game: str = "lz-albany") -> None:
+    if game not in GAMES:
+        raise SystemExit(f"no game {game!r}: lz-albany or first-team")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (Debian: apt-get install valgrind)")
     with older_tree(rev) as old, tempfile.TemporaryDirectory() as new:
@@ -85,8 +96,9 @@ def main(rev: str, games: int = 10, policies: str = "random") -> None:
             shutil.copytree(ROOT / part, Path(new) / part, ignore=shutil.ignore_patterns("*.pyc"))
         with ThreadPoolExecutor(2) as pool:  # one tree a core
             trees = (old, Path(new))
-            before, after = pool.map(lambda tree: per_game(tree, games, policies), trees)
-    print(f"LZ Albany, {policies} players, {games} games: machine instructions per game")
+            before, after = pool.map(lambda tree: per_game(tree, games, policies, game), trees)
+    name, unit = GAMES[game]
+    print(f"{name}, {policies} players, {games} {unit}s: machine instructions per {unit}")
     print(f"{rev:>12}: {before[0] / 1e6:8.2f} M   (results {before[1]})")
     print(f"{'this tree':>12}: {after[0] / 1e6:8.2f} M   (results {after[1]})")
     print(f"{'ratio':>12}: {after[0] / before[0]:.4f}")
@@ -101,4 +113,5 @@ if __name__ == "__main__":
         sys.argv[1],
         int(sys.argv[2]) if len(sys.argv) > 2 else 10,
         sys.argv[3] if len(sys.argv) > 3 else "random",
+        sys.argv[4] if len(sys.argv) > 4 else "lz-albany",
     )
