@@ -53,6 +53,9 @@ STYLE = {
 CROWDED_BELOW = 12
 DEFAULT_SIZE = (760, 600)  # px, until the browser reports the map's real size
 MIN_SPAN_DEG = 0.07  # never zoom closer than about 8 km across
+# px from the map's corners that Leaflet's zoom buttons (top left) and the scale bar (top
+# right) cover, with their 10 px margins: no label is placed under them.
+ZOOM_BUTTONS, SCALE_BAR = (50, 80), (125, 50)
 
 
 def frame_zoom(
@@ -113,7 +116,8 @@ class AtlasMap(ipw.VBox):
         self.sources = ipw.HTML(self._sources_html())
         self._size = DEFAULT_SIZE
         self._frame_ids: list[str] = []
-        self.map.observe(lambda _: self.relabel(), names="zoom")
+        self._framing = False  # frame() moves centre and zoom, then relabels once
+        self.map.observe(self._on_view, names=["zoom", "center"])
         self.map.observe(self._on_size, names="pixel_bounds")
         super().__init__([self.map, self.hidden_note, self.legend, self.sources])
         self.add_class("rb-map")
@@ -232,7 +236,8 @@ class AtlasMap(ipw.VBox):
         zoom = self.map.zoom
         wanted, later = self._label_set(zoom)
         labels = {lab.id: lab for lab in wanted}
-        placed, hidden = place_labels(wanted, zoom)
+        view, controls = self._view(zoom)
+        placed, hidden = place_labels(wanted, zoom, obstacles=controls, view=view)
         drawn, layers = {}, []
         for p in placed:
             look = self._label_look(labels[p.id], p, zoom)
@@ -248,6 +253,21 @@ class AtlasMap(ipw.VBox):
             if names
             else ""
         )
+
+    def _view(self, zoom: float) -> tuple[tuple, list[tuple]]:
+        """The map on screen in world pixels at *zoom* (from its centre and the size the browser
+        reported), and the corners its zoom buttons and scale bar cover."""
+        x, y = pixel(self.map.center[1], self.map.center[0], zoom)
+        w, h = self._size
+        x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
+        return (x0, y0, x1, y1), [
+            (x0, y0, x0 + ZOOM_BUTTONS[0], y0 + ZOOM_BUTTONS[1]),
+            (x1 - SCALE_BAR[0], y0, x1, y0 + SCALE_BAR[1]),
+        ]
+
+    def _on_view(self, change: dict) -> None:
+        if not self._framing:
+            self.relabel()  # a zoom, or a pan by the reader: names at the edge move in
 
     def _label_look(self, lab: Label, p: Placed, zoom: float) -> tuple:
         """What a placed label looks like: its HTML, size, anchor, place and leader line (or
@@ -291,10 +311,12 @@ class AtlasMap(ipw.VBox):
         south, north, west, east = south - pad_lat, north + pad_lat, west - pad_lon, east + pad_lon
         zoom = frame_zoom(south, west, north, east, self._size)
         center = ((south + north) / 2, (west + east) / 2)
-        same_zoom = zoom == self.map.zoom
-        self.map.center, self.map.zoom = center, zoom
-        if same_zoom:
-            self.relabel()  # the zoom observer will not fire, but the active labels changed
+        self._framing = True
+        try:
+            self.map.center, self.map.zoom = center, zoom
+        finally:
+            self._framing = False
+        self.relabel()  # once, for the new view and the chapter's places
 
     def _on_size(self, change: dict) -> None:
         bounds = change["new"]

@@ -25,7 +25,8 @@ __all__ = ["Label", "Placed", "lonlat", "pixel", "place_labels", "text_width"]
 TILE = 256
 #: Rough advance of one character as a share of the font size (DejaVu Sans / Serif, the
 #: fonts headless Chromium uses here; generous so an estimate is never narrower than the text).
-CHAR_EM = 0.64
+#: Capitals are wider: a country's name in spaced capitals overran the 0.64 estimate.
+CHAR_EM, CAPITAL_EM = 0.64, 0.78
 PAD = 6  # px of padding around a label's text
 
 
@@ -56,7 +57,8 @@ def lonlat(x: float, y: float, zoom: float) -> tuple[float, float]:
 
 def text_width(text: str, size: float = 12, spacing: float = 0) -> float:
     """Estimated width in px of *text* at font *size* with letter *spacing*, padding included."""
-    return len(text) * (size * CHAR_EM + spacing) + PAD
+    capitals = sum(c.isupper() for c in text)
+    return len(text) * (size * CHAR_EM + spacing) + capitals * size * (CAPITAL_EM - CHAR_EM) + PAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +124,21 @@ def place_labels(
     zoom: float,
     *,
     obstacles: Sequence[tuple[float, float, float, float]] = (),
+    view: tuple[float, float, float, float] | None = None,
 ) -> tuple[list[Placed], list[str]]:
     """Place *labels* at *zoom*; return those placed and the ids of those kept for a closer zoom.
 
     *obstacles* are extra boxes (world pixels) no label may cover. Every label's own dot is an
-    obstacle for the others.
+    obstacle for the others. *view*, if given, is the box of the map on screen (world pixels),
+    and no label is cut by its edge. A fixed label (a country, a river, a road) whose point is
+    in sight slides inward until it fits, as an atlas prints a name inside the sheet; a place's
+    label takes only spots inside the view, or waits for a closer zoom. A label whose point is
+    out of sight stays wholly out of it, or is left out (it is not listed as kept back).
+
+    >>> road = Label("r", "Route 19", 108.0, 13.9, fixed=True)
+    >>> x, y = pixel(108.0, 13.9, 10)
+    >>> [(p.box[2] <= x + 10) for p in place_labels([road], 10, view=(x - 300, y - 200, x + 10, y + 200))[0]]
+    [True]
     """
     taken: list[tuple[float, float, float, float]] = list(obstacles)
     for lab in labels:
@@ -141,15 +153,24 @@ def place_labels(
         x, y = pixel(lab.lon, lab.lat, zoom)
         w, h = lab.width, lab.height
         own = (x - lab.marker, y - lab.marker, x + lab.marker, y + lab.marker)
-        spots = (
-            [(-w / 2, -h / 2, False)]
-            if lab.fixed
-            else [
+        in_sight = view is None or (view[0] <= x <= view[2] and view[1] <= y <= view[3])
+        if lab.fixed:
+            dx, dy = -w / 2, -h / 2
+            if view is not None and in_sight:
+                dx, dy = _slid_inside((x + dx, y + dy, x + dx + w, y + dy + h), view, dx, dy)
+            spots = [(dx, dy, False)]
+        else:
+            spots = [
                 (dx, dy, ring > RINGS[0])
                 for ring in RINGS
                 for dx, dy in _candidates(w, h, ring + lab.marker)
             ]
-        )
+            if view is not None and in_sight:
+                spots = [s for s in spots if _inside((x + s[0], y + s[1], w, h), view)]
+        if not in_sight:
+            spots = [s for s in spots if _apart((x + s[0], y + s[1], w, h), view)]
+            if not spots:
+                continue  # its point is out of sight, and any spot for it would show a part
         for dx, dy, leader in spots:
             box = (x + dx, y + dy, x + dx + w, y + dy + h)
             trial = Placed(lab.id, lab.text, box, dx, dy, leader)
@@ -160,3 +181,48 @@ def place_labels(
         else:
             hidden.append(lab.id)
     return placed, hidden
+
+
+#: px kept clear between a label and the edge of the view.
+EDGE = 4
+
+
+def _inside(
+    spot: tuple[float, float, float, float], view: tuple[float, float, float, float]
+) -> bool:
+    """Whether a box (left, top, width, height) lies within *view* and clear of its edge."""
+    x0, y0, w, h = spot
+    return (
+        x0 >= view[0] + EDGE
+        and y0 >= view[1] + EDGE
+        and x0 + w <= view[2] - EDGE
+        and y0 + h <= view[3] - EDGE
+    )
+
+
+def _apart(
+    spot: tuple[float, float, float, float], view: tuple[float, float, float, float]
+) -> bool:
+    """Whether a box (left, top, width, height) lies wholly outside *view*."""
+    x0, y0, w, h = spot
+    return x0 + w <= view[0] or x0 >= view[2] or y0 + h <= view[1] or y0 >= view[3]
+
+
+def _slid_inside(
+    box: tuple[float, float, float, float],
+    view: tuple[float, float, float, float],
+    dx: float,
+    dy: float,
+) -> tuple[float, float]:
+    """The offsets *dx*, *dy* of *box* moved just enough to bring it inside *view* (each way
+    it fits; a label wider than the view stays centred)."""
+    for axis, (low, high) in enumerate(((view[0], view[2]), (view[1], view[3]))):
+        start, end = box[axis], box[axis + 2]
+        if end - start > high - low - 2 * EDGE:
+            continue
+        shift = max(low + EDGE - start, 0) + min(high - EDGE - end, 0)
+        if axis == 0:
+            dx += shift
+        else:
+            dy += shift
+    return dx, dy

@@ -13,6 +13,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LABEL_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')]
   .map(e => { const r = e.getBoundingClientRect();
               return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
+# Each label's text as drawn (it may run past its box if the width was guessed short).
+TEXT_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')].map(e => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  const r = range.getBoundingClientRect();
+  return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
 MAP_BOX = """() => { const r = document.querySelector('.rb-walkthrough .leaflet-container')
   .getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; }"""
 
@@ -46,6 +51,26 @@ def _assert_no_overlap(page, chapter: str) -> None:
             assert not _overlaps(a, b), f"{chapter}: labels {a['id']} and {b['id']} overlap"
 
 
+def _assert_whole_in_sight(page, chapter: str) -> set[str]:
+    """Every name on the map that reaches into sight is all in sight; returns their ids."""
+    f = page.evaluate(MAP_BOX)
+    shown = [
+        b
+        for b in page.evaluate(TEXT_BOXES)
+        if b["x1"] > f["x0"] and b["x0"] < f["x1"] and b["y1"] > f["y0"] and b["y0"] < f["y1"]
+    ]
+    cut = [
+        b
+        for b in shown
+        if b["x0"] < f["x0"] - 0.5
+        or b["x1"] > f["x1"] + 0.5
+        or b["y0"] < f["y0"] - 0.5
+        or b["y1"] > f["y1"] + 0.5
+    ]
+    assert not cut, f"{chapter}: labels cut by the map's edge {f}: {cut}"
+    return {b["id"] for b in shown}
+
+
 def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> None:
     """Wait until the kernel has answered the page (a new view is relabelled for its zoom) and
     the labels have stopped moving (Leaflet animates a zoom and a pan)."""
@@ -58,6 +83,24 @@ def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> No
         last = boxes
         page.wait_for_timeout(150)
         waited += 150
+
+
+def _on_a_classroom_projector(page, handle, artifacts) -> None:
+    """At 1024 x 768 every name in sight is whole (Route 19 and South Vietnam ran off the
+    map's edge in chapter 1), from the last chapter back to the first."""
+    page.bring_to_front()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    _labels_settle(page, page.kernel)
+    _assert_whole_in_sight(page, "albany at 1024 x 768")
+    for chapter in ("x-ray", "pursuit", "plei-me"):
+        handle.focus()
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']")
+        _labels_settle(page, page.kernel)
+        seen = _assert_whole_in_sight(page, f"{chapter} at 1024 x 768")
+        _assert_no_overlap(page, f"{chapter} at 1024 x 768")
+    assert {"route-19", "south-vietnam", "pleiku", "plei-me"} <= seen, seen
+    page.screenshot(path=str(artifacts / "walkthrough_plei_me_1024.png"))
 
 
 def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, new_page, artifacts):
@@ -119,4 +162,6 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     reference = page.context.new_page()
     reference.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     reference.wait_for_selector(f"[data-rule='{rule}']", timeout=120_000)
+
+    _on_a_classroom_projector(page, handle, artifacts)
     read_every_view(page, "ia_drang_walkthrough.ipynb", artifacts)

@@ -75,6 +75,28 @@ def test_no_two_labels_overlap_at_any_zoom(zoom):
         assert hidden == []  # close in, every place is named
 
 
+@pytest.mark.parametrize("zoom", [9, 10, 11, 12, 13])
+def test_in_a_view_no_label_is_cut_by_its_edge(zoom):
+    """A 600 x 500 px window on the valley: names whose point is in sight lie wholly inside it,
+    and the others wholly outside; a fixed name at the edge slides in rather than drop out."""
+    places = load_places()
+    labels = [Label(p.id, p.name, p.lon, p.lat, priority=i) for i, p in enumerate(places.values())]
+    pleiku = places["pleiku"]
+    cx, cy = pixel(pleiku.lon, pleiku.lat, zoom)
+    view = (cx - 580, cy - 250, cx + 20, cy + 250)  # Pleiku 20 px from the right edge
+    # A road's name 10 px from the right edge, clear of the towns' dots.
+    edge = Label("road", "Route 19 east", *lonlat(cx + 10, cy - 120, zoom), fixed=True, marker=0)
+    placed, hidden = place_labels([edge, *labels], zoom, view=view)
+    for p in placed:
+        x0, y0, x1, y1 = p.box
+        inside = x0 >= view[0] and x1 <= view[2] and y0 >= view[1] and y1 <= view[3]
+        outside = x1 <= view[0] or x0 >= view[2] or y1 <= view[1] or y0 >= view[3]
+        assert inside or outside, (zoom, p.id, p.box, view)
+    road = next(p for p in placed if p.id == "road")
+    assert road.box[2] <= view[2] and road.dx < -edge.width / 2  # slid west, not dropped
+    assert "road" not in hidden
+
+
 def test_widget_frames_each_chapter_and_names_its_places():
     from widgets.atlas import ACTIVE, AtlasMap
 
