@@ -23,12 +23,12 @@ from rulebook.reference._reading import (
     finding_sentence,
     findings_about,
     implemented_by,
-    topic_name,
     value_words,
 )
 from rulebook.reference._reading import (
     count_words as _count,
 )
+from rulebook.reference._topics import topic_name
 from rulebook.render import provenance_badge
 from widgets._page import app_page, guarded
 

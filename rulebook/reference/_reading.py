@@ -30,43 +30,11 @@ __all__ = [
     "finding_sentence",
     "findings_about",
     "implemented_by",
-    "topic_name",
     "value_words",
 ]
 
 # Words that open a proper name and keep their capital inside a sentence.
 _KEEP_CAPITAL = ("LZ ", "First Team", "Ambush Valley", "NVA", "US ", "Tunnel", "Troop", "CRT")
-
-
-# Topics whose name is not the tag with its first letter raised: the books' abbreviations,
-# proper names, and tags too short to read alone.
-_TOPIC_NAMES = {
-    "aero-rocket": "Aerial rocket artillery",
-    "ai": "Programmed opponent",
-    "albany": "LZ Albany",
-    "an-khe": "An Khe",
-    "anzac": "ANZAC",
-    "arvn": "ARVN",
-    "b52": "B-52 strikes",
-    "columbus": "LZ Columbus",
-    "crt": "Combat results table (CRT)",
-    "los": "Line of sight (LOS)",
-    "lz": "Landing zones (LZ)",
-    "nva": "NVA",
-    "rok": "Korean forces (ROK)",
-    "special-forces": "Special Forces",
-    "us": "US forces",
-    "vc": "Viet Cong (VC)",
-}
-
-
-def topic_name(tag: str) -> str:
-    """What a reader calls the topic an entry's *tag* names.
-
-    >>> topic_name("fire-support"), topic_name("crt"), topic_name("an-khe")
-    ('Fire support', 'Combat results table (CRT)', 'An Khe')
-    """
-    return _TOPIC_NAMES.get(tag) or tag.replace("-", " ").capitalize()
 
 
 @cache

@@ -36,6 +36,7 @@ except ImportError:  # pragma: no cover - a PyYAML without libyaml
     from yaml import SafeLoader as _SafeLoader
 
 from rulebook.reference._models import Entry
+from rulebook.reference._topics import topic_name
 
 __all__ = ["Hit", "SearchIndex", "Term", "vocabulary"]
 
@@ -129,6 +130,13 @@ def _field(name: str, text: str) -> _Field:
     )
 
 
+def _topic_words(tag: str) -> str:
+    """A tag as the reader sees it (``B-52 strikes``) and as it is spelt (``b52``): a search
+    finds the entry by either."""
+    name, spelt = topic_name(tag), tag.replace("-", " ")
+    return name if _words(name) == _words(spelt) else f"{name} ({spelt})"
+
+
 def _fields(entry: Entry) -> tuple[_Field, ...]:
     interps = " ".join(
         f"{i.question} {' '.join(r.text for r in i.readings)} {i.why}"
@@ -136,7 +144,7 @@ def _fields(entry: Entry) -> tuple[_Field, ...]:
     )
     texts = {
         "title": entry.title,
-        "tags": ", ".join(t.replace("-", " ") for t in entry.tags),
+        "tags": ", ".join(_topic_words(t) for t in entry.tags),
         "summary": entry.summary,
         "steps": "; ".join(entry.steps),
         "interpretations": interps,
@@ -375,6 +383,7 @@ class SearchIndex:
         for label in ("title", "tags", "body"):
             if label in words_in:
                 place = _body_place(per_field) if label == "body" else label
+                place = "topics" if place == "tags" else place  # what the entry's page calls them
                 where.append(f"{', '.join(dict.fromkeys(words_in[label]))} in the {place}")
         return key, Hit(entry, "; ".join(where + notes), context, tier)
 

@@ -34,7 +34,6 @@ from rulebook.reference._reading import (
     finding_sentence,
     findings_about,
     implemented_by,
-    topic_name,
     value_words,
 )
 from rulebook.reference._reading import (
@@ -42,6 +41,7 @@ from rulebook.reference._reading import (
 )
 from rulebook.reference._reference import Finding, Reference
 from rulebook.reference._search import vocabulary
+from rulebook.reference._topics import topic_name
 
 __all__ = ["SiteError", "build_site", "docname", "write_sources"]
 

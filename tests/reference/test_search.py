@@ -137,3 +137,12 @@ def test_without_an_entry_holding_every_word_the_most_words_win_and_say_what_the
     melee = ref.find("wounded officer carried by platoon retreat")
     assert [(h.entry.id, h.missing) for h in melee] == [("lza:7.2", ("carried",))]
     assert all(h.missing == () for h in ref.find("night LOS"))  # all words found: as before
+
+
+def test_a_topic_is_found_by_the_name_the_entry_shows_as_by_its_tag(ref):
+    """The entries show their tags as topic names ("Programmed opponent" for ``ai``): a search
+    for the name finds them, and says so in the page's word."""
+    hits = ref.find("programmed opponent")
+    assert "ai" in hits[0].entry.tags
+    assert hits[0].why == "programmed, opponent in the topics"
+    assert "b52" in ref.find("b52")[1].entry.tags  # the tag as spelt still finds them
