@@ -386,15 +386,16 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         return bool(self.design.findings() or self._tested)
 
     def _open(self, path: Path) -> None:
-        self._replace(MapDesign.load(path))
+        self._start_again(MapDesign.load(path))
 
     @guarded
     def _blank(self, _: Any = None) -> None:
-        self._replace(MapDesign.blank(self.sheet_w.value, self.sheet_h.value))
+        self._start_again(MapDesign.blank(self.sheet_w.value, self.sheet_h.value))
         self.tags.value = self.area_name.value = self.area_id.value = ""
 
-    def _replace(self, design: MapDesign) -> None:
-        self.design = design
+    def _start_again(self, design: MapDesign) -> None:
+        """Show *design* as the next step of the history: Undo brings back what it replaced."""
+        self.design.start_again(design)
         self.anchor = self.link_from = self.partner = None
         self.culprits = ()
         self.view.set_map(design.map)

@@ -292,13 +292,13 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.selected = None
 
     def _open(self, path: Path) -> None:
-        self.design = PointDesign.load(path)
+        self.design.start_again(PointDesign.load(path))  # Undo brings back what it replaced
         self.selected = self.line_from = None
         self._fit()
 
     @guarded
     def _blank(self, _: Any = None) -> None:
-        self.design = PointDesign.blank()
+        self.design.start_again(PointDesign.blank())
         self.selected = self.line_from = None
 
     def _fit(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 
 class VersionHistory:
@@ -27,4 +27,12 @@ class VersionHistory:
     def redo(self) -> None:
         if not self.can_redo:
             raise ValueError("nothing to redo")
+        self._at += 1
+
+    def start_again(self, other: Self) -> None:
+        """Make *other*'s current version (a blank sheet, or a file opened) the next version of
+        this history: one undoable step, so Undo brings back the work it replaced rather than
+        losing it with its history."""
+        del self._versions[self._at + 1 :]
+        self._versions.append(other._versions[other._at])
         self._at += 1

@@ -120,6 +120,19 @@ class MapDesign(VersionHistory):
             return (minx, miny, maxx, maxy)
         return (min(minx, 0.0), min(miny, 0.0), max(maxx, box[2]), max(maxy, box[3]))
 
+    def start_again(self, other: MapDesign) -> None:
+        """:meth:`VersionHistory.start_again`, taking *other*'s sheet too (Undo keeps it: the
+        sheet is never smaller than the areas on it, so the work brought back still shows).
+
+        >>> d = MapDesign.blank(); d.add_area("A", [(0, 0), (10, 0), (10, 10)], terrain="jungle")
+        >>> d.start_again(MapDesign.blank(500, 400)); len(d.map), d.sheet
+        (0, (0.0, 0.0, 500.0, 400.0))
+        >>> d.undo(); len(d.map), d.can_redo
+        (1, True)
+        """
+        super().start_again(other)
+        self._sheet = other._sheet
+
     def set_sheet(self, width: float, height: float) -> None:
         """Resize the drawing sheet (a traced image is scaled to it)."""
         self._sheet = (width, height)

@@ -462,3 +462,26 @@ def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path):
         design.save(tmp_path / "far.yaml")
     assert "out of range" in str(refused.value)
     assert not (tmp_path / "far.yaml").exists()
+
+
+def test_a_new_blank_sheet_or_a_file_opened_is_one_undo_from_the_work_it_replaced(
+    tmp_path, monkeypatch
+):
+    """Starting again lost every area drawn, with Undo greyed: now it is one step of the history."""
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign(demo_spec()))
+    before = designer.design.map
+    designer.blank_button.click()
+    assert len(designer.design.map) == 0
+    assert not designer.undo_button.disabled
+    designer.undo_button.click()
+    assert designer.design.map is before
+    assert designer.redo_button.disabled is False
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "book.yaml").write_bytes(STANDARD.read_bytes())
+    designer.path.value = "saves/book.yaml"
+    designer.load_button.click()
+    assert len(designer.design.map) == 44
+    designer.undo_button.click()
+    assert designer.design.map is before
+    assert not designer.errors.value

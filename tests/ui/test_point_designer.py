@@ -343,3 +343,26 @@ def test_loading_and_clearing_a_map_send_its_layer_list_once(tmp_path):
     designer._blank()
     assert designer._markers == {}
     assert len(changes) == 1
+
+
+def test_a_new_blank_map_or_a_file_opened_is_one_undo_from_the_work_it_replaced(
+    tmp_path, monkeypatch
+):
+    """Starting again lost every location placed, with Undo greyed: now it is one step of the history."""
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    before = designer.design.spec
+    designer.blank_button.click()
+    assert not designer.design.spec.locations
+    assert not designer.undo_button.disabled
+    designer.undo_button.click()
+    assert designer.design.spec is before
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "book.yaml").write_bytes(CAMPAIGN.read_bytes())
+    designer.path.value = "saves/book.yaml"
+    designer.load_button.click()
+    assert designer.design.spec is not before
+    assert designer.design.spec == before  # the same file, read again
+    designer.undo_button.click()
+    assert designer.design.spec is before
+    assert not designer.redo_button.disabled
