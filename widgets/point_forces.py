@@ -19,6 +19,7 @@ from rulebook.maps.point_forces import ROLLS, arrivals, regiments_by_digit, tabl
 from rulebook.maps.point_forces import regiment_words as regiment_name
 from rulebook.render import provenance_badge
 from widgets._closing import close_tree
+from widgets._number import RangedIntText
 from widgets.point_setup import DesignEdits, beside_book
 
 __all__ = ["NvaPanel"]
@@ -62,10 +63,10 @@ class NvaPanel(DesignEdits, ipw.VBox):
         self._bind(design, on_change, errors)
         self._regiments: tuple[int, ...] = ()
         self.sizes = ipw.VBox()
-        self.size_boxes: dict[int, ipw.BoundedIntText] = {}
+        self.size_boxes: dict[int, RangedIntText] = {}
         self.size_notes: dict[int, ipw.HTML] = {}
         self.arrivals = ipw.HTML()
-        self.turn = ipw.BoundedIntText(value=1, min=1, max=15, layout=ipw.Layout(width="4.5em"))
+        self.turn = RangedIntText(1, 15, "a turn", layout=ipw.Layout(width="4.5em"))
         self.turn.add_class("rb-arrival-turn")
         self.roll = ipw.Dropdown(
             options=[(f"{r} ({WAYS[r]} in 36)", r) for r in ROLLS],
@@ -85,9 +86,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
         )
         self.clear_button.add_class("rb-clear-arrival")
         self.intel = ipw.HTML()
-        self.intel_turn = ipw.BoundedIntText(
-            value=1, min=1, max=15, layout=ipw.Layout(width="4.5em")
-        )
+        self.intel_turn = RangedIntText(1, 15, "a turn", layout=ipw.Layout(width="4.5em"))
         self.intel_turn.add_class("rb-intel-turn")
         self.intel_die = ipw.Dropdown(options=list(range(1, 7)), layout=ipw.Layout(width="4.5em"))
         self.intel_die.add_class("rb-intel-die")
@@ -148,7 +147,9 @@ class NvaPanel(DesignEdits, ipw.VBox):
                         self.roll,
                         _word("to zone"),
                         self.zone,
-                    ]
+                        self.turn.note,
+                    ],
+                    layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 ipw.HBox([ipw.HTML("regiments:&nbsp;"), self.picks]),
                 self.now,
@@ -168,6 +169,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
                         _word("finds"),
                         self.intel_zone,
                         self.intel_button,
+                        self.intel_turn.note,
                     ],
                     layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
                 ),
@@ -209,14 +211,19 @@ class NvaPanel(DesignEdits, ipw.VBox):
         self.size_boxes, self.size_notes, self.pick_boxes = {}, {}, {}
         rows = []
         for regiment in regiments:
-            box = ipw.BoundedIntText(min=1, max=20, layout=ipw.Layout(width="5.5em"))
+            box = RangedIntText(1, 20, "a regiment's companies", layout=ipw.Layout(width="5.5em"))
             box.add_class(f"rb-regiment-{regiment}")
             box.observe(lambda c, r=regiment: self._size(r, c["new"]), names="value")
             note = ipw.HTML()
             self.size_boxes[regiment], self.size_notes[regiment] = box, note
             rows.append(
                 ipw.HBox(
-                    [ipw.HTML(regiment_name(regiment), layout=ipw.Layout(width="11em")), box, note]
+                    [
+                        ipw.HTML(regiment_name(regiment), layout=ipw.Layout(width="11em")),
+                        box,
+                        note,
+                        box.note,
+                    ]
                 )
             )
             pick = ipw.Checkbox(

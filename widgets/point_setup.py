@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook.games._playable import goes_negative
 from rulebook.maps import setup
 from rulebook.maps.point_design import ZONES, PointDesign
 from rulebook.maps.point_forces import US_UNITS
@@ -159,6 +160,11 @@ VALUE_ROWS = {
 VICTORY_FROM = "nva_tactical_at"
 
 
+def _first_words(row: str) -> str:
+    """A value row's words with the first raised, for the start of a sentence."""
+    return row[0].upper() + row[1:]
+
+
 def beside_book(value: Any, was: Any, provenance: Any) -> str:
     """A value's note: its provenance where it is the book's, else assumed, with the book's.
 
@@ -244,8 +250,13 @@ class CampaignPanel(DesignEdits, ipw.VBox):
 
     def _value(self, name: str, value: int) -> None:
         def change(s: Any) -> Any:
+            book = setup.book_scenario("first-team").values[name]
+            if goes_negative(value, book.value):  # as the balance lab and the file checks refuse
+                raise ValueError(
+                    f"{_first_words(VALUE_ROWS[name])}: cannot be below zero (the book has "
+                    f"{book.value}), not {value}"
+                )
             if name not in s.values:  # a file older than the value: start from the book's
-                book = setup.book_scenario("first-team").values[name]
                 s = s.model_copy(update={"values": {**s.values, name: book}})
             return setup.with_value(s, name, value)
 

@@ -366,3 +366,31 @@ def test_a_new_blank_map_or_a_file_opened_is_one_undo_from_the_work_it_replaced(
     designer.undo_button.click()
     assert designer.design.spec is before
     assert not designer.redo_button.disabled
+
+
+def test_a_number_out_of_range_is_held_and_said_and_a_negative_count_refused(tmp_path, monkeypatch):
+    """The NVA tab's boxes clamped in the browser without a word (99 companies became 20, a
+    turn of 0 became 1), and the Command Points took -3 with the checks content."""
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    nva = designer.nva
+    nva.size_boxes[66].value = 99
+    assert designer.design.scenario.first_team.nva.regiments[66][-1] == 120  # 20 companies
+    assert "99 is more than a regiment&#x27;s companies takes (1 to 20): 20 kept" in (
+        nva.size_boxes[66].note.value
+    )
+    nva.turn.value = 0
+    assert nva.turn.value == 1
+    assert "0 is less than a turn takes (1 to 15): 1 kept" in nva.turn.note.value
+    shown = [w for row in nva.children if hasattr(row, "children") for w in row.children]
+    assert nva.turn.note in shown
+    campaign = designer.campaign
+    campaign.cp.value = -3
+    assert designer.design.scenario.values["cp_per_turn"].value == 20
+    assert campaign.cp.value == 20  # the box shows what the design holds
+    assert (
+        "Command Points each turn (ftv:3.1): cannot be below zero (the book has 20), not -3"
+        in designer.errors.value
+    )
+    campaign.boxes["draw_at"].value = -20  # a value the book has below zero may go lower
+    assert designer.design.scenario.values["draw_at"].value == -20
