@@ -34,6 +34,7 @@ from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_fr
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
+MAX_SEED = 999_999_999  # any whole number would do; a box of ten digits reads back at a glance
 STOP_LABEL = "stop once the answer is clear"
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 
@@ -271,12 +272,13 @@ class BalanceLab(ipw.VBox):
             2000,
             "the lab",
             value=500,
-            step=2,
             description="games each",
             layout=SMALL_FIELD,
             _dom_classes=("rb-games",),
         )
-        self.seed = ipw.IntText(value=1965, description="seed", layout=SMALL_FIELD)
+        self.seed = RangedIntText(
+            0, MAX_SEED, "a seed", value=1965, description="seed", layout=SMALL_FIELD
+        )
         # On by default: a change that swings the result needs a fraction of the games asked
         # for, the look's strict level keeps a change that does nothing from stopping it as a
         # difference, and differences too small to show stop it as settled (rulebook.sim.early).
@@ -367,6 +369,7 @@ class BalanceLab(ipw.VBox):
                 ),
                 self.games.note,
                 self.seed,
+                self.seed.note,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
                 self.known_note,

@@ -34,7 +34,14 @@ def game_seeds(seed: int, n_games: int) -> list[int]:
 
     Every variant plays the same seeds, so variants are compared on the same dice
     streams; distinct seeds also keep Dask from merging identical tasks.
+
+    >>> game_seeds(-5, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seed is a whole number 0 or more, not -5
     """
+    if seed < 0:  # (the games' own seeds, made from it, would be refused with other numbers)
+        raise ValueError(f"a seed is a whole number 0 or more, not {seed}")
     return [seed * 1_000_003 + i for i in range(n_games)]
 
 

@@ -321,3 +321,24 @@ def test_a_run_plays_on_every_core_the_kernel_may_use_and_says_so(tmp_path):
     lab.run()  # every game known from the first run: none played, so no cores to speak of
     assert " core" not in _text(lab.timing.value)
     assert "12 of them were taken from earlier runs" in lab.timing.value
+
+
+def _shown(widget, part) -> bool:
+    """Whether *part* is somewhere among *widget*'s children, at any depth."""
+    return widget is part or any(_shown(c, part) for c in getattr(widget, "children", ()))
+
+
+def test_a_games_count_or_seed_typed_wrong_keeps_the_last_and_says_why():
+    """A number box of ipywidgets dropped the point of 12.5 (125 games ran), and a seed of -5
+    ran until the dice refused -5000015: both are read by the kernel from what was typed."""
+    lab = BalanceLab(saves="no-such-folder")
+    lab.games.set_state({"value": "12.5"})
+    assert lab.games.value == 500
+    assert "12.5 is not a whole number: 500 kept" in lab.games.note.value
+    lab.games.set_state({"value": "1,000"})
+    assert (lab.games.value, lab.games.note.value) == (1000, "")
+    lab.seed.set_state({"value": "-5"})
+    assert lab.seed.value == 0
+    assert "-5 is less than a seed takes (0 to 999,999,999): 0 kept" in lab.seed.note.value
+    assert _shown(lab, lab.seed.note)
+    assert _shown(lab, lab.games.note)
