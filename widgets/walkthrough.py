@@ -38,6 +38,14 @@ WALK_CSS = """<style>
   background: #fff; }
 .rb-walkthrough .rb-die[data-face='6'] { background: #c0392b; color: #fff; border-color: #c0392b; }
 .rb-story li { margin: 0.2rem 0; }
+/* The chapter's column never runs past the window (1024 px projectors): long source addresses
+   and headings wrap, and First Team's map scales down with the column. */
+.rb-walkthrough .widget-html, .rb-walkthrough .widget-html-content { min-width: 0;
+  max-width: 100%; }
+.rb-walkthrough .widget-html-content { overflow-wrap: break-word; }
+.rb-walkthrough td:last-child { overflow-wrap: anywhere; }
+.rb-walkthrough .rb-ftv-stage svg { max-width: 100%; height: auto; }
+.rb-walkthrough table { max-width: 100%; }
 .rb-result { font-weight: bold; }
 </style>"""
 

@@ -18,6 +18,9 @@ TEXT_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')
   const range = document.createRange(); range.selectNodeContents(e);
   const r = range.getBoundingClientRect();
   return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
+# The right edge of the page's widest part outside the map (whose panes run past on purpose).
+WIDEST = """() => Math.max(...[...document.querySelectorAll('.rb-walkthrough *')]
+  .filter(e => !e.closest('.leaflet-container')).map(e => e.getBoundingClientRect().right))"""
 MAP_BOX = """() => { const r = document.querySelector('.rb-walkthrough .leaflet-container')
   .getBoundingClientRect(); return {x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; }"""
 
@@ -87,7 +90,8 @@ def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> No
 
 def _on_a_classroom_projector(page, handle, artifacts) -> None:
     """At 1024 x 768 every name in sight is whole (Route 19 and South Vietnam ran off the
-    map's edge in chapter 1), from the last chapter back to the first."""
+    map's edge in chapter 1) and the chapter's column fits the window, from the last chapter
+    back to the first."""
     page.bring_to_front()
     page.set_viewport_size({"width": 1024, "height": 768})
     _labels_settle(page, page.kernel)
@@ -99,6 +103,9 @@ def _on_a_classroom_projector(page, handle, artifacts) -> None:
         _labels_settle(page, page.kernel)
         seen = _assert_whole_in_sight(page, f"{chapter} at 1024 x 768")
         _assert_no_overlap(page, f"{chapter} at 1024 x 768")
+        # Nothing beside the map runs past the window (a source's address and First Team's
+        # map pushed the chapter's column off it; the page cannot be scrolled sideways).
+        assert page.evaluate(WIDEST) <= 1024.5, f"{chapter}: the page is wider than the window"
     assert {"route-19", "south-vietnam", "pleiku", "plei-me"} <= seen, seen
     page.screenshot(path=str(artifacts / "walkthrough_plei_me_1024.png"))
 
