@@ -274,9 +274,12 @@ class AtlasMap(ipw.VBox):
         None), all a label's widgets are made from, so equal looks can share them."""
         w, h = p.box[2] - p.box[0], p.box[3] - p.box[1]
         kind = "fixed" if lab.fixed else ("active" if lab.id in self.active else "place")
+        # The box is wider than most text (widths are estimated generously): the text keeps to
+        # the side of it nearest its point, or a name west of its dot floats away from it.
+        align = "left" if p.dx >= 0 else "right" if p.dx + w <= 0 else "center"
         style = (
             f"width:{w:.0f}px;height:{h:.0f}px;line-height:{h:.0f}px;font-size:{lab.size}px;"
-            f"letter-spacing:{lab.spacing}px"
+            f"letter-spacing:{lab.spacing}px;text-align:{align}"
         )
         html = (
             f"<div class='rb-label rb-label-{kind}' data-label='{escape(lab.id)}' "

@@ -196,3 +196,19 @@ def test_rulebook_validate_goes_on_past_a_layer_it_cannot_read(tmp_path, capsys)
     assert "rivers.geojson: type: expected a GeoJSON FeatureCollection" in err
     assert "Traceback" not in err
     assert f"ok  {good}" in out
+
+
+def test_a_name_west_of_its_dot_keeps_to_the_dots_side_of_its_box():
+    """Label boxes are estimated wider than their text: a name placed west of its dot drew its
+    text from the box's left, ending a finger's width from the dot (Plei Me, chapter 2 at
+    1024 x 768, read as naming LZ X-Ray's cluster)."""
+    from widgets.atlas import AtlasMap
+
+    atlas = AtlasMap()
+    atlas._size = (594, 514)  # the map's size on a 1024 x 768 screen
+    atlas.frame(list(load_chapters()[1].places))
+    looks = {look[0].split("data-label='")[1].split("'")[0]: look for look in atlas._drawn}
+    html, (width, _), (anchor_x, _), *_ = looks["plei-me"]
+    assert anchor_x >= width  # the box lies west of the point
+    assert "text-align:right" in html
+    assert "text-align:left" in looks["pleiku"][0]  # east of its dot, as atlases prefer
