@@ -243,8 +243,19 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     return html, verdicts
 
 
+def _said(row: ScenarioValue | None, text: str) -> str:
+    """A new value typed or picked, as the reader says it (a choice by its words)."""
+    if row is not None and row.choices is not None and row.choice_words is not None:
+        for choice, words in zip(row.choices, row.choice_words, strict=True):
+            if str(choice).lower() == text.lower():
+                return words
+    return format_value(text)
+
+
 def _value_option(row: ScenarioValue) -> str:
-    return f"{row.label}: {format_value(row.value)} ({row.provenance}{', ' + row.rule if row.rule else ''})"
+    return (
+        f"{row.label}: {row.value_words()} ({row.provenance}{', ' + row.rule if row.rule else ''})"
+    )
 
 
 class BalanceLab(ipw.VBox):
@@ -460,14 +471,17 @@ class BalanceLab(ipw.VBox):
         r = self.row(self.values_list.value)
         rule = f", rule {escape(r.rule)}" if r.rule else ""
         self.detail.value = (
-            f"<p><b>{escape(r.label)}</b>: {escape(format_value(r.value))} "
+            f"<p><b>{escape(r.label)}</b>: {escape(r.value_words())} "
             f"<span class='provenance {escape(r.provenance)}'>{escape(r.provenance)}</span>{rule}"
             + (f"<br><small>{escape(r.note)}</small>" if r.note else "")
             + "</p>"
         )
         choices = r.choices or ((False, True) if isinstance(r.value, bool) else None)
         if choices:
-            self.new_choice.options = [(format_value(c), str(c).lower()) for c in choices]
+            said = r.choice_words or tuple(format_value(c) for c in choices)
+            self.new_choice.options = [
+                (w, str(c).lower()) for c, w in zip(choices, said, strict=True)
+            ]
             self.new_choice.value = str(r.value).lower()
             self.new_choice.layout.display, self.new_value.layout.display = None, "none"
         else:
@@ -525,12 +539,8 @@ class BalanceLab(ipw.VBox):
         for path, text in changes.items():
             r = known.get(path)
             label = r.label if r else path
-            old = format_value(r.value) if r else "its value"
-            new = (
-                format_value(text.strip("[]"))
-                if not text.startswith("*")
-                else f"{old} × {text[1:]}"
-            )
+            old = r.value_words() if r else "its value"
+            new = _said(r, text.strip("[]")) if not text.startswith("*") else f"{old} × {text[1:]}"
             items.append(f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>")
         self.change_list.value = (
             "<p>The variant changes:</p><ul class='rb-changes'>" + "".join(items) + "</ul>"

@@ -26,7 +26,7 @@ from rulebook.scenario import Game, load_playable
 from widgets._page import app_page
 from widgets._play_style import play_style
 from widgets.game_log import rule_links, sentences_html
-from widgets.options import OptionsPanel, choice_words
+from widgets.options import OptionsPanel
 from widgets.point_map_view import PointMapView
 from widgets.scenario_files import linked_scenario, scenario_from_query
 from widgets.stepper import GameStepper
@@ -189,8 +189,11 @@ class CampaignStepper(GameStepper):
             else ""
         )
         segment = f", {escape(snap['segment'])}" if snap["segment"] else ""
+        options = self.game.scenario.options
         changed = ", ".join(
-            f"{name.replace('_', ' ')}: {choice_words(value)}"
+            f"{options[name].title(name)}: {options[name].said(value)}"
+            if name in options
+            else f"{name.replace('_', ' ')}: {value}"
             for name, value in snap["options"].items()
         )
         rules = (

@@ -1,6 +1,7 @@
 """A panel that starts a new game with chosen scenario options and seed.
 
-Each option is a dropdown of its choices with the default first marked; the rule it comes
+Each option is a dropdown of its choices, in the words its scenario gives them (``label``,
+``choice_labels``), with the default marked; the rule it comes
 from and its description show beside it, so a reader sees what a switch changes before
 flipping it.
 """
@@ -16,18 +17,7 @@ import ipywidgets as ipw
 from rulebook.scenario import Scenario
 from widgets._page import guarded
 
-__all__ = ["OptionsPanel", "choice_words"]
-
-
-def choice_words(choice: Any) -> str:
-    """An option's value as a reader says it: ``on`` and ``off`` for switches, words for ids.
-
-    >>> choice_words(True), choice_words("action-end"), choice_words(2)
-    ('on', 'action end', '2')
-    """
-    if isinstance(choice, bool):
-        return "on" if choice else "off"
-    return str(choice).replace("_", " ").replace("-", " ")
+__all__ = ["OptionsPanel"]
 
 
 class OptionsPanel(ipw.VBox):
@@ -43,15 +33,15 @@ class OptionsPanel(ipw.VBox):
         for name, option in scenario.options.items():
             labels = [
                 (
-                    f"{choice_words(choice)} (default)"
+                    f"{option.said(choice)} (default)"
                     if choice == option.default
-                    else choice_words(choice),
+                    else option.said(choice),
                     choice,
                 )
                 for choice in option.choices
             ]
             picker = ipw.Dropdown(
-                options=labels, value=option.default, description=name.replace("_", " ")
+                options=labels, value=option.default, description=option.title(name)
             )
             picker.style.description_width = "14em"
             picker.layout.width = "32em"

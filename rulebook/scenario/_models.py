@@ -60,6 +60,13 @@ class Option(_Strict):
     interpretation: str | None = Field(
         default=None, description="id of the interpretation in the rules reference"
     )
+    label: str | None = Field(
+        default=None, min_length=1, max_length=80, description="what a reader calls the option"
+    )
+    choice_labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="what a reader calls each choice, by the choice as written (true, false)",
+    )
 
     @field_validator("default")
     @classmethod
@@ -69,6 +76,48 @@ class Option(_Strict):
             allowed = ", ".join(map(str, choices))
             raise ValueError(f"default {default!r} is not among the choices ({allowed})")
         return default
+
+    @field_validator("choice_labels")
+    @classmethod
+    def _labels_name_choices(cls, labels: dict[str, str], info: ValidationInfo) -> dict[str, str]:
+        written = [_written(c) for c in info.data.get("choices") or ()]
+        for key, words in labels.items():
+            if key not in written:
+                raise ValueError(f"{key!r} is not among the choices ({', '.join(written)})")
+            if not words.strip() or len(words) > 80:
+                raise ValueError(f"the words for {key!r} are empty or over 80 characters")
+        return labels
+
+    def title(self, name: str) -> str:
+        """What a reader calls the option: its ``label``, else its name in words.
+
+        >>> Option(rule="lza:6.2", description="d", choices=[1, 2], default=1).title("vp_bonus")
+        'Vp bonus'
+        """
+        if self.label:
+            return self.label
+        words = name.replace("_", " ").replace("-", " ")
+        return words[:1].upper() + words[1:]
+
+    def said(self, choice: Choice) -> str:
+        """What a reader calls *choice*: its label, else on or off for a switch, else its words.
+
+        >>> o = Option(rule="lza:6.2", description="d", choices=[True, False], default=True,
+        ...            choice_labels={"true": "in play"})
+        >>> o.said(True), o.said(False)
+        ('in play', 'off')
+        """
+        found = self.choice_labels.get(_written(choice))
+        if found:
+            return found
+        if isinstance(choice, bool):
+            return "on" if choice else "off"
+        return str(choice).replace("_", " ").replace("-", " ")
+
+
+def _written(choice: Choice) -> str:
+    """A choice as a YAML file writes it: ``true``, ``2d6``, ``9``."""
+    return str(choice).lower() if isinstance(choice, bool) else str(choice)
 
 
 class Value(Sourced[Any]):

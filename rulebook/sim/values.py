@@ -13,6 +13,10 @@ same change ``rulebook simulate --set`` makes.
 'NVA rifle counters: melee'
 >>> rows["options.overstack_fire.default"].choices
 ('die_per_extra_unit', 'example_two_fire')
+>>> rows["options.overstack_fire.default"].label
+'Reading: Fire from an over-stacked area'
+>>> rows["options.overstack_fire.default"].value_words()
+'one die less for each unit past three'
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ __all__ = ["ScenarioValue", "format_value", "scenario_values", "words"]
 _CAPITALS = frozenset(
     {"aa", "cp", "hq", "lz", "los", "nva", "sf", "sp", "us", "vp", "crt", "drm", "av", "cs"}
 )
+# Names the books print with a capital: "dust_off_albany_bonus" reads "Dust Off Albany bonus".
+_PROPER = {"albany": "Albany", "columbus": "Columbus", "cambodia": "Cambodia", "pleiku": "Pleiku"}
+_PHRASES = {"dust off": "Dust Off", "an khe": "An Khe", "plei me": "Plei Me"}
 # Sections that hold geometry or bookkeeping rather than balance values.
 _SKIP = ("map", "first_team.map", "ambush_valley.layout", "lz_albany.companies")
 
@@ -40,12 +47,19 @@ def words(key: str, *, capital: bool = True) -> str:
 
     >>> words("hits_absorbed_us"), words("us-rifle"), words("cp_per_turn", capital=False)
     ('Hits absorbed US', 'US rifle', 'CP per turn')
+    >>> words("dust_off_albany_bonus"), words("airlift_albany", capital=False)
+    ('Dust Off Albany bonus', 'airlift Albany')
     """
     parts = key.replace("-", " ").replace("_", " ").split()
-    out = [p.upper() if p.lower() in _CAPITALS else p.lower() for p in parts]
-    if capital and out and not out[0].isupper():
+    out = [
+        p.upper() if p.lower() in _CAPITALS else _PROPER.get(p.lower(), p.lower()) for p in parts
+    ]
+    if capital and out and not out[0][:1].isupper():
         out[0] = out[0].capitalize()
-    return " ".join(out)
+    said = " ".join(out)
+    for phrase, name in _PHRASES.items():
+        said = said.replace(phrase, name).replace(phrase.capitalize(), name)
+    return said
 
 
 def _owner(node: dict[str, Any], key: str) -> str:
@@ -81,6 +95,17 @@ class ScenarioValue:
     rule: str
     note: str = ""
     choices: tuple[Any, ...] | None = None
+    choice_words: tuple[str, ...] | None = None  # what a reader calls each of the choices
+
+    def value_words(self) -> str:
+        """The value now, as a reader says it (a choice by its words)."""
+        if (
+            self.choices is not None
+            and self.choice_words is not None
+            and self.value in self.choices
+        ):
+            return self.choice_words[self.choices.index(self.value)]
+        return format_value(self.value)
 
     @property
     def kind(self) -> str:
@@ -106,7 +131,7 @@ def scenario_values(scenario: Scenario) -> list[ScenarioValue]:
     from rulebook.games._reads import check_read
 
     data = scenario.model_dump(mode="json")
-    rows = list(_options(data.get("options") or {}))
+    rows = list(_options(scenario))
     rows.extend(_walk(data, ()))
     rows.extend(_unit_counts(scenario))
     readable = []
@@ -138,17 +163,18 @@ def _unit_counts(scenario: Scenario) -> Iterator[ScenarioValue]:
         )
 
 
-def _options(options: dict[str, Any]) -> Iterator[ScenarioValue]:
-    for name, option in options.items():
+def _options(scenario: Scenario) -> Iterator[ScenarioValue]:
+    for name, option in scenario.options.items():
+        reading = option.interpretation is not None
         yield ScenarioValue(
             path=f"options.{name}.default",
-            label=f"{'Reading' if option.get('interpretation') else 'Optional rule'}: "
-            f"{words(name, capital=False)}",
-            value=option["default"],
-            provenance="interpretation" if option.get("interpretation") else "optional rule",
-            rule=option["rule"],
-            note=" ".join(option.get("description", "").split()),
-            choices=tuple(option["choices"]),
+            label=f"{'Reading' if reading else 'Optional rule'}: {option.title(name)}",
+            value=option.default,
+            provenance="interpretation" if reading else "optional rule",
+            rule=option.rule,
+            note=" ".join(option.description.split()),
+            choices=tuple(option.choices),
+            choice_words=tuple(option.said(c) for c in option.choices),
         )
 
 

@@ -89,7 +89,7 @@ def test_switch_on_nva_artillery_and_start_again(shared_app):
     page.locator(".rb-option-nva_artillery select").select_option(label="on")
     page.get_by_role("button", name="New game with these options").click()
     page.wait_for_selector(".rb-options")
-    assert "nva artillery: on" in page.locator(".rb-options").inner_text()
+    assert "NVA artillery (optional rule 6.2): on" in page.locator(".rb-options").inner_text()
     assert "NVA batteries" in page.locator(".rb-status").inner_text()
 
 

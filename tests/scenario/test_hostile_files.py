@@ -51,7 +51,7 @@ LOAD_ERRORS = [
     ("a null block", re.sub(r"\n    nva: \{mcdade_killed[^}]*\}", "\n    nva: null", LZA, count=1), r"lz_albany\.vp\.nva: expected a mapping of fields; got null \(nothing\)"),
     ("a list for a table", LZA.replace("\n  choi_oi:", "\n  choi_oi: []\n  old_choi_oi:", 1), r"lz_albany\.choi_oi: expected a mapping of fields; got a list"),
     ("a chit count of a million", LZA.replace("count: 2", "count: 1000000", 1), r"count: must be 50 or less"),
-    ("melee: yes", LZA.replace("us-rifle: {kind: infantry, fire: 2, melee: 2,", "us-rifle: {kind: infantry, fire: 2, melee: yes,", 1), r":398: lz_albany\.unit_types\.us-rifle\.melee: expected a number \(YAML reads yes, no, on and off as true or false\); got true$"),
+    ("melee: yes", LZA.replace("us-rifle: {kind: infantry, fire: 2, melee: 2,", "us-rifle: {kind: infantry, fire: 2, melee: yes,", 1), rf":{LZA[: LZA.index('us-rifle: {kind: infantry')].count(chr(10)) + 1}: lz_albany\.unit_types\.us-rifle\.melee: expected a number \(YAML reads yes, no, on and off as true or false\); got true$"),
     ("a company of [true, 5]", FTV.replace("company: [4, 5]", "company: [true, 5]", 1), r"first_team\.us\.company\.0: expected a number .*; got true$"),
     ("a table off inches wide", AV.replace("table: [72, 48]", "table: [off, 48]", 1), r"table\.0: expected a number .*; got false$"),
     ("a line written A1A2", FTV.replace("      A1-A2: jungle", "      A1A2: jungle", 1), r":\d+: first_team\.map\.lines\.A1A2: 'A1A2' is not a line between two locations; write it as 'A1-A2'$"),

@@ -111,7 +111,11 @@ def test_list_values_and_readings_are_changed_in_their_own_terms(tmp_path):
     lab.new_choice.value = "example_two_fire"
     lab.add_button.click()
     assert lab.changes["options.overstack_fire.default"] == "example_two_fire"
-    assert "example two fire" in lab.change_list.value
+    # in the words the scenario gives the choice, not its id
+    assert "Reading: Fire from an over-stacked area: one die less for each unit past three → " in (
+        lab.change_list.value
+    )
+    assert "<b>only two units fire (the case&#x27;s example)</b>" in lab.change_list.value
 
 
 def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_path):

@@ -495,3 +495,31 @@ def test_the_map_says_what_its_counters_mean():
         assert words in caption, words
     assert "rb-ctr rb-us" in caption  # drawn with the map's own chips
     assert "rb-ctr rb-nva" in caption
+
+
+def test_every_shipped_option_and_its_choices_are_named_in_words():
+    """The options panel showed ids ("us stacking mix", "repeat 3 5 (default)", "thirty one"):
+    every option of the shipped scenarios now carries a reader's name, and every choice that
+    is not a plain switch its own words, which the panel and the balance lab show."""
+    from rulebook.scenario import load_scenario
+    from rulebook.sim.values import scenario_values
+    from widgets.options import OptionsPanel
+
+    root = Path(__file__).resolve().parents[2] / "scenarios"
+    for path in sorted(root.rglob("*.yaml")):
+        text = path.read_text()
+        if "\noptions:" not in text:
+            continue
+        scenario = load_scenario(path)
+        for name, option in scenario.options.items():
+            assert option.label, f"{path.name}: {name} has no label"
+            for choice in option.choices:
+                if not isinstance(choice, bool):
+                    assert str(choice) in option.choice_labels, f"{path.name}: {name}: {choice}"
+        panel = OptionsPanel(scenario, lambda seed, options: None)
+        for name, picker in panel.pickers.items():
+            assert picker.description == scenario.options[name].label
+            said = [scenario.options[name].said(choice) for _, choice in picker.options]
+            assert [words.removesuffix(" (default)") for words, _ in picker.options] == said
+        rows = [r for r in scenario_values(scenario) if r.path.startswith("options.")]
+        assert all("_" not in r.label and r.choice_words for r in rows)
