@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as ipw
 
+from rulebook._words import words
 from rulebook.games._narrate import count
 from rulebook.reference import Entry, Hit, Reference, load_reference
 from rulebook.reference._reading import (
@@ -193,6 +194,12 @@ class RuleBrowser(ipw.VBox):
                 f"<p class='rb-rule-count'>{len(self.ref)} entries in three books: type words, an "
                 "abbreviation or a rule id, or pick a book or a topic to list its entries.</p>"
             )
+        if total == 0 and not text:  # a book and a topic with no entry in common
+            return (
+                "<p class='rb-rule-count rb-no-results'>No entry of "
+                f"{escape(self.game.value if self.game.value != 'All three books' else 'the books')} "
+                f"has the topic {escape(self.tag.label or '')}: pick another topic or book.</p>"
+            )
         if total == 0:
             near = self.ref.suggest(text)
             hint = (
@@ -203,7 +210,10 @@ class RuleBrowser(ipw.VBox):
             )
             return f"<p class='rb-rule-count rb-no-results'>Nothing matches; {hint}.</p>"
         more = f"; the first {shown} are shown, narrow by book or tag" if total > shown else ""
-        what = "entries match" if text else "entries"
+        if text:
+            what = "entry matches" if total == 1 else "entries match"
+        else:
+            what = "entry" if total == 1 else "entries"
         lacking = self.hits[0].missing
         if lacking:  # no entry has every word: these have the most of them
             what = (
@@ -308,7 +318,7 @@ def entry_html(ref: Reference, entry: Entry) -> str:
     tags = ", ".join(escape(topic_name(t)) for t in entry.tags)
     steps = "".join(f"<li>{escape(s)}</li>" for s in entry.steps)
     numbers = "".join(
-        f"<tr><td>{escape(k.replace('_', ' '))}</td><td>{escape(value_words(v))}</td></tr>"
+        f"<tr><td>{escape(words(k))}</td><td>{escape(value_words(v))}</td></tr>"
         for k, v in entry.numbers.items()
     )
     return (

@@ -18,6 +18,7 @@ from collections import defaultdict
 from functools import cache
 from html import escape
 
+from rulebook._words import words
 from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Entry
 from rulebook.reference._reference import Finding, Reference
@@ -100,14 +101,14 @@ def value_words(value: object) -> str:
     """A number from the reference data in words: pairs as ranges, lists joined, never reprs.
 
     >>> value_words([200, 300]), value_words(["a", "b", "c"]), value_words({"us_killed": 151})
-    ('200 to 300', 'a, b, c', 'us killed: 151')
+    ('200 to 300', 'a, b, c', 'US killed: 151')
     """
     if isinstance(value, list):
         if len(value) == 2 and all(isinstance(v, int | float) for v in value):
             return f"{value[0]} to {value[1]}"
         return ", ".join(value_words(v) for v in value)
     if isinstance(value, dict):
-        return "; ".join(f"{k.replace('_', ' ')}: {value_words(v)}" for k, v in value.items())
+        return "; ".join(f"{words(k)}: {value_words(v)}" for k, v in value.items())
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from rulebook._words import words
 from rulebook.reference._models import Entry
 from rulebook.reference._reading import (
     breakable_name,
@@ -144,8 +145,7 @@ def entry_page(ref: Reference, entry: Entry) -> str:
     if entry.numbers:
         out += ["**Numbers**", ""]
         out += _bullets(
-            f"{rst_text(k.replace('_', ' '))}: {rst_text(value_words(v))}"
-            for k, v in entry.numbers.items()
+            f"{rst_text(words(k))}: {rst_text(value_words(v))}" for k, v in entry.numbers.items()
         )
     if entry.tags:
         out += _paragraph("Topics: " + ", ".join(topic_name(t) for t in entry.tags))

@@ -179,3 +179,21 @@ def test_no_entry_shows_snake_case_or_python_values_outside_the_folded_code():
         if found:
             bad[entry.id] = found
     assert bad == {}
+
+
+def test_a_book_and_topic_with_no_entry_in_common_say_so_and_one_hit_is_one_entry():
+    """With no words typed, an empty list told the reader to 'try fewer words'; and a single
+    hit read '1 entries match'."""
+    app = RuleBrowser()
+    app.game.value = "Ambush Valley"
+    app.tag.value = "melee"
+    assert not app.hits
+    assert "No entry of Ambush Valley has the topic Melee: pick another topic or book." in (
+        app.count.value
+    )
+    app.game.value, app.tag.value = "All three books", "any"
+    app.query.value = "nigth"
+    assert len(app.hits) > 1
+    app.query.value = "Dak Po"
+    assert len(app.hits) == 1
+    assert "1 entry matches" in app.count.value
