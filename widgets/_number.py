@@ -67,6 +67,8 @@ class RangedIntText(ipw.Text):
         # name for it was "null")
         kwargs.setdefault("tooltip", f"{what}, {low:,} to {high:,}")
         super().__init__(**kwargs)
+        for name in self._dom_classes:  # the note named after its box, for pages and tests
+            self.note.add_class(f"{name}-note")
 
     def _say(self, words: str) -> None:
         self.note.value = f"<span style='color:#a00'>{escape(words)}</span>"

@@ -75,17 +75,17 @@ def _agreeing(n: int, noun: str, plural_form: str | None) -> str:
 
 
 def plural(text: str) -> str:
-    """Resolve ``3 unit(s)`` and ``1 hit(s)`` into proper English.
+    """Resolve ``3 unit(s)``, ``1 hit(s)`` and ``2 step loss(es)`` into proper English.
 
-    >>> plural("2 NVA unit(s) in A2; 1 hit(s)")
-    '2 NVA units in A2; 1 hit'
+    >>> plural("2 NVA unit(s) in A2; 1 hit(s); 2 step loss(es), 1 step loss(es)")
+    '2 NVA units in A2; 1 hit; 2 step losses, 1 step loss'
     """
 
     def fix(m: re.Match[str]) -> str:
-        n, between, noun = int(m.group(1)), m.group(2), m.group(3)
-        return f"{m.group(1)}{between}{noun if n == 1 else noun + 's'}"
+        n, between, noun, ending = int(m.group(1)), m.group(2), m.group(3), m.group(4)
+        return f"{m.group(1)}{between}{noun if n == 1 else noun + ending}"
 
-    return re.sub(r"\b(\d+)(\s(?:[A-Za-z-]+\s){0,2})(\w+)\(s\)", fix, text)
+    return re.sub(r"\b(\d+)(\s(?:[A-Za-z-]+\s){0,2})(\w+)\((e?s)\)", fix, text)
 
 
 def tidy(text: str) -> str:

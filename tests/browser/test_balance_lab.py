@@ -22,12 +22,15 @@ def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, pag
     games.fill("5000")  # past the most: held to it, and the page says so beside the box
     games.press("Tab")
     expect(games).to_have_value("2000")
-    expect(page.locator(".rb-refused")).to_contain_text(
-        "5,000 is more than the lab takes (2 to 2,000): 2,000 kept"
-    )
+    note = page.locator(".rb-games-note")
+    expect(note).to_contain_text("5,000 is more than the lab takes (2 to 2,000): 2,000 kept")
+    games.fill("12.5")  # read as typed: not 125, as a number box's key filter made it
+    games.press("Tab")
+    expect(note).to_contain_text("12.5 is not a whole number: 2,000 kept")
+    expect(games).to_have_value("2000")
     games.fill("2")  # the fewest games the lab allows
     games.press("Tab")
-    expect(page.locator(".rb-refused")).to_have_text("")
+    expect(note).to_have_text("")
     page.get_by_role("button", name="Run", exact=True).click()
     page.wait_for_selector(".rb-timing", timeout=120_000)  # the run is over (not a table so far)
     assert page.locator(".rb-balance tr[data-variant='baseline']").count() == 1

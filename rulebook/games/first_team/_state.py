@@ -154,10 +154,10 @@ class CampaignState:
             ("gunship", spec.us.gunships),
             ("observation", spec.us.observation),
         ):
+            prefix = f"{kind[:3].upper()}-"  # the 1/9 has one of each: TRA-1/9, GUN-1/9, OBS-1/9
             for uid in ids:
-                self.support[f"{kind[:3].upper()}-{uid}"] = SupportUnit(
-                    f"{kind[:3].upper()}-{uid}", kind
-                )  # type: ignore[arg-type]
+                sid = uid if uid.startswith(prefix) else f"{prefix}{uid}"  # OBS-1, not OBS-OBS-1
+                self.support[sid] = SupportUnit(sid, kind)  # type: ignore[arg-type]
         for uid in spec.us.aero_rockets:
             self.support[uid] = SupportUnit(uid, "aero-rocket")
         for uid in spec.us.airstrikes:

@@ -199,7 +199,7 @@ def test_ftv_3_4_4_3_gunship_and_observation_cost_one_and_the_1_9_fly_for_the_1_
     s = state(Dice(1))
     s.board.place("F3", s.nva["1/32"], s.us["A/1/8"])
     commits = _commits(s, "F3")
-    assert {"commit GUN-D/227 1", "commit OBS-OBS-1 1"} <= commits
+    assert {"commit GUN-D/227 1", "commit OBS-1 1"} <= commits
     assert not any("1/9" in c for c in commits)  # 1/9 helicopters only with the 1/9
     s.board.place("F3", s.us["1/9"])
     assert {"commit GUN-1/9 0", "commit OBS-1/9 0"} <= _commits(s, "F3")
@@ -247,7 +247,7 @@ def test_ftv_4_1_the_worked_example_played_through_a_campaign_fight():
         "commit A/2/19 1",  # two batteries of the 2/19, dedicated to 1/8 (1 CP each)
         "commit B/2/19 1",
         "commit GUN-D/227 1",
-        "commit OBS-OBS-1 1",
+        "commit OBS-1 1",
         "fight",
     )
     combat = steps(s, "ftv:4.1.11")

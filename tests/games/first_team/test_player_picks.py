@@ -150,15 +150,15 @@ def _flown(s, *ids: str) -> list:
 
 def test_ftv_4_2_6_1_a_the_player_picks_the_helicopter_a_star_sends_to_refit():
     s = state(Dice(1))
-    committed = _flown(s, "GUN-D/227", "OBS-OBS-1", "A/2/20")  # the aero-rockets refit anyway
+    committed = _flown(s, "GUN-D/227", "OBS-1", "A/2/20")  # the aero-rockets refit anyway
     flow = _fight._us_losses(s, _starred(s), committed)
     decision = next(flow)
     assert decision.rule == "ftv:4.2.6.1"
-    assert [a.notation() for a in decision.options] == ["to-refit GUN-D/227", "to-refit OBS-OBS-1"]
-    assert describe(decision.options[1]) == "Send OBS-OBS-1 to the Refit Box"
+    assert [a.notation() for a in decision.options] == ["to-refit GUN-D/227", "to-refit OBS-1"]
+    assert describe(decision.options[1]) == "Send OBS-1 to the Refit Box"
     with pytest.raises(StopIteration):
         flow.send(decision.options[1])
-    assert s.support["OBS-OBS-1"].box == "refit"
+    assert s.support["OBS-1"].box == "refit"
     assert (
         s.support["GUN-D/227"].box == "an-khe"
     )  # fatigued at An Khe, as any gunship after a fight
