@@ -13,6 +13,7 @@ from rulebook.games.first_team.situation import CombatSetup, example_4_1
 from rulebook.render import provenance_badge, trace_html
 from rulebook.render._html import tidy_words
 from rulebook.trace import Trace
+from widgets._number import RangedIntText
 from widgets._page import app_page, guarded, rule_links
 
 __all__ = ["FirstTeamCombat", "first_team_combat_app"]
@@ -68,7 +69,9 @@ class FirstTeamCombat(ipw.VBox):
         self.nva_support = support("NVA")
         self.ambush = ipw.Checkbox(description="ambush (only the attacker fires)")
         self.night = ipw.Checkbox(description="NVA Open Combat (night check)")
-        self.seed = ipw.IntText(description="dice seed", layout=ipw.Layout(width="14em"))
+        self.seed = RangedIntText(
+            0, 999_999_999, "a dice seed", description="dice seed", layout=ipw.Layout(width="14em")
+        )
         self.example = ipw.Button(description="The 4.1 example", icon="book")
         self.example.on_click(self._load_example)
         self.headline = ipw.HTML()
@@ -83,13 +86,16 @@ class FirstTeamCombat(ipw.VBox):
             self.us_support, *self.nva_steps, self.nva_hold, self.nva_support, self.ambush,
             self.night, self.seed,
         ]  # fmt: skip
+        self._results = (self.headline, self.columns_view, self.odds_view, self.trace_view)
         self._quiet = False
         self.set_setup(setup, seed=1)
         for control in self._controls:
             control.observe(self._changed, names="value")
-        left = ipw.VBox([self.example, *self._controls], layout=ipw.Layout(width="24em"))
-        right = ipw.VBox(
-            [self.headline, self.columns_view, self.odds_view, self.errors],
+        left = ipw.VBox(
+            [self.example, *self._controls, self.seed.note], layout=ipw.Layout(width="24em")
+        )
+        right = ipw.VBox(  # a refusal first, where the results were: they go with it
+            [self.errors, self.headline, self.columns_view, self.odds_view],
             layout=ipw.Layout(width="46em"),
         )
         super().__init__(
@@ -173,6 +179,8 @@ class FirstTeamCombat(ipw.VBox):
             from widgets._page import error_html
 
             self.errors.value = error_html(err)
+            for view in self._results:  # no fight of the last set-up shown as if of this one
+                view.value = ""
 
     def _show(self) -> None:
         setup = self.setup()

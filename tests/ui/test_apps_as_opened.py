@@ -100,6 +100,25 @@ def test_first_team_combat_reproduces_the_4_1_example_with_the_books_rolls():
     assert app.errors.value == ""
 
 
+def test_first_team_combat_refused_set_up_takes_the_last_fight_off_the_page():
+    """A set-up the rules refuse (no NVA at all) showed its refusal below the last fight's
+    columns, odds and roll, as if they were this one's."""
+    from widgets.first_team_combat import first_team_combat_app
+
+    app = first_team_combat_app().children[-1]
+    app.example.click()
+    for box in app.nva_steps:
+        box.value = 0
+    assert "a fight needs" in app.errors.value
+    assert app.headline.value == app.odds_view.value == app.trace_view.value == ""
+    app.example.click()
+    assert app.errors.value == ""
+    assert "US on column <b>11</b>" in app.headline.value
+    app.seed.set_state({"value": "-7"})
+    assert app.seed.value == 0
+    assert "-7 is less than a dice seed takes" in app.seed.note.value
+
+
 def test_walkthrough_opens_on_its_first_chapter_and_fetches_nothing():
     from widgets.walkthrough import walkthrough_app
 
