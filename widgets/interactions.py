@@ -158,7 +158,7 @@ class InteractionsApp(ipw.VBox):
             control.observe(self._refresh, names="value")
         left = ipw.VBox(shown, layout=ipw.Layout(width="26em", flex="0 0 26em"))
         right = ipw.VBox(
-            [self.headline, self.odds_view, self.errors],
+            [self.errors, self.headline, self.odds_view],
             layout=ipw.Layout(flex="1 1 24em", min_width="20em", padding="0 0 0 1rem"),
         )
         super().__init__(
@@ -177,6 +177,8 @@ class InteractionsApp(ipw.VBox):
             self._show()
         except Exception as err:  # every failure must reach the user, whatever its type
             self.errors.value = error_html(err)
+            for view in (self.headline, self.odds_view, self.trace_view):
+                view.value = ""  # no odds of the last set-up shown as if of this one
 
     def _situation(self):  # -> (Situation, arguments for run and odds)
         return attack(

@@ -167,3 +167,16 @@ def test_scenario_designer_opens_the_reconstructed_map_with_nothing_to_fix():
     ).children[-1]
     assert len(designer.design.map) == 44
     assert "nothing to fix" in designer.checks.summary.value
+
+
+def test_interactions_refuses_fire_at_its_own_area_and_clears_the_last_odds():
+    from widgets.interactions import interactions_app
+
+    app = interactions_app().children[-1]
+    assert "625/1296" in app.odds_view.value
+    app.target.value = app.area.value
+    assert "in C4 itself the two sides melee (lza:7.2)" in app.errors.value
+    assert app.odds_view.value == app.headline.value == app.trace_view.value == ""
+    app.target.value = "D4"
+    assert app.errors.value == ""
+    assert "625/1296" in app.odds_view.value

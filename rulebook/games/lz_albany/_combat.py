@@ -58,7 +58,13 @@ def firing_dice(
     elif extra:
         step(
             "lza:6.1",
-            f"over-stacked in {area}: only the {len(strengths)} strongest fire (the case's example)",
+            f"over-stacked in {area}: "
+            + (
+                f"only the {len(strengths)} strongest fire"
+                if strengths
+                else f"none fires, {counted(extra, 'unit')} past three silencing all three"
+            )
+            + " (the case's example)",
             after={"dice": dice},
         )
     if bonus:

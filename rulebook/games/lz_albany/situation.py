@@ -216,6 +216,37 @@ def _pick(state: State, side: str, kind: str, count: int) -> list[str]:
     return ids[:count]
 
 
+def _check_target(s: State, procedure: str, area: str, target: str) -> None:
+    """Refuse an attack the rules would never offer, saying why, rather than work out its odds.
+
+    >>> attack("fire", "A1", "A1")
+    Traceback (most recent call last):
+    ...
+    ValueError: rifles fire at another area: in A1 itself the two sides melee (lza:7.2)
+    >>> attack("fire", "A1", "F7")
+    Traceback (most recent call last):
+    ...
+    ValueError: rifles fire only at an area next to their own (lza:7.3): F7 is not next to A1
+    """
+    if procedure in ("fire", "mortar") and target == area:
+        weapon = "rifles" if procedure == "fire" else "mortars"
+        raise ValueError(
+            f"{weapon} fire at another area: in {area} itself the two sides melee (lza:7.2)"
+        )
+    if procedure == "fire" and target not in _combat._fire_targets(s, area, "us"):
+        if target not in s.map.neighbors(area):
+            raise ValueError(
+                f"rifles fire only at an area next to their own (lza:7.3): {target} is not "
+                f"next to {area}"
+            )
+        raise ValueError(f"{target} cannot be fired at from {area} (lza:7.2A, 7.3)")
+    if procedure == "mortar" and target not in _combat.mortar_targets(s, area, "us"):
+        raise ValueError(
+            f"mortars fire only within {s.rules.mortar_range} areas at an area a US officer "
+            f"sees (lza:7.4): {target} is not one from {area}"
+        )
+
+
 def attack(
     procedure: str,
     area: str,
@@ -257,6 +288,7 @@ def attack(
         place=place, turn=turn, flares=[target] if flare else [], options=options, dice=seed
     )
     s = situation.state
+    _check_target(s, procedure, area, target)
     if procedure == "melee":
         args: tuple[str, ...] = (area, "us")
     elif procedure == "fire":

@@ -93,3 +93,20 @@ def test_melee_odds_agree_with_100000_rolls_of_the_same_dice():
     for outcome, p in exact.items():
         sigma = math.sqrt(n * float(p) * (1 - float(p)))
         assert abs(counts[outcome] - n * float(p)) <= 5 * sigma + 1, outcome
+
+
+def test_lza_7_3_an_attack_the_rules_never_offer_is_refused_not_given_odds():
+    """The rule-interactions app gave exact odds for rifles in A1 firing at A1 and at F7, half
+    the map away: rifles fire only at a neighbouring area (lza:7.3), in their own area the
+    sides melee (lza:7.2), and mortars reach only what an officer sees in range (lza:7.4)."""
+    from rulebook.games.lz_albany.situation import attack
+
+    with pytest.raises(ValueError, match=r"in A1 itself the two sides melee \(lza:7\.2\)"):
+        attack("fire", "A1", "A1")
+    with pytest.raises(ValueError, match=r"\(lza:7\.3\): F7 is not next to A1"):
+        attack("fire", "A1", "F7")
+    with pytest.raises(ValueError, match=r"\(lza:7\.4\): F7 is not one from A1"):
+        attack("mortar", "A1", "F7")
+    situation, args = attack("fire", "C4", "D4")  # next door: offered, and its odds given
+    assert args == ("C4", "D4:4")
+    assert odds(situation, "fire", *args)
