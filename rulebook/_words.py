@@ -36,4 +36,3 @@ def words(key: str, *, capital: bool = True) -> str:
     for phrase, name in _PHRASES.items():
         said = said.replace(phrase, name).replace(phrase.capitalize(), name)
     return said
-
