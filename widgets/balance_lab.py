@@ -264,6 +264,10 @@ class BalanceLab(ipw.VBox):
     def __init__(self, saves: str | Path = "saves", scenario: str | Path | None = None) -> None:
         self.saves = Path(saves)
         self.changes: dict[str, str] = {}
+        # Each scenario's variant as the designer left it: switching to another scenario (or
+        # game) and back finds it again rather than gone.
+        self._variants: dict[str, dict[str, str]] = {}
+        self._shown_file: str | None = None
         self.game = ipw.ToggleButtons(
             options=[("LZ Albany", Game.LZ_ALBANY), ("First Team: Vietnam", Game.FIRST_TEAM)],
             description="game",
@@ -447,7 +451,11 @@ class BalanceLab(ipw.VBox):
             return
         self.scenario = load_scenario(self.scenario_pick.value)
         self._rows = scenario_values(self.scenario)
-        self._set_changes({})
+        if self._shown_file is not None:
+            self._variants[self._shown_file] = self.changes
+        self._shown_file = self.scenario_pick.value
+        self.new_value.value = ""  # a number typed for the last scenario's value
+        self._set_changes(self._variants.get(self._shown_file, {}))
         self.table.value = ""
         self._fill_values()
 

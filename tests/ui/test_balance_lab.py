@@ -346,3 +346,21 @@ def test_a_games_count_or_seed_typed_wrong_keeps_the_last_and_says_why():
     assert "-5 is less than a seed takes (0 to 999,999,999): 0 kept" in lab.seed.note.value
     assert _shown(lab, lab.seed.note)
     assert _shown(lab, lab.games.note)
+
+
+def test_a_variant_waits_for_its_scenario_while_the_designer_looks_at_another(tmp_path):
+    """Switching to First Team and back dropped the LZ Albany variant without a word, and left
+    the last value typed in the box."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "stacking limit"
+    lab.new_value.value = "4"
+    lab.add_button.click()
+    kept = dict(lab.changes)
+    assert kept
+    lab.game.value = Game.FIRST_TEAM
+    assert lab.changes == {}
+    assert lab.new_value.value == ""
+    assert "changes nothing yet" in lab.change_list.value
+    lab.game.value = Game.LZ_ALBANY
+    assert lab.changes == kept
+    assert "→ <b>4</b>" in lab.change_list.value
