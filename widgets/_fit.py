@@ -3,7 +3,8 @@
 The zoom is worked out in Python when the map is built, for a guessed size; once the browser
 reports the map's real bounds (on first draw, and again when the window changes its size), the
 map is zoomed so that the content fits. A user's own zooming is left alone: only a change of the
-map's size in pixels refits.
+map's size in pixels refits, or new content to frame (:meth:`Fitted.frame`: a designer's blank
+sheet or a file opened).
 """
 
 from __future__ import annotations
@@ -12,29 +13,48 @@ import math
 
 from ipyleaflet import Map
 
-__all__ = ["keep_fitted"]
+__all__ = ["Fitted", "keep_fitted"]
 
 
-def keep_fitted(m: Map, width: float, height: float, center: tuple[float, float]) -> None:
-    """Refit *m* (Simple CRS, ``2**zoom`` pixels per unit) to *width* x *height* units."""
-    seen: dict[str, tuple[int, int]] = {}
+class Fitted:
+    """*m* (Simple CRS, ``2**zoom`` pixels per unit) kept fitted to a box of content."""
 
-    def refit(change: dict) -> None:
+    def __init__(self, m: Map, width: float, height: float, center: tuple[float, float]) -> None:
+        self.map = m
+        self.width, self.height, self.center = width, height, center
+        self.size: tuple[int, int] | None = None  # the map's pixels, once the browser says
+        m.observe(self._resized, names="bounds")
+
+    def frame(self, width: float, height: float, center: tuple[float, float]) -> None:
+        """Fit new content: now at the map's known size, or when the browser reports it."""
+        self.width, self.height, self.center = width, height, center
+        if self.size is not None:
+            self._fit()
+
+    def _resized(self, change: dict) -> None:
         bounds = change["new"]
         if not bounds or len(bounds) != 2:
             return
         (south, west), (north, east) = bounds
-        scale = 2**m.zoom
+        scale = 2**self.map.zoom
         size = (round((east - west) * scale), round((north - south) * scale))
-        if size[0] < 50 or size[1] < 50 or seen.get("size") == size:
+        if size[0] < 50 or size[1] < 50 or self.size == size:
             return
-        seen["size"] = size
-        fit = min(size[0] / max(width, 1e-9), size[1] / max(height, 1e-9))
-        zoom = math.floor(math.log2(fit) * 4) / 4
-        if abs(zoom - m.zoom) > 1e-6 or m.center != list(center):
-            m.center = center
-            m.zoom = zoom
-            # The new zoom changes the pixel size read back from the bounds: keep it as seen.
-            seen["size"] = size
+        self.size = size
+        self._fit()
+        # The new zoom changes the pixel size read back from the bounds: keep it as seen.
+        self.size = size
 
-    m.observe(refit, names="bounds")
+    def _fit(self) -> None:
+        assert self.size is not None
+        fit = min(self.size[0] / max(self.width, 1e-9), self.size[1] / max(self.height, 1e-9))
+        zoom = math.floor(math.log2(fit) * 4) / 4
+        m = self.map
+        if abs(zoom - m.zoom) > 1e-6 or list(m.center) != list(self.center):
+            m.center = self.center
+            m.zoom = zoom
+
+
+def keep_fitted(m: Map, width: float, height: float, center: tuple[float, float]) -> Fitted:
+    """Refit *m* (Simple CRS, ``2**zoom`` pixels per unit) to *width* x *height* units."""
+    return Fitted(m, width, height, center)

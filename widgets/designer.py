@@ -52,6 +52,7 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.drawn: list[tuple[float, float]] | None = None
         self.culprits: tuple[str, ...] = ()
         self.view = MapView(design.map, height="500px", sheet=design.sheet)
+        self.view.fit(design.sheet)  # and kept fitted to the map's size in the browser
         self.draw = outline_draw_control()
         self.draw.on_draw(self._on_draw)
         self.view.map.add(self.draw)

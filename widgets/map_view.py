@@ -15,6 +15,7 @@ from traitlets import Unicode
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
 from widgets._closing import discard
+from widgets._fit import Fitted, keep_fitted
 
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
@@ -145,6 +146,7 @@ class MapView(ipw.VBox):
             maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2), height=height
         )
         self.underlay: ImageOverlay | None = None
+        self._fitted: Fitted | None = None  # kept fitted to the sheet once fit() is asked
         self._marks: dict[str, str] = {}
         self._click_callbacks: list[Callable[[str], None]] = []
         self.areas = GeoJSON(
@@ -216,11 +218,18 @@ class MapView(ipw.VBox):
             self.set_label(area.id, self._label_html(area.id, ""))
 
     def fit(self, sheet: tuple[float, float, float, float], pixels_wide: int = 800) -> None:
-        """Centre on *sheet* ``(minx, miny, maxx, maxy)`` and zoom so that all of it shows."""
+        """Centre on *sheet* ``(minx, miny, maxx, maxy)`` and zoom so that all of it shows: at
+        the size the browser gave the map once it has said (a 1024-wide window cut the first
+        column of areas off when 800 pixels were assumed), else *pixels_wide*."""
         minx, miny, maxx, maxy = self.sheet = sheet
-        self.map.center = ((miny + maxy) / 2, (minx + maxx) / 2)
-        height = int(str(self.map.layout.height).removesuffix("px"))
-        self.map.zoom = _zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
+        center = ((miny + maxy) / 2, (minx + maxx) / 2)
+        if self._fitted is None:
+            self._fitted = keep_fitted(self.map, maxx - minx, maxy - miny, center)
+        self._fitted.frame(maxx - minx, maxy - miny, center)
+        if self._fitted.size is None:  # until the browser says
+            self.map.center = center
+            height = int(str(self.map.layout.height).removesuffix("px"))
+            self.map.zoom = _zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
 
     def set_underlay(
         self,

@@ -14,6 +14,7 @@ from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
 from widgets._closing import discard
+from widgets._fit import keep_fitted
 from widgets._page import app_page, guarded
 from widgets.designer_common import ChecksPanel, DesignerFiles, designer_columns
 from widgets.map_view import offline_map
@@ -68,6 +69,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.line_from: str | None = None
         self.culprits: tuple[str, ...] = ()
         self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800)
+        self._fitted = keep_fitted(self.map, 90, 65, (30, 36))
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
         )
@@ -302,10 +304,14 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.selected = self.line_from = None
 
     def _fit(self) -> None:
+        """Frame the locations (with a margin for their labels), at the map's size on screen."""
         xys = [loc.xy for loc in self.design.spec.locations.values()]
         if xys:
             xs, ys = [p[0] for p in xys], [p[1] for p in xys]
-            self.map.center = ((min(ys) + max(ys)) / 2, (min(xs) + max(xs)) / 2)
+            center = ((min(ys) + max(ys)) / 2, (min(xs) + max(xs)) / 2)
+            self._fitted.frame(max(xs) - min(xs) + 12, max(ys) - min(ys) + 10, center)
+            if self._fitted.size is None:  # until the browser says, the guess of 800 pixels
+                self.map.center = center
 
     # --- view ---------------------------------------------------------------------------
 

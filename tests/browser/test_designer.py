@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from browser._chromium import WAIT_MS
 from browser._seen import app_ready
 from browser._words import read_every_view
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -32,12 +33,26 @@ def centre(page, selector: str) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+# Whether every area's label (its centre) lies inside the map on screen, and there are *n*.
+ALL_LABELS_IN_MAP = """n => {
+  const m = document.querySelector('.rb-designer .leaflet-container').getBoundingClientRect();
+  const labels = [...document.querySelectorAll('.rb-designer .rb-area-label')];
+  return labels.length === n && labels.every(e => { const r = e.getBoundingClientRect();
+    const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    return x > m.left && x < m.right && y > m.top && y < m.bottom; }); }"""
+
+
 def test_draw_link_save_and_reload_an_area(voila_url, page, new_page, artifacts, saves_file):
     save = saves_file("browser_test", ".yaml")
-    page.set_viewport_size({"width": 1400, "height": 900})
+    # On a 1024-wide window the map is framed on all 44 areas (800 pixels were assumed, and the
+    # first column of areas was off the map's left edge); then the window widens and it refits.
+    page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
     app_ready(page)
     page.wait_for_selector(".rb-area-label[data-area='F7']")
+    page.wait_for_function(ALL_LABELS_IN_MAP, arg=44, timeout=WAIT_MS)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.wait_for_function(ALL_LABELS_IN_MAP, arg=44, timeout=WAIT_MS)
     caption = page.locator(".rb-map-caption")
     assert caption.get_attribute("data-areas") == "44"
     links = int(caption.get_attribute("data-links"))  # LZ Columbus's links to the east edge
