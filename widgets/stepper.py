@@ -161,7 +161,9 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         )
         side.add_class("rb-side")
         self.below_map = ipw.HTML()
-        board = ipw.VBox([self.map_view, self.stack, self.below_map])
+        # What the pointer is over, read above the map: below it (and its caption) the line
+        # was off a 768-high screen while the pointer was on the map.
+        board = ipw.VBox([self.stack, self.map_view, self.below_map])
         board.add_class("rb-board")
         replay_row = ipw.HBox(
             [self.back_button, self.replay, self.forward_button, self.present_button],
@@ -196,7 +198,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.map_view.observe(lambda _: self._show_stack(), names="hovered")
 
     def _show_stack(self) -> None:
-        """The line under the map: what stands at the place last pointed at, in the position
+        """The line over the map: what stands at the place last pointed at, in the position
         shown."""
         place = self.map_view.hovered
         if place:
@@ -410,6 +412,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             shown = self._filtered()
         self.choices.options = [(self.describe(options[i]), i) for i in shown]
         self.choices.value = shown[0] if shown else None
+        # An empty list box under "The game is over" read as something still to choose.
+        self.choices.layout.display = "none" if g.is_over() else None
         decision = g.decision
         chance = g.current_player() == CHANCE
         if decision is None:

@@ -523,3 +523,11 @@ def test_every_shipped_option_and_its_choices_are_named_in_words():
             assert [words.removesuffix(" (default)") for words, _ in picker.options] == said
         rows = [r for r in scenario_values(scenario) if r.path.startswith("options.")]
         assert all("_" not in r.label and r.choice_words for r in rows)
+
+
+def test_after_the_last_turn_no_empty_list_of_choices_is_left_showing():
+    game, _ = _scripted_game(seed=1)
+    stepper = LzAlbanyStepper(game)
+    assert "The game is over." in stepper.prompt.value
+    assert stepper.choices.layout.display == "none"
+    assert LzAlbanyStepper(new_game(seed=1)).choices.layout.display != "none"
