@@ -81,6 +81,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.prompt.add_class("rb-prompt-box")
         self.choices = ipw.Select(rows=8, layout=ipw.Layout(width="100%"))
         self.choices.add_class("rb-choices")
+        # The highlighted choice in full: a list box cuts a long one at its edge ("Seek contact
+        # with the NVA in Zone B, spending o..." on a 1024-wide screen).
+        self.chosen = ipw.HTML()
+        self.chosen.add_class("rb-chosen")
+        self.choices.observe(lambda _: self._show_chosen(), names="value")
         self.apply_button = button(
             description="Apply", button_style="primary", tooltip="play the chosen action"
         )
@@ -154,6 +159,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
                 self.prompt,
                 self.choices,
                 self.play_controls,
+                self.chosen,
                 *self.computer_controls(),
                 self.errors,
                 self.message,
@@ -196,6 +202,12 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.continue_here.on_click(self._continue_from_here)
         self.replay.observe(self._replay_moved, names="value")
         self.map_view.observe(lambda _: self._show_stack(), names="hovered")
+
+    def _show_chosen(self) -> None:
+        label = next((words for words, i in self.choices.options if i == self.choices.value), "")
+        self.chosen.value = (
+            f"<div class='rb-chosen-line'><b>Apply</b>: {escape(label)}</div>" if label else ""
+        )
 
     def _show_stack(self) -> None:
         """The line over the map: what stands at the place last pointed at, in the position
@@ -414,6 +426,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.choices.value = shown[0] if shown else None
         # An empty list box under "The game is over" read as something still to choose.
         self.choices.layout.display = "none" if g.is_over() else None
+        self._show_chosen()
         decision = g.decision
         chance = g.current_player() == CHANCE
         if decision is None:

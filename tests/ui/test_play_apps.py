@@ -531,3 +531,14 @@ def test_after_the_last_turn_no_empty_list_of_choices_is_left_showing():
     assert "The game is over." in stepper.prompt.value
     assert stepper.choices.layout.display == "none"
     assert LzAlbanyStepper(new_game(seed=1)).choices.layout.display != "none"
+
+
+def test_the_highlighted_choice_is_written_out_in_full_under_the_list():
+    """A list box cuts a long choice at its edge: the line under it gives the whole sentence."""
+    stepper = LzAlbanyStepper(new_game(seed=1))
+    first = stepper.choices.options[0][0]
+    assert f"<b>Apply</b>: {first}" in stepper.chosen.value
+    stepper.choices.value = stepper.choices.options[1][1]
+    assert stepper.choices.options[1][0] in stepper.chosen.value
+    game, _ = _scripted_game(seed=1)
+    assert LzAlbanyStepper(game).chosen.value == ""  # nothing to apply once the game is over
