@@ -246,7 +246,7 @@ def _walk(widget):
 def test_undo_and_redo_every_edit_and_a_revert():
     panel = ambush_valley_app().children[-1].scenario
     panel.picker.value = "dak_po"
-    assert panel.undo_button.disabled
+    assert not panel.undo_button.disabled  # picking a scenario is a step too (back to the last)
     panel.item.value = "spot-1"
     panel.item_x.value = 20.0
     panel.move_item.click()
@@ -258,7 +258,7 @@ def test_undo_and_redo_every_edit_and_a_revert():
     assert panel.scenario.spec.layout.tunnel_spots[0].at == (20.0, 40.0)
     panel.undo_button.click()
     assert panel.scenario.spec.layout.tunnel_spots[0].at == (14.0, 40.0)
-    assert panel.undo_button.disabled
+    assert panel.picker.value == "dak_po"  # one more Undo would go back to the scenario before
     panel.redo_button.click()
     panel.redo_button.click()
     assert len(panel.scenario.spec.layout.civilians) == 2
@@ -311,3 +311,28 @@ def test_campaign_tab_shows_a_log_it_cannot_draw_as_an_error():
     campaign.record.mission = {"x": 1}  # set by hand, past the checks of a load
     campaign.refresh()
     assert "KeyError" in campaign.errors.value
+
+
+def test_a_new_scenario_or_another_picked_is_one_undo_from_the_edits_it_replaced():
+    """New scenario and the picker replaced the whole history: a designer's edits were gone
+    with Undo greyed. And Resize table with the size unchanged made an undo step of nothing."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.width.value, panel.depth.value = 96, 72
+    panel.resize.click()
+    edited = panel.scenario
+    panel.resize.click()  # the same size again: refused, no step
+    assert "the table is already 96 by 72 inches" in panel.errors.value
+    panel.undo_button.click()
+    assert panel.scenario.spec.table != (96, 72)
+    panel.redo_button.click()
+    assert panel.scenario is edited
+    panel.new_button.click()
+    assert "New scenario" in panel.summary.value
+    panel.undo_button.click()
+    assert panel.scenario is edited
+    panel.picker.value = "hornets_nest"
+    assert panel.scenario is not edited
+    panel.undo_button.click()
+    assert panel.scenario is edited
+    assert panel.picker.value == "dak_po"  # the picker follows the version shown

@@ -221,11 +221,26 @@ class ScenarioPanel(ipw.VBox):
     def _pick(self, _: Any = None) -> None:
         if self._quiet or self.picker.value is None:
             return
-        self.versions = Versions(Scenario.load(self.files[self.picker.value]))
+        # One step of the history, as every edit is: Undo brings back the scenario and the
+        # edits it replaced rather than losing them.
+        self.versions.push(Scenario.load(self.files[self.picker.value]))
         self.selected = None
         self.saved.value = ""
 
+    def _show_file(self) -> None:
+        """The picker names the file of the version shown (Undo may go back to another)."""
+        if self._quiet:  # the picker is being set already (a refresh inside that)
+            return
+        key = next((k for k, path in self.files.items() if path == self.scenario.path), None)
+        if key is not None and key != self.picker.value:
+            self._quiet = True
+            try:
+                self.picker.value = key
+            finally:
+                self._quiet = False
+
     def refresh(self) -> None:
+        self._show_file()
         s = self.scenario
         spec = s.spec
         self.table_view.value = str(table_svg(spec))
@@ -391,13 +406,18 @@ class ScenarioPanel(ipw.VBox):
         wrong = table_size_problem(self.width.value, self.depth.value)
         if wrong:  # refused before any change, so the table and its history stay as they were
             raise ValueError(wrong[0].upper() + wrong[1:])
+        if tuple(self.scenario.spec.table) == (self.width.value, self.depth.value):
+            raise ValueError(  # no step of the history for a change of nothing
+                f"the table is already {self.width.value:g} by {self.depth.value:g} inches"
+            )
         spec = self._edit()
         spec.table = (self.width.value, self.depth.value)
         self._commit(spec)
 
     @guarded
     def _new(self, _: Any = None) -> None:
-        self.versions = Versions(Scenario(type(self.scenario.file).model_validate(BLANK), None))
+        # One undoable step: Undo brings back the scenario the blank one replaced.
+        self.versions.push(Scenario(type(self.scenario.file).model_validate(BLANK), None))
         self.selected = None
         self.saved.value = ""
 
