@@ -37,7 +37,7 @@ from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, dump_scenario, load_scenario
-from rulebook.scenario._forms import AREA_ID, FORM_WORDS
+from rulebook.scenario._forms import AREA_ID, AREA_ID_MOST, FORM_WORDS
 from rulebook.scenario._io import validation_problems
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
 from rulebook.scenario._validate import map_problems, validate
@@ -374,7 +374,16 @@ def _check_area_id(area_id: str) -> None:
     Traceback (most recent call last):
     ...
     ValueError: 'Hill 1' cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+    >>> _check_area_id("North-west-ridge-above-the-creek")
+    Traceback (most recent call last):
+    ...
+    ValueError: an area id is at most 24 characters, printed inside its area on the map ('North-west-r...' has 32); give a longer name as the area's name
     """
+    if len(area_id) > AREA_ID_MOST:
+        raise ValueError(
+            f"an area id is at most {AREA_ID_MOST} characters, printed inside its area on the "
+            f"map ('{area_id[:12]}...' has {len(area_id)}); give a longer name as the area's name"
+        )
     if re.fullmatch(AREA_ID, area_id):
         return
     fixed = re.sub(r"[^A-Za-z0-9_-]+", "-", area_id).strip("-_")

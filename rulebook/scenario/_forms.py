@@ -6,6 +6,8 @@ from __future__ import annotations
 SLUG = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 NAME = r"^[a-z][a-z0-9_]*$"
 AREA_ID = r"^[A-Za-z0-9][A-Za-z0-9_-]*$"
+#: The longest an area id may be: it is printed on the map inside the area (LZ-Columbus is 11).
+AREA_ID_MOST = 24
 COLOUR = r"^#[0-9a-fA-F]{6}$"
 COMPANY_ID = r"^[A-Za-z0-9/&.-]+$"
 GROUP_ID = r"^[a-z0-9-]+$"

@@ -5,10 +5,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rulebook.provenance import Provenance
-from rulebook.scenario._forms import AREA_ID, COLOUR
+from rulebook.scenario._forms import AREA_ID, AREA_ID_MOST, COLOUR
 from rulebook.scenario._numbers import Float, Int
 
-AreaId = Annotated[str, Field(pattern=AREA_ID, examples=["LZ-Albany", "C4"])]
+AreaId = Annotated[
+    str, Field(pattern=AREA_ID, max_length=AREA_ID_MOST, examples=["LZ-Albany", "C4"])
+]
 Point = tuple[Float, Float]
 Pair = tuple[AreaId, AreaId]
 

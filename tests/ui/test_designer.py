@@ -485,3 +485,19 @@ def test_a_new_blank_sheet_or_a_file_opened_is_one_undo_from_the_work_it_replace
     designer.undo_button.click()
     assert designer.design.map is before
     assert not designer.errors.value
+
+
+def test_an_id_too_long_to_print_in_its_area_is_refused_and_changes_nothing():
+    """An 80-character id was taken, and its label ran across four areas' labels."""
+    designer = _grid_designer()
+    before = _what_the_designer_shows(designer)
+    designer.area_id.value = "A" * 80
+    designer._update()
+    assert "an area id is at most 24 characters" in designer.errors.value
+    assert "has 80" in designer.errors.value
+    assert _what_the_designer_shows(designer) == before
+    draw(designer, _square(0, 2))
+    designer.new_id.value = "North-west-ridge-above-the-creek"
+    designer._add()
+    assert "has 32" in designer.errors.value
+    assert len(designer.design.map) == 6
