@@ -65,6 +65,49 @@ def area_map_svg(
     )
 
 
+def _count_spot(
+    x: float,
+    y: float,
+    text: str,
+    circles: list[tuple[float, float]],
+    taken: list[tuple[float, float, float, float]],
+) -> tuple[float, float, str]:
+    """Where a count label of a location at (x, y) goes: below it, above, right, left, then
+    the four corners, the first spot that covers no other location's circle and no count placed
+    before (on the book's map, "1 US" under D2 covered D4), else the one covering fewest. The
+    spot's box is added to *taken*. Returns the text's x, baseline y and anchor."""
+    w, h = len(text) * 6.6 + 4, 13
+    spots = [
+        (x, y + 26, "middle", x - w / 2, y + 16),
+        (x, y - 17, "middle", x - w / 2, y - 27),
+        (x + 16, y + 4, "start", x + 15, y - 6),
+        (x - 16, y + 4, "end", x - 15 - w, y - 6),
+        (x + 11, y + 24, "start", x + 10, y + 14),
+        (x + 11, y - 15, "start", x + 10, y - 25),
+        (x - 11, y + 24, "end", x - 10 - w, y + 14),
+        (x - 11, y - 15, "end", x - 10 - w, y - 25),
+        (x + 16, y + 17, "start", x + 15, y + 7),  # beside it, a half line lower or higher
+        (x - 16, y + 17, "end", x - 15 - w, y + 7),
+        (x + 16, y - 9, "start", x + 15, y - 19),
+        (x - 16, y - 9, "end", x - 15 - w, y - 19),
+    ]
+
+    def covered(box: tuple[float, float, float, float]) -> int:
+        rings = sum(
+            box[0] < cx + 13 and cx - 13 < box[2] and box[1] < cy + 13 and cy - 13 < box[3]
+            for cx, cy in circles
+            if (cx, cy) != (x, y)
+        )
+        return rings + sum(
+            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken
+        )
+
+    boxes = [(left, top, left + w, top + h) for _, _, _, left, top in spots]
+    best = min(range(len(spots)), key=lambda i: covered(boxes[i]))  # the first of the fewest
+    taken.append(boxes[best])
+    return spots[best][:3]
+
+
 def point_map_svg(
     point_map: PointMap, width: int = 760, *, counts: dict[str, str] | None = None
 ) -> HTML:
@@ -96,6 +139,7 @@ def point_map_svg(
             f'stroke="{LINE_COLORS[kind]}" stroke-width="{4 if kind == "road" else 2.5}"/>'
         )
     nodes, tops = [], []
+    taken: list[tuple[float, float, float, float]] = []  # the count labels placed so far
     for n in point_map.graph:
         x, y = at(n)
         camp = point_map.spec.special_forces_camps.get(n)
@@ -110,9 +154,10 @@ def point_map_svg(
         )
         label = escape(point_map.graph.nodes[n]["name"] if camp else n)
         if n in counts:
+            tx, ty, anchor = _count_spot(x, y, counts[n], [at(m) for m in xys], taken)
             tops.append(
-                f'<g class="count" data-location="{escape(n)}"><text x="{x:.1f}" '
-                f'y="{y + 26:.1f}" font-size="11" font-weight="bold" text-anchor="middle" '
+                f'<g class="count" data-location="{escape(n)}"><text x="{tx:.1f}" '
+                f'y="{ty:.1f}" font-size="11" font-weight="bold" text-anchor="{anchor}" '
                 f'fill="#8b0000" stroke="#fffdf5" stroke-width="3.5" paint-order="stroke">'
                 f"{escape(counts[n])}</text></g>"
             )

@@ -150,3 +150,44 @@ def test_unit_counts_on_the_small_map_are_drawn_above_every_location_and_line():
     assert min(counts.values()) > last_location
     assert "3 US 6 NVA</text>" in svg
     assert 'paint-order="stroke"' in svg
+
+
+def test_a_count_label_covers_no_location_of_the_walkthroughs_maps():
+    """Drawn over the circles, "1 US" under D2 still hid D4, and under G4 hid G1 (at the
+    walkthrough's 520 pixels the locations stand close): each count takes the first side of its
+    location clear of every other circle and count. Every stage the walkthrough shows."""
+    import re
+
+    from rulebook.history import load_chapters
+    from widgets.walkthrough import first_team_html
+
+    stages = [first_team_html(c) for c in load_chapters() if c.game.first_team is not None]
+    assert len(stages) >= 2
+    for svg in stages:
+        circles = {
+            m.group(1): (float(m.group(2)), float(m.group(3)))
+            for m in re.finditer(
+                r'data-location="([\w ]+)"><circle cx="([\d.]+)" cy="([\d.]+)" r="13"', svg
+            )
+        }
+        assert len(circles) > 60
+        found = re.findall(
+            r'data-location="(\w+)"><text x="([\d.]+)" y="([\d.]+)" font-size="11" '
+            r'font-weight="bold" text-anchor="(\w+)"[^>]*>([^<]+)<',
+            svg,
+        )
+        assert found
+        for loc, tx, ty, anchor, words in found:
+            x, y, w = float(tx), float(ty), len(words) * 6.6
+            left = {"middle": x - w / 2, "start": x, "end": x - w}[anchor]
+            box = (left, y - 10, left + w, y + 2)
+            hit = [
+                n
+                for n, (cx, cy) in circles.items()
+                if n != loc
+                and box[0] < cx + 13
+                and cx - 13 < box[2]
+                and box[1] < cy + 13
+                and cy - 13 < box[3]
+            ]
+            assert not hit, f"the count of {loc} ({words}) covers {hit}"
