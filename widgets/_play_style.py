@@ -45,6 +45,9 @@ PLAY_CSS = """
 .rb-counters { font: 11px sans-serif; text-align: center; color: #111; line-height: 1.1; }
 .rb-area-name { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 2px #fff; }
 .rb-ctr-row { display: flex; justify-content: center; flex-wrap: wrap; gap: 1px; margin-top: 1px; }
+/* An LZ Albany area is about 60 pixels across at a 1024-wide window's zoom: a side's chips
+   wrap four to a row there, rather than run seven or more into the areas beside it. */
+.rb-lza-counters .rb-ctr-row { max-width: 66px; margin-left: auto; margin-right: auto; }
 .rb-ctr { display: inline-block; width: 11px; height: 11px; font-style: normal; font-size: 8px;
   line-height: 11px; text-align: center; border: 1px solid #111; border-radius: 2px; color: #fff; }
 .rb-ctr.rb-us { background: #1f4e9c; }

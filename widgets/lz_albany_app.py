@@ -63,7 +63,8 @@ def counters_html(area: str, here: dict, *, dark: bool = False) -> str:
             rows.append(f"<div class='rb-ctr-row'>{''.join(chips)}</div>")
     flare = "<span class='rb-flare' title='flare'>✶</span>" if here.get("flare") else ""
     return (
-        f"<div class='rb-area-label rb-counters{' rb-night' if dark else ''}' data-area='{escape(area)}'>"
+        f"<div class='rb-area-label rb-counters rb-lza-counters{' rb-night' if dark else ''}' "
+        f"data-area='{escape(area)}'>"
         f"<div class='rb-area-name'>{escape(area)}{flare}</div>{''.join(rows)}</div>"
     )
 
