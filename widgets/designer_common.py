@@ -195,6 +195,11 @@ def play_link_html(game: str, saved: Path) -> str:
     )
 
 
+# The list is a short box that scrolls, and a browser may show no scrollbar until it is
+# touched: a third row cut at the box's foot read as a sentence cut short.
+SCROLLS = "; scroll the list for them all"
+
+
 class ChecksPanel(ipw.VBox):
     """The checks as sentences, each with a button that shows its culprits on the map, or opens
     the tab where it is fixed. The rows are kept and rewritten in place (``widgets._rows``)."""
@@ -222,7 +227,7 @@ class ChecksPanel(ipw.VBox):
             "<div class='rb-problems none' data-count='0'><b>Checks:</b> nothing to fix.</div>"
             if not n
             else f"<div class='rb-problems' data-count='{n}'><b>Checks:</b> {n} thing"
-            f"{'s' if n != 1 else ''} to fix.</div>"
+            f"{'s' if n != 1 else ''} to fix{SCROLLS if n > 2 else ''}.</div>"
         )
         self.rows.show([self._row(f) for f in findings])
 

@@ -501,3 +501,11 @@ def test_an_id_too_long_to_print_in_its_area_is_refused_and_changes_nothing():
     designer._add()
     assert "has 32" in designer.errors.value
     assert len(designer.design.map) == 6
+
+
+def test_a_list_of_checks_longer_than_its_box_says_it_scrolls():
+    designer = MapDesigner(MapDesign.blank(1200, 900))
+    summary = designer.checks.summary.value
+    count = int(summary.split("data-count='")[1].split("'")[0])
+    assert count > 2
+    assert f"{count} things to fix; scroll the list for them all." in summary
