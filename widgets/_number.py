@@ -95,7 +95,7 @@ class RangedIntText(ipw.Text):
             way = "more" if typed > self.high else "less"
             self._say(
                 f"{typed:,} is {way} than {self.what} takes ({self.low:,} to {self.high:,}): "
-                f"{kept:,} kept"
+                f"held at {kept:,}"
             )
         elif typed != self._kept:  # a new value (the app writing back the same one is not)
             self.note.value = ""

@@ -534,6 +534,15 @@ class BalanceLab(ipw.VBox):
                 said = f"{label}: {said.removeprefix(f'{path}: ')}"
             self.errors.value = error_html(ValueError(said))
             return
+        if apply_overrides(self.scenario, {path: text}) == self.scenario:
+            # A change of nothing: the variant would play the baseline's games again.
+            if path in self.changes:  # set back to the baseline's value: out of the variant
+                self._set_changes({k: v for k, v in self.changes.items() if k != path})
+                return
+            self.errors.value = error_html(
+                ValueError(f"{label or path}: that is its value already; give another")
+            )
+            return
         self._set_changes({**self.changes, path: text})
 
     def _set_changes(self, changes: dict[str, str]) -> None:

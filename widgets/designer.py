@@ -378,6 +378,9 @@ class MapDesigner(DesignerFiles, ipw.VBox):
 
     def _after_history(self) -> None:
         self.view.set_map(self.design.map)
+        self.new_id.value = self.design.next_area_id()  # (A1 was offered again after an Undo)
+        if self.design.sheet != self.view.sheet:  # back to another sheet: framed anew
+            self.view.fit(self.design.sheet)
 
     def _after_save(self) -> None:
         # Saving is when a short test game is played: too slow for every click.

@@ -23,7 +23,7 @@ def test_a_value_picked_from_the_table_is_compared_with_a_verdict(voila_url, pag
     games.press("Tab")
     expect(games).to_have_value("2000")
     note = page.locator(".rb-games-note")
-    expect(note).to_contain_text("5,000 is more than the lab takes (2 to 2,000): 2,000 kept")
+    expect(note).to_contain_text("5,000 is more than the lab takes (2 to 2,000): held at 2,000")
     games.fill("12.5")  # read as typed: not 125, as a number box's key filter made it
     games.press("Tab")
     expect(note).to_contain_text("12.5 is not a whole number: 2,000 kept")

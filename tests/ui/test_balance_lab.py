@@ -141,7 +141,7 @@ def test_games_past_the_labs_range_are_held_to_it_and_the_page_says_so(tmp_path)
     lab = BalanceLab(saves=tmp_path)
     lab.games.value = 5000
     assert lab.games.value == 2000
-    assert "5,000 is more than the lab takes (2 to 2,000): 2,000 kept" in lab.games.note.value
+    assert "5,000 is more than the lab takes (2 to 2,000): held at 2,000" in lab.games.note.value
     lab.games.value = 1
     assert lab.games.value == 2
     assert "1 is less than the lab takes" in lab.games.note.value
@@ -343,7 +343,7 @@ def test_a_games_count_or_seed_typed_wrong_keeps_the_last_and_says_why():
     assert (lab.games.value, lab.games.note.value) == (1000, "")
     lab.seed.set_state({"value": "-5"})
     assert lab.seed.value == 0
-    assert "-5 is less than a seed takes (0 to 999,999,999): 0 kept" in lab.seed.note.value
+    assert "-5 is less than a seed takes (0 to 999,999,999): held at 0" in lab.seed.note.value
     assert _shown(lab, lab.seed.note)
     assert _shown(lab, lab.games.note)
 
@@ -364,3 +364,21 @@ def test_a_variant_waits_for_its_scenario_while_the_designer_looks_at_another(tm
     lab.game.value = Game.LZ_ALBANY
     assert lab.changes == kept
     assert "→ <b>4</b>" in lab.change_list.value
+
+
+def test_a_change_to_the_value_it_has_is_refused_or_takes_the_value_out(tmp_path):
+    """'Senior officer activations a turn: two → two' was taken, a variant of nothing."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "stacking limit"
+    value = str(lab.row(lab.values_list.value).value)
+    lab.new_value.value = value
+    lab.add_button.click()
+    assert lab.changes == {}
+    assert "that is its value already; give another" in lab.errors.value
+    lab.new_value.value = "4"
+    lab.add_button.click()
+    assert lab.changes
+    lab.new_value.value = value  # set back: out of the variant
+    lab.add_button.click()
+    assert lab.changes == {}
+    assert lab.errors.value == ""

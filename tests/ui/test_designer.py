@@ -309,7 +309,7 @@ def test_a_number_past_a_set_up_boxs_range_is_held_to_it_and_the_box_says_so(tmp
     last = designer.design.scenario.turns.value
     rows = {r.unit: r for r in arrivals(designer.design.scenario)}
     assert rows["B/2-7"].turn == last == turn.value
-    assert f"40 is more than a turn takes (1 to {last}): {last} kept" in turn.note.value
+    assert f"40 is more than a turn takes (1 to {last}): held at {last}" in turn.note.value
     assert designer.errors.value == ""
     turn.value = 2  # a new value in range: the note goes
     assert turn.note.value == ""
@@ -319,7 +319,7 @@ def test_a_number_past_a_set_up_boxs_range_is_held_to_it_and_the_box_says_so(tmp
     box.value = 150
     assert box.value == 99
     assert designer.design.scenario.lz_albany.vp[side][award] == 99
-    assert "150 is more than a victory point award takes (0 to 99): 99 kept" in box.note.value
+    assert "150 is more than a victory point award takes (0 to 99): held at 99" in box.note.value
     assert any(box.note in getattr(row, "children", ()) for row in setup.vp_rows.children)
 
 
@@ -330,7 +330,7 @@ def test_a_blank_sheet_smaller_than_the_least_is_held_to_it_and_said(tmp_path, m
     designer.sheet_h.value = 800
     designer.blank_button.click()
     assert designer.design.sheet == (0.0, 0.0, 100.0, 800.0)
-    assert "20 is less than a sheet&#x27;s width takes (100 to 100,000): 100 kept" in (
+    assert "20 is less than a sheet&#x27;s width takes (100 to 100,000): held at 100" in (
         designer.sheet_w.note.value
     )
     assert designer.sheet_h.note.value == ""
@@ -509,3 +509,17 @@ def test_a_list_of_checks_longer_than_its_box_says_it_scrolls():
     count = int(summary.split("data-count='")[1].split("'")[0])
     assert count > 2
     assert f"{count} things to fix; scroll the list for them all." in summary
+
+
+def test_undo_of_a_blank_sheet_offers_a_free_id_and_frames_the_map_again(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    offered = designer.new_id.value
+    designer.sheet_w.value, designer.sheet_h.value = 200, 150  # smaller than the book's map
+    designer.blank_button.click()
+    assert designer.new_id.value == "A1"
+    blank = designer.view.sheet
+    designer.undo_button.click()
+    assert designer.new_id.value == offered  # not A1, which the map has again
+    assert designer.view.sheet == designer.design.sheet  # framed on the areas brought back
+    assert designer.view.sheet != blank

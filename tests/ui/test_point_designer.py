@@ -321,12 +321,14 @@ def test_campaign_tab_sets_how_many_helicopters_and_air_strikes_the_us_has():
     # typed past the box's range: held to it, and said beside the box, not clamped silently
     campaign.units["airstrikes"].value = 45
     assert len(designer.design.scenario.first_team.us.airstrikes) == 30
-    assert "45 is more than a count of units takes (0 to 30): 30 kept" in (
+    assert "45 is more than a count of units takes (0 to 30): held at 30" in (
         campaign.units["airstrikes"].note.value
     )
     designer.zones.ranks["A"].value = -3
     assert designer.zones.ranks["A"].value == 0
-    assert "-3 is less than a rank takes (0 to 20): 0 kept" in designer.zones.ranks["A"].note.value
+    assert (
+        "-3 is less than a rank takes (0 to 20): held at 0" in designer.zones.ranks["A"].note.value
+    )
 
 
 def test_loading_and_clearing_a_map_send_its_layer_list_once(tmp_path):
@@ -376,12 +378,12 @@ def test_a_number_out_of_range_is_held_and_said_and_a_negative_count_refused(tmp
     nva = designer.nva
     nva.size_boxes[66].value = 99
     assert designer.design.scenario.first_team.nva.regiments[66][-1] == 120  # 20 companies
-    assert "99 is more than a regiment&#x27;s companies takes (1 to 20): 20 kept" in (
+    assert "99 is more than a regiment&#x27;s companies takes (1 to 20): held at 20" in (
         nva.size_boxes[66].note.value
     )
     nva.turn.value = 0
     assert nva.turn.value == 1
-    assert "0 is less than a turn takes (1 to 15): 1 kept" in nva.turn.note.value
+    assert "0 is less than a turn takes (1 to 15): held at 1" in nva.turn.note.value
     shown = [w for row in nva.children if hasattr(row, "children") for w in row.children]
     assert nva.turn.note in shown
     campaign = designer.campaign
