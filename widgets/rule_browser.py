@@ -122,6 +122,7 @@ class RuleBrowser(ipw.VBox):
         self.errors = ipw.HTML()
         self.history: list[str] = []
         self.current: str | None = None
+        self.game.observe(self._narrow_topics, names="value")  # before the search it starts
         for control in (self.query, self.game, self.tag):
             control.observe(self._search, names="value")
         side = ipw.VBox([self.query, self.game, self.tag, self.count, self.results])
@@ -164,6 +165,22 @@ class RuleBrowser(ipw.VBox):
         return slot, button, why
 
     @guarded
+    def _narrow_topics(self, _: Any = None) -> None:
+        """Offer only the topics the chosen book has (Ambush Valley has no Melee), keeping the
+        topic picked if the book has it."""
+        prefix = GAMES[self.game.value]
+        topics = sorted(
+            {
+                (topic_name(t), t)
+                for e in self.ref
+                if prefix is None or e.id.startswith(f"{prefix}:")
+                for t in e.tags
+            }
+        )
+        kept = self.tag.value if any(tag == self.tag.value for _, tag in topics) else "any"
+        self.tag.options = [("any topic", "any"), *topics]
+        self.tag.value = kept
+
     def _search(self, _: Any = None) -> None:
         text = self.query.value.strip()
         tag = None if self.tag.value == "any" else self.tag.value

@@ -181,17 +181,22 @@ def test_no_entry_shows_snake_case_or_python_values_outside_the_folded_code():
     assert bad == {}
 
 
-def test_a_book_and_topic_with_no_entry_in_common_say_so_and_one_hit_is_one_entry():
-    """With no words typed, an empty list told the reader to 'try fewer words'; and a single
-    hit read '1 entries match'."""
+def test_a_book_offers_only_its_topics_and_one_hit_is_one_entry():
+    """Ambush Valley with Melee was a dead end ('try fewer words', with no words typed); and a
+    single hit read '1 entries match'."""
     app = RuleBrowser()
-    app.game.value = "Ambush Valley"
     app.tag.value = "melee"
-    assert not app.hits
-    assert "No entry of Ambush Valley has the topic Melee: pick another topic or book." in (
-        app.count.value
-    )
-    app.game.value, app.tag.value = "All three books", "any"
+    app.game.value = "Ambush Valley"  # a book with no melee entry: its topics alone are offered
+    offered = [tag for _, tag in app.tag.options]
+    assert "melee" not in offered
+    assert "tunnels" in offered
+    assert app.tag.value == "any"
+    assert app.hits
+    app.game.value = "LZ Albany"
+    app.tag.value = "melee"
+    app.game.value = "All three books"  # every topic again, melee kept
+    assert app.tag.value == "melee"
+    app.tag.value = "any"
     app.query.value = "nigth"
     assert len(app.hits) > 1
     app.query.value = "Dak Po"
