@@ -13,7 +13,16 @@ import math
 
 from ipyleaflet import Map
 
-__all__ = ["Fitted", "keep_fitted"]
+__all__ = ["Fitted", "keep_fitted", "zoom_to_fit"]
+
+
+def zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int = 1000) -> float:
+    """The zoom (in quarter steps) at which the map fits the view; Simple CRS: 2**zoom pixels per unit.
+
+    Worked out here rather than with ``Map.fit_bounds``, which waits on the browser.
+    """
+    scale = min(pixels_high / max(height, 1e-9), pixels_wide / max(width, 1e-9))
+    return math.floor(math.log2(scale) * 4) / 4
 
 
 class Fitted:
@@ -47,8 +56,7 @@ class Fitted:
 
     def _fit(self) -> None:
         assert self.size is not None
-        fit = min(self.size[0] / max(self.width, 1e-9), self.size[1] / max(self.height, 1e-9))
-        zoom = math.floor(math.log2(fit) * 4) / 4
+        zoom = zoom_to_fit(self.width, self.height, self.size[1], self.size[0])
         m = self.map
         if abs(zoom - m.zoom) > 1e-6 or list(m.center) != list(self.center):
             m.center = self.center

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import math
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -15,7 +14,7 @@ from traitlets import Unicode
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
 from widgets._closing import discard
-from widgets._fit import Fitted, keep_fitted
+from widgets._fit import Fitted, keep_fitted, zoom_to_fit
 
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
@@ -54,15 +53,6 @@ def area_style(
     return style
 
 
-def _zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int = 1000) -> float:
-    """The zoom (in quarter steps) at which the map fits the view; Simple CRS: 2**zoom pixels per unit.
-
-    Worked out here rather than with ``Map.fit_bounds``, which waits on the browser.
-    """
-    scale = min(pixels_high / max(height, 1e-9), pixels_wide / max(width, 1e-9))
-    return math.floor(math.log2(scale) * 4) / 4
-
-
 def offline_map(
     width: float,
     height_units: float,
@@ -79,7 +69,7 @@ def offline_map(
         crs=projections.Simple,
         layers=(),
         center=center,
-        zoom=_zoom_to_fit(width, height_units, int(height.removesuffix("px")), pixels_wide),
+        zoom=zoom_to_fit(width, height_units, int(height.removesuffix("px")), pixels_wide),
         min_zoom=min_zoom,
         max_zoom=max_zoom,
         zoom_snap=0.25,
@@ -229,7 +219,7 @@ class MapView(ipw.VBox):
         if self._fitted.size is None:  # until the browser says
             self.map.center = center
             height = int(str(self.map.layout.height).removesuffix("px"))
-            self.map.zoom = _zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
+            self.map.zoom = zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
 
     def set_underlay(
         self,

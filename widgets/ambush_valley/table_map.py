@@ -23,7 +23,8 @@ from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
 from widgets._closing import discard
-from widgets.map_view import _zoom_to_fit, offline_map, outline_draw_control
+from widgets._fit import zoom_to_fit
+from widgets.map_view import offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
 
@@ -94,7 +95,7 @@ class AvTableMap(ipw.VBox):
         """Bring the point (*x*, *y*) in inches into view: centre on it when zoomed in past the
         whole table (at the fitting zoom the whole table, and so the point, is already shown)."""
         width, depth = self.spec.table
-        if self.map.zoom > _zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900):
+        if self.map.zoom > zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900):
             self.map.center = (y, x)
 
     def on_select(self, callback: Callable[[str], None]) -> None:
@@ -127,7 +128,7 @@ class AvTableMap(ipw.VBox):
         if old is not None and old.table != spec.table:
             # Another table size: centre and fit the new one, as the constructor did.
             self.map.center = (depth / 2, width / 2)
-            self.map.zoom = _zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900)
+            self.map.zoom = zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900)
         edge = Rectangle(
             bounds=((0, 0), (depth, width)),
             color="#333",
