@@ -20,6 +20,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rulebook._boxes import boxes_overlap
+
 __all__ = ["Label", "Placed", "lonlat", "pixel", "place_labels", "text_width"]
 
 TILE = 256
@@ -98,9 +100,7 @@ class Placed:
 
     def overlaps(self, other: Placed | tuple[float, float, float, float]) -> bool:
         """Whether the boxes share any area (touching edges do not count)."""
-        b = other.box if isinstance(other, Placed) else other
-        a = self.box
-        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+        return boxes_overlap(self.box, other.box if isinstance(other, Placed) else other)
 
 
 def _candidates(w: float, h: float, r: float) -> Iterable[tuple[float, float]]:
@@ -205,7 +205,7 @@ def _apart(
 ) -> bool:
     """Whether a box (left, top, width, height) lies wholly outside *view*."""
     x0, y0, w, h = spot
-    return x0 + w <= view[0] or x0 >= view[2] or y0 + h <= view[1] or y0 >= view[3]
+    return not boxes_overlap((x0, y0, x0 + w, y0 + h), view)
 
 
 def _slid_inside(

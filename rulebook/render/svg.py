@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from rulebook._boxes import boxes_overlap
 from rulebook.render._html import HTML
 
 if TYPE_CHECKING:
@@ -92,15 +93,10 @@ def _count_spot(
         (x - 16, y - 9, "end", x - 15 - w, y - 19),
     ]
 
+    rings = [(cx - 13, cy - 13, cx + 13, cy + 13) for cx, cy in circles if (cx, cy) != (x, y)]
+
     def covered(box: tuple[float, float, float, float]) -> int:
-        rings = sum(
-            box[0] < cx + 13 and cx - 13 < box[2] and box[1] < cy + 13 and cy - 13 < box[3]
-            for cx, cy in circles
-            if (cx, cy) != (x, y)
-        )
-        return rings + sum(
-            box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in taken
-        )
+        return sum(boxes_overlap(box, other) for other in (*rings, *taken))
 
     boxes = [(left, top, left + w, top + h) for _, _, _, left, top in spots]
     best = min(range(len(spots)), key=lambda i: covered(boxes[i]))  # the first of the fewest
