@@ -243,15 +243,6 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     return html, verdicts
 
 
-def _said(row: ScenarioValue | None, text: str) -> str:
-    """A new value typed or picked, as the reader says it (a choice by its words)."""
-    if row is not None and row.choices is not None and row.choice_words is not None:
-        for choice, words in zip(row.choices, row.choice_words, strict=True):
-            if str(choice).lower() == text.lower():
-                return words
-    return format_value(text)
-
-
 def _value_option(row: ScenarioValue) -> str:
     return (
         f"{row.label}: {row.value_words()} ({row.provenance}{', ' + row.rule if row.rule else ''})"
@@ -557,7 +548,10 @@ class BalanceLab(ipw.VBox):
             r = known.get(path)
             label = r.label if r else path
             old = r.value_words() if r else "its value"
-            new = _said(r, text.strip("[]")) if not text.startswith("*") else f"{old} × {text[1:]}"
+            if text.startswith("*"):
+                new = f"{old} × {text[1:]}"
+            else:
+                new = r.words_for(text.strip("[]")) if r else format_value(text.strip("[]"))
             items.append(f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>")
         self.change_list.value = (
             "<p>The variant changes:</p><ul class='rb-changes'>" + "".join(items) + "</ul>"

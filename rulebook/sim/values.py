@@ -72,13 +72,16 @@ class ScenarioValue:
 
     def value_words(self) -> str:
         """The value now, as a reader says it (a choice by its words)."""
-        if (
-            self.choices is not None
-            and self.choice_words is not None
-            and self.value in self.choices
-        ):
-            return self.choice_words[self.choices.index(self.value)]
-        return format_value(self.value)
+        return self.words_for(self.value)
+
+    def words_for(self, value: Any) -> str:
+        """*value* (as held, or as typed: ``true``, ``example_two_fire``) as a reader says it:
+        a choice by its words, anything else as :func:`format_value` writes it."""
+        if self.choices is not None and self.choice_words is not None:
+            for choice, said in zip(self.choices, self.choice_words, strict=True):
+                if choice == value or str(choice).lower() == str(value).lower():
+                    return said
+        return format_value(value)
 
     @property
     def kind(self) -> str:
