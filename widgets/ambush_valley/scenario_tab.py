@@ -5,6 +5,8 @@ marked on the table, and save once it is valid."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -204,18 +206,25 @@ class ScenarioPanel(ipw.VBox):
     def _redo(self, _: Any = None) -> None:
         self.versions.redo()
 
+    @contextmanager
+    def _picker_quiet(self) -> Iterator[None]:
+        """Set the picker without it loading the file it names (as it does when the designer
+        picks); a quiet already on stays on after (a refresh inside a quiet update)."""
+        was, self._quiet = self._quiet, True
+        try:
+            yield
+        finally:
+            self._quiet = was
+
     def _list_files(self) -> None:
         """The book's scenarios by title, then those saved in ``saves/``."""
         book = {p.stem: (scenario_title(p), p) for p in sorted(self.folder.glob("*.yaml"))}
         saved = saved_scenarios(Path.cwd() / SAVES)
         self.files = {key: path for key, (_, path) in (book | saved).items()}
         chosen = self.picker.value
-        self._quiet = True
-        try:
+        with self._picker_quiet():
             self.picker.options = [(label, key) for key, (label, _) in (book | saved).items()]
             self.picker.value = chosen if chosen in self.files else next(iter(self.files))
-        finally:
-            self._quiet = False
 
     @guarded
     def _pick(self, _: Any = None) -> None:
@@ -233,11 +242,8 @@ class ScenarioPanel(ipw.VBox):
             return
         key = next((k for k, path in self.files.items() if path == self.scenario.path), None)
         if key is not None and key != self.picker.value:
-            self._quiet = True
-            try:
+            with self._picker_quiet():
                 self.picker.value = key
-            finally:
-                self._quiet = False
 
     def refresh(self) -> None:
         self._show_file()
@@ -453,11 +459,8 @@ class ScenarioPanel(ipw.VBox):
         for version in self.versions.all():  # undo stays possible; every version now has a home
             version.path = path
         self._list_files()  # the saved file joins the picker, chosen, so Revert goes back to it
-        self._quiet = True
-        try:
+        with self._picker_quiet():
             self.picker.value = f"{SAVES}/{path.name}"
-        finally:
-            self._quiet = False
         self.saved.value = (
             f"<span class='rb-saved'>Saved to {escape(str(path))}; it is in the scenario list "
             "above.</span>"
