@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from rulebook._datafile import spelt
+from rulebook._words import words
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import GAME_PREFIXES, check_rule_id
 from rulebook.scenario._av_models import AmbushValleySpec
@@ -81,10 +82,10 @@ class Option(_Strict):
     @classmethod
     def _labels_name_choices(cls, labels: dict[str, str], info: ValidationInfo) -> dict[str, str]:
         written = [_written(c) for c in info.data.get("choices") or ()]
-        for key, words in labels.items():
+        for key, said in labels.items():
             if key not in written:
                 raise ValueError(f"{key!r} is not among the choices ({', '.join(written)})")
-            if not words.strip() or len(words) > 80:
+            if not said.strip() or len(said) > 80:
                 raise ValueError(f"the words for {key!r} are empty or over 80 characters")
         return labels
 
@@ -92,12 +93,9 @@ class Option(_Strict):
         """What a reader calls the option: its ``label``, else its name in words.
 
         >>> Option(rule="lza:6.2", description="d", choices=[1, 2], default=1).title("vp_bonus")
-        'Vp bonus'
+        'VP bonus'
         """
-        if self.label:
-            return self.label
-        words = name.replace("_", " ").replace("-", " ")
-        return words[:1].upper() + words[1:]
+        return self.label or words(name)
 
     def said(self, choice: Choice) -> str:
         """What a reader calls *choice*: its label, else on or off for a switch, else its words.
