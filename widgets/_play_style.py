@@ -4,7 +4,31 @@ from __future__ import annotations
 
 import ipywidgets as ipw
 
-__all__ = ["PLAY_CSS", "play_style"]
+__all__ = ["CHIP", "HOLD_CHIP", "LZ_CHIP", "PLAY_CSS", "chips_size", "play_style"]
+
+# A counter chip's pixels, border included, as .rb-ctr below draws it: square ones, and the
+# HOLD and LZ tags, whose width is their text's. A row of chips wraps past six.
+CHIP, HOLD_CHIP, LZ_CHIP = 13, 27, 16
+ROW_MOST = 6 * CHIP + 5
+
+
+def chips_size(rows: list[list[int]]) -> tuple[int, int]:
+    """Pixels (width, height) of rows of chips of the widths given, each wrapping past
+    ``ROW_MOST`` onto more lines, a pixel between chips and lines.
+
+    >>> chips_size([[CHIP] * 3]), chips_size([[CHIP] * 8, [CHIP, HOLD_CHIP]])
+    ((41, 14), (83, 42))
+    """
+    width = lines = 0
+    for row in rows:
+        line = 0
+        for w in row:
+            if line and line + 1 + w > ROW_MOST:
+                width, lines, line = max(width, line), lines + 1, 0
+            line = w if not line else line + 1 + w
+        width, lines = max(width, line), lines + 1
+    return width, lines * (CHIP + 1)
+
 
 PLAY_CSS = """
 <style>
@@ -44,6 +68,8 @@ PLAY_CSS = """
 .rb-stack-two-lines .rb-stack-line { line-height: 1.3; min-height: 2.6em; }
 .rb-counters { font: 11px sans-serif; text-align: center; color: #111; line-height: 1.1; }
 .rb-area-name { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 2px #fff; }
+.rb-ftv-label { position: relative; }
+.rb-stack-at { position: absolute; }
 .rb-ctr-row { display: flex; justify-content: center; flex-wrap: wrap; gap: 1px; margin-top: 1px; }
 /* An LZ Albany area is about 60 pixels across at a 1024-wide window's zoom: a side's chips
    wrap four to a row there, rather than run seven or more into the areas beside it. */

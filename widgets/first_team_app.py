@@ -24,7 +24,7 @@ from rulebook.games.first_team.policy import scripted_policy
 from rulebook.maps.point_map import AN_KHE
 from rulebook.scenario import Game, load_playable
 from widgets._page import app_page
-from widgets._play_style import play_style
+from widgets._play_style import CHIP, HOLD_CHIP, LZ_CHIP, chips_size, play_style
 from widgets.game_log import rule_links, sentences_html
 from widgets.options import OptionsPanel
 from widgets.point_map_view import PointMapView
@@ -106,34 +106,42 @@ class CampaignStepper(GameStepper):
         }
 
     def draw(self, snap: dict, marks: dict[str, str]) -> None:
-        for loc in self.map_view.circles:
-            self.map_view.set_label(loc, self._counters(snap["places"].get(loc)))
+        places = snap["places"]
+        self.map_view.set_stacks({loc: self._counters(at) for loc, at in places.items() if at})
         self.map_view.mark(marks)
 
     @staticmethod
-    def _counters(here: dict | None) -> str:
-        """Chips under a location: US companies (fatigue in the chip), NVA, supply, HOLD, LZ."""
-        if not here:
-            return ""
-        us = "".join(
+    def _counters(here: dict) -> tuple[str, tuple[int, int]]:
+        """Chips of a location: US companies (fatigue in the chip), NVA, supply, HOLD, LZ; and
+        their size in pixels, for the map to find them room."""
+        us = [
             f"<i class='rb-ctr rb-us{' rb-reduced' if u['broken'] else ''}'>"
             f"{u['fatigue'] or ('G' if u['garrison'] else '')}</i>"
             for u in here["us"]
-        )
-        nva = "".join(
+        ]
+        nva = [
             f"<i class='rb-ctr rb-nva{' rb-reduced' if u['broken'] else ''}'>"
             f"{'•' * (u['step'] - 1)}</i>"
             for u in here["nva"]
-        )
-        extra = ""
+        ]
+        extra, widths = [], []
         if here["supply"]:
-            extra += f"<i class='rb-ctr rb-supply'>{here['supply']}</i>"
+            extra.append(f"<i class='rb-ctr rb-supply'>{here['supply']}</i>")
+            widths.append(CHIP)
         if any(u["hold"] for u in here["us"] + here["nva"]):
-            extra += "<i class='rb-ctr rb-hold'>HOLD</i>"
+            extra.append("<i class='rb-ctr rb-hold'>HOLD</i>")
+            widths.append(HOLD_CHIP)
         if here["lz"]:
-            extra += "<i class='rb-ctr rb-fatigue'>LZ</i>"
-        rows = [r for r in (us, nva, extra) if r]
-        return "".join(f"<div class='rb-ctr-row'>{r}</div>" for r in rows)
+            extra.append("<i class='rb-ctr rb-fatigue'>LZ</i>")
+            widths.append(LZ_CHIP)
+        rows = [
+            (r, w)
+            for r, w in ((us, [CHIP] * len(us)), (nva, [CHIP] * len(nva)), (extra, widths))
+            if r
+        ]
+        width, height = chips_size([w for _, w in rows])
+        html = "".join(f"<div class='rb-ctr-row'>{''.join(r)}</div>" for r, _ in rows)
+        return f"<div style='width:{width + 2}px'>{html}</div>", (width + 2, height)
 
     @staticmethod
     def _unit_words(u: dict) -> str:

@@ -1,8 +1,11 @@
 """PointMapView: First Team's point-to-point map on ipyleaflet, clickable, with counters at each location.
 
 Locations are circles joined by lines coloured by kind (road, jungle, river, mountain); each
-location carries a label drawn as HTML. Like :class:`~widgets.map_view.MapView`, labels and marks
-change in place: no widget is created after the map is built.
+location carries a label drawn as HTML: its name on its circle, and its counters in a block
+beside it, on the first side where the block hides no other location, name or block at the
+map's zoom (D2's counters sat on D4 at a 1024-pixel window's zoom). Like
+:class:`~widgets.map_view.MapView`, labels and marks change in place: no widget is created
+after the map is built.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ import ipywidgets as ipw
 from ipyleaflet import CircleMarker, DivIcon, Marker, Polyline
 from traitlets import Unicode
 
-from rulebook.maps.point_map import PointMap
+from rulebook._boxes import least_covering
+from rulebook.maps.point_map import AN_KHE, PointMap
 from rulebook.render import provenance_badge
 from rulebook.render.svg import LINE_COLORS
 from widgets._fit import keep_fitted
@@ -24,6 +28,9 @@ from widgets.map_view import MARK_COLOURS, offline_map
 __all__ = ["PointMapView"]
 
 LABEL_SIZE = (84, 40)
+# Where a label's point sits in its box: the name is centred on the point, 8 pixels above it.
+ANCHOR = (LABEL_SIZE[0] // 2, 8)
+RADIUS = {AN_KHE: 18}  # a circle's radius in pixels; 13 for every other location
 # A mark changes a location's ring only: its fill keeps saying what the place is (a pale
 # yellow camp or Pleiku), so a lit choice never passes for a camp on the legend.
 PLAIN = {"color": "#333333", "weight": 1}
@@ -71,11 +78,13 @@ class PointMapView(ipw.VBox):
         self._icons: dict[str, list[DivIcon]] = {}
         self._shown: dict[str, str] = {}
         self._marks: dict[str, str] = {}
+        self._xy = xy
+        self._stacks: dict[str, tuple[str, tuple[int, int]]] = {}  # counters shown, and size
         for name, (x, y) in xy.items():
             camp = point_map.spec.special_forces_camps.get(name)
             circle = CircleMarker(
                 location=(y, x),
-                radius=13 if name != "An Khe" else 18,
+                radius=RADIUS.get(name, 13),
                 fill_opacity=0.9,
                 **PLAIN,
                 fill_color=SPECIAL_FILL if camp or name == "Pleiku" else FILL,
@@ -85,10 +94,7 @@ class PointMapView(ipw.VBox):
             self.circles[name] = circle
             self.map.add(circle)
             html = self._label(name, "")
-            icons = [
-                DivIcon(html=html, icon_size=LABEL_SIZE, icon_anchor=(LABEL_SIZE[0] // 2, 8))
-                for _ in range(2)
-            ]
+            icons = [DivIcon(html=html, icon_size=LABEL_SIZE, icon_anchor=ANCHOR) for _ in range(2)]
             marker = Marker(location=(y, x), draggable=False, icon=icons[0])
             self._labels[name], self._icons[name], self._shown[name] = marker, icons, html
             self.map.add(marker)
@@ -101,12 +107,77 @@ class PointMapView(ipw.VBox):
         super().__init__([self.map, self.caption])
         self.add_class("rb-map")
         self.add_class("rb-ftv-map")
+        self.map.observe(lambda _: self._show_stacks(), names="zoom")
 
-    def _label(self, name: str, body: str) -> str:
+    def _label(self, name: str, body: str, at: tuple[float, float] | None = None) -> str:
+        """A location's label: its name, and *body* (its counters) with its top left corner
+        *at* pixels from the location's point."""
+        if body and at is not None:
+            body = (
+                f"<div class='rb-stack-at' style='left:{ANCHOR[0] + at[0]:.0f}px;"
+                f"top:{ANCHOR[1] + at[1]:.0f}px'>{body}</div>"
+            )
         return (
-            f"<div class='rb-area-label rb-counters' data-area='{escape(name)}'>"
+            f"<div class='rb-area-label rb-counters rb-ftv-label' data-area='{escape(name)}'>"
             f"<div class='rb-area-name'>{escape(name)}</div>{body}</div>"
         )
+
+    def stack_spots(self) -> dict[str, tuple[float, float, float, float]]:
+        """Where each location's counters stand at the map's zoom: their box in pixels, from
+        the point (0, 0) of the map's units, y downward.
+
+        Largest stacks choose first. Each takes the first of its spots (under its name, as
+        before; above it; right, left; the four corners; under its circle) that covers no
+        other location's circle or name and no block placed before it, else the one that
+        covers fewest.
+        """
+        scale = 2**self.map.zoom
+        at = {n: (x * scale, -y * scale) for n, (x, y) in self._xy.items()}
+        rings = {}
+        for n, (x, y) in at.items():
+            r = RADIUS.get(n, 13)
+            half = max(r, len(n) * 3.5)  # a name wider than its circle (Pleiku, An Khe)
+            rings[n] = [(x - r, y - r, x + r, y + r), (x - half, y - 8, x + half, y + 4)]
+        taken: list[tuple[float, float, float, float]] = []
+        spots = {}
+        order = sorted(
+            self._stacks, key=lambda n: (-self._stacks[n][1][0] * self._stacks[n][1][1], n)
+        )
+        for name in order:
+            w, h = self._stacks[name][1]
+            x, y = at[name]
+            r = RADIUS.get(name, 13)
+            tops = [
+                (x - w / 2, y + 5),
+                (x - w / 2, y - 9 - h),
+                (x + r + 1, y - h / 2),
+                (x - r - 1 - w, y - h / 2),
+                (x + r - 3, y + r - 3),
+                (x - r + 3 - w, y + r - 3),
+                (x + r - 3, y - r + 3 - h),
+                (x - r + 3 - w, y - r + 3 - h),
+                (x - w / 2, y + r + 2),
+                (x - w / 2, y - r - 2 - h),
+                (x + r + 2, y + r + 2),
+                (x - r - 2 - w, y + r + 2),
+                (x + r + 2, y - r - 2 - h),
+                (x - r - 2 - w, y - r - 2 - h),
+            ]
+            boxes = [(left, top, left + w, top + h) for left, top in tops]
+            others = [box for n, pair in rings.items() if n != name for box in pair]
+            best = boxes[least_covering(boxes, [*others, rings[name][1], *taken])]
+            taken.append(best)
+            spots[name] = best
+        return spots
+
+    def _show_stacks(self) -> None:
+        """Lay out every location's counters again (the zoom changed, or a stack's size)."""
+        for name, (x0, y0, _, _) in self.stack_spots().items():
+            x, y = self._xy[name]
+            scale = 2**self.map.zoom
+            self._show(
+                name, self._label(name, self._stacks[name][0], (x0 - x * scale, y0 + y * scale))
+            )
 
     def _click_handler(self, name: str) -> Callable[..., None]:
         def clicked(**_: Any) -> None:
@@ -128,9 +199,17 @@ class PointMapView(ipw.VBox):
         else:
             self._callbacks.append(callback)
 
-    def set_label(self, name: str, body_html: str) -> None:
-        """Show *body_html* (counters) under a location's name; unchanged labels cost nothing."""
-        html = self._label(name, body_html)
+    def set_stacks(self, stacks: dict[str, tuple[str, tuple[int, int]]]) -> None:
+        """Show each location's counters: *stacks* maps a location to the HTML of its counters
+        and their size in pixels (width, height); a location left out shows its name alone.
+        Unchanged labels cost nothing."""
+        self._stacks = {n: stack for n, stack in stacks.items() if stack[0]}
+        for name in self._xy:
+            if name not in self._stacks:
+                self._show(name, self._label(name, ""))
+        self._show_stacks()
+
+    def _show(self, name: str, html: str) -> None:
         if self._shown.get(name) == html:
             return
         marker, icons = self._labels[name], self._icons[name]

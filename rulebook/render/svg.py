@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from rulebook._boxes import boxes_overlap
+from rulebook._boxes import least_covering
 from rulebook.render._html import HTML
 
 if TYPE_CHECKING:
@@ -94,12 +94,8 @@ def _count_spot(
     ]
 
     rings = [(cx - 13, cy - 13, cx + 13, cy + 13) for cx, cy in circles if (cx, cy) != (x, y)]
-
-    def covered(box: tuple[float, float, float, float]) -> int:
-        return sum(boxes_overlap(box, other) for other in (*rings, *taken))
-
     boxes = [(left, top, left + w, top + h) for _, _, _, left, top in spots]
-    best = min(range(len(spots)), key=lambda i: covered(boxes[i]))  # the first of the fewest
+    best = least_covering(boxes, [*rings, *taken])
     taken.append(boxes[best])
     return spots[best][:3]
 

@@ -18,9 +18,34 @@ from browser._seen import (
 )
 from browser._words import read_every_view
 
+from rulebook._boxes import boxes_overlap
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 APP = "/voila/render/first_team_campaign.ipynb"
+
+# Each location's name (the text, not its box) and its block of counters, as drawn.
+NAMES_AND_STACKS = """() => [...document.querySelectorAll('.rb-ftv-label')].map(label => {
+  const box = r => r && [r.left, r.top, r.right, r.bottom];
+  const range = document.createRange();
+  range.selectNodeContents(label.querySelector('.rb-area-name'));
+  const stack = label.querySelector('.rb-stack-at');
+  return [label.dataset.area, box(range.getBoundingClientRect()),
+          stack && box(stack.getBoundingClientRect())];
+})"""
+
+
+def stacks_in_the_way(page) -> list[tuple[str, str]]:
+    """Pairs (location, other) where the location's counters, as the browser drew them, cover
+    the other's name or counters."""
+    drawn = page.evaluate(NAMES_AND_STACKS)
+    return [
+        (name, other)
+        for name, _, stack in drawn
+        if stack
+        for other, other_name, other_stack in drawn
+        if other != name and any(b and boxes_overlap(stack, b) for b in (other_name, other_stack))
+    ]
 
 
 def open_app(shared_app, width: int, query: str = ""):
@@ -65,6 +90,8 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     assert "NVA phase" in text
     assert page.locator(".rb-cp-track span").count() == 20
     assert "Zone Display" in page.locator(".rb-status").inner_text()
+    assert page.locator(".rb-stack-at").count() >= 3
+    assert stacks_in_the_way(page) == []
     assert raw_values(page.locator(".rb-page").inner_text()) == []
 
     now = int(page.locator(".rb-status").get_attribute("data-entry"))

@@ -542,3 +542,41 @@ def test_the_highlighted_choice_is_written_out_in_full_under_the_list():
     assert stepper.choices.options[1][0] in stepper.chosen.value
     game, _ = _scripted_game(seed=1)
     assert LzAlbanyStepper(game).chosen.value == ""  # nothing to apply once the game is over
+
+
+def test_first_team_stacks_stand_clear_of_other_locations_at_a_projectors_zoom(tmp_path):
+    """At a 1024-pixel window's zoom D2's counters covered D4's circle (and G4's, G1): each
+    location's counters now take the first spot beside it that hides no other location, name
+    or stack. Checked at the zooms of a 1024 window and narrower and wider ones, through the
+    scripted US player's first turns."""
+    from rulebook._boxes import boxes_overlap
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets._fit import zoom_to_fit
+    from widgets.first_team_app import CampaignStepper
+    from widgets.point_map_view import RADIUS
+
+    for wide in (560, 640, 900):  # the map's pixels at 900, 1024 and 1400-pixel windows
+        stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+        view = stepper.map_view
+        xs, ys = zip(*view._xy.values(), strict=True)
+        view.map.zoom = zoom_to_fit(max(xs) - min(xs) + 8, max(ys) - min(ys) + 8, 540, wide)
+        stepper.pace.value = "to the end of the turn"
+        for _ in range(4):
+            spots = view.stack_spots()
+            assert spots, "no stack to place"
+            scale = 2**view.map.zoom
+            circles = {
+                n: (x * scale - RADIUS.get(n, 13), -y * scale - RADIUS.get(n, 13))
+                for n, (x, y) in view._xy.items()
+            }
+            for name, box in spots.items():
+                for other, (left, top) in circles.items():
+                    size = 2 * RADIUS.get(other, 13)
+                    covered = boxes_overlap(box, (left, top, left + size, top + size))
+                    assert other == name or not covered, (wide, name, other)
+                for other, taken in spots.items():
+                    assert other == name or not boxes_overlap(box, taken), (wide, name, other)
+                x, y = view._xy[name]  # the label draws the block at the spot chosen
+                drawn = f"left:{42 + box[0] - x * scale:.0f}px;top:{8 + box[1] + y * scale:.0f}px"
+                assert drawn in view._shown[name], name
+            stepper.auto_button.click()
