@@ -1,26 +1,33 @@
-"""A whole-number box held to its range by the kernel, which says so when it holds it.
+"""Number boxes held to their range by the kernel, which says so when it holds one.
 
 ipywidgets' number boxes judge what is typed in the browser, without a word: ``BoundedIntText``
 turns 150 into 99 where 99 is the most, and every ``IntText`` drops the keys it does not take,
-so 12.5 arrives as 125, ten times what was meant. This box is a text box: the browser sends
-what was typed, the kernel reads it, puts it back in range, and the box's ``note`` (a widget
-shown beside it) says what was typed and what was kept. The value the rest of the app reads,
-and the edit it makes, is always a whole number in range.
+so 12.5 arrives as 125, ten times what was meant (``FloatText`` does the same to 12,5). These
+boxes are text boxes: the browser sends what was typed, the kernel reads it, puts it back in
+range, and the box's ``note`` (a widget shown beside it) says what was typed and what was
+kept. The value the rest of the app reads, and the edit it makes, is always a number in range:
+a whole one from :class:`RangedIntText`, any from :class:`RangedFloatText`.
 """
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any
 
 import ipywidgets as ipw
 import traitlets
 
-__all__ = ["RangedIntText"]
+__all__ = ["RangedFloatText", "RangedIntText"]
 
 
-def _shown(value: int | str, widget: Any = None) -> str:
-    return str(value)
+def _shown(value: float | str, widget: Any = None) -> str:
+    return f"{value:.10g}" if isinstance(value, float) else str(value)
+
+
+def _words(number: float) -> str:
+    """A number as the notes write it: 1,500 and 12.5, never 1.5e+03."""
+    return f"{number:,}" if isinstance(number, int) else f"{number:,.10g}"
 
 
 class RangedIntText(ipw.Text):
@@ -65,39 +72,86 @@ class RangedIntText(ipw.Text):
         kwargs.setdefault("continuous_update", False)  # read when typing ends, not per key
         # what a pointer or a screen reader is told of the box (without it, the page's own
         # name for it was "null")
-        kwargs.setdefault("tooltip", f"{what}, {low:,} to {high:,}")
+        kwargs.setdefault("tooltip", f"{what}, {_words(low)} to {_words(high)}")
         super().__init__(**kwargs)
-        for name in self._dom_classes:  # the note named after its box, for pages and tests
+        self._name_note()
+
+    @traitlets.observe("_dom_classes")
+    def _name_note(self, _: Any = None) -> None:
+        """The note named after its box (``rb-lab-games`` -> ``rb-lab-games-note``), for pages
+        and tests, whenever the box is given a class."""
+        for name in self._dom_classes:
             self.note.add_class(f"{name}-note")
 
     def _say(self, words: str) -> None:
-        self.note.value = f"<span style='color:#a00'>{escape(words)}</span>"
+        self.note.value = f"<span style='color:#a00'>{escape(words, quote=False)}</span>"
+
+    #: What a number typed here must be, in the note's words.
+    kind = "a whole number"
+
+    def parse(self, text: str) -> float:
+        """The number *text* gives; ValueError if it is none (thousands may be grouped)."""
+        return int(text.replace(",", "").replace("_", "").replace(" ", ""))
 
     @traitlets.validate("value")
-    def _in_range(self, proposal: dict[str, Any]) -> int:
+    def _in_range(self, proposal: dict[str, Any]) -> float:
         typed = proposal["value"]
         last = self.low if self._kept is None else self._kept
         if isinstance(typed, str):
             text = typed.strip()
             try:
-                typed = int(text.replace(",", "").replace("_", "").replace(" ", ""))
+                typed = self.parse(text)
             except ValueError:
                 said = (
                     "the box was empty"
                     if not text
-                    else f"{text[:20]}{'…' if len(text) > 20 else ''} is not a whole number"
+                    else f"{text[:20]}{'…' if len(text) > 20 else ''} is not {self.kind}"
                 )
-                self._say(f"{said}: {last:,} kept ({self.what}, {self.low:,} to {self.high:,})")
+                self._say(f"{said}: {_words(last)} kept ({self._range()})")
                 self._kept = last
                 return last
         kept = min(max(typed, self.low), self.high)
         if kept != typed:
             way = "more" if typed > self.high else "less"
             self._say(
-                f"{typed:,} is {way} than {self.what} takes ({self.low:,} to {self.high:,}): "
-                f"held at {kept:,}"
+                f"{_words(typed)} is {way} than {self.what} takes ({self._range(named=False)}): "
+                f"held at {_words(kept)}"
             )
         elif typed != self._kept:  # a new value (the app writing back the same one is not)
             self.note.value = ""
         self._kept = kept
         return kept
+
+    def _range(self, *, named: bool = True) -> str:
+        span = f"{_words(self.low)} to {_words(self.high)}"
+        return f"{self.what}, {span}" if named else span
+
+
+class RangedFloatText(RangedIntText):
+    """A box of numbers, whole or not, held to *low*..*high* like :class:`RangedIntText`.
+
+    >>> box = RangedFloatText(0, 240, "a side of the table in inches")
+    >>> box.set_state({"value": "12.5"}); box.value, box.note.value
+    (12.5, '')
+    >>> box.set_state({"value": "12,5"}); box.value, "12,5 is not a number" in box.note.value
+    (12.5, True)
+    >>> _ = box.add_class("rb-side"); box.note._dom_classes
+    ('rb-refused', 'rb-side-note')
+    >>> box.set_state({"value": "1e3"}); box.value, "held at 240" in box.note.value
+    (240.0, True)
+    >>> box.set_state({"value": "nan"}); box.value, "nan is not a number" in box.note.value
+    (240.0, True)
+    """
+
+    value = traitlets.Union([traitlets.Float(), traitlets.Unicode()], default_value=0.0).tag(
+        sync=True, to_json=_shown
+    )
+    kind = "a number (a point marks the decimals: 12.5)"
+
+    def parse(self, text: str) -> float:
+        if "," in text:  # 12,5 or 1,000: which is meant cannot be told
+            raise ValueError(text)
+        number = float(text.replace("_", "").replace(" ", ""))
+        if not math.isfinite(number):
+            raise ValueError(text)
+        return number

@@ -87,7 +87,12 @@ def test_a_problem_in_words_marks_its_spot_and_selects_it_to_fix(
     expect(page.locator(".rb-av-item-y input")).to_have_value("10")  # the kernel fills it in
     item.select_option(label="tunnel spot 2")
     page.wait_for_selector(".rb-av-selected[data-id='spot-2']")
-    page.locator(".rb-av-item-x input").fill("14")
+    # A decimal comma is refused by name, not read as 125 in (the browser's number box did).
+    across = page.locator(".rb-av-item-x input")
+    across.fill("12,5")
+    across.press("Enter")
+    expect(page.locator(".rb-av-item-x-note")).to_contain_text("12,5 is not a number")
+    across.fill("14")
     page.locator(".rb-av-item-y input").fill("36")
     page.get_by_role("button", name="Move", exact=True).click()
     problem = page.locator(".rb-av-problem")

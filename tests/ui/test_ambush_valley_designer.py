@@ -106,14 +106,21 @@ def test_the_interactive_table_refits_to_a_larger_table():
 
 
 def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_changes():
+    """A side of 0 is refused by the resize, and the boxes hold a side to 0..240 in and say so."""
     panel = ambush_valley_app().children[-1].scenario
     panel.picker.value = "dak_po"
     before = panel.scenario.spec.table
-    for width, depth in ((-5, 0), (999999, 48), (72, 0)):
+    for width, depth in ((-5, 0), (72, 0)):
         panel.width.value, panel.depth.value = width, depth
+        if width < 0:
+            said = "-5 is less than the table's width takes (0 to 240): held at 0"
+            assert said in panel.width.note.value
         panel.resize.click()
         assert "each side is more than 0 and at most 240 in" in panel.errors.value
         assert panel.scenario.spec.table == before
+    panel.width.set_state({"value": "999999"})  # the box holds a side to the longest table's
+    assert panel.width.value == 240
+    assert "999,999 is more than the table's width takes" in panel.width.note.value
     panel.width.value, panel.depth.value = 96, 72
     panel.resize.click()
     assert panel.errors.value == ""
@@ -336,3 +343,24 @@ def test_a_new_scenario_or_another_picked_is_one_undo_from_the_edits_it_replaced
     panel.undo_button.click()
     assert panel.scenario is edited
     assert panel.picker.value == "dak_po"  # the picker follows the version shown
+
+
+def test_the_number_boxes_read_what_was_typed_and_say_what_they_kept():
+    """The float boxes dropped the keys they did not take in the browser: 12,5 became 125 in.
+    They are text boxes the kernel reads now: a decimal comma is refused by name, the last
+    value kept, and nothing moves."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    x, _, w, _ = panel.box
+    x.set_state({"value": "12.5"})
+    assert x.value == 12.5
+    assert x.note.value == ""
+    w.set_state({"value": "12,5"})
+    assert w.value == 8  # its value before
+    assert "12,5 is not a number (a point marks the decimals: 12.5): 8 kept" in w.note.value
+    assert panel.scenario.spec.table == (72, 48)
+
+    def shown(widget) -> set:
+        return {widget} | {w for c in getattr(widget, "children", ()) for w in shown(c)}
+
+    assert {b.note for b in (*panel.box, panel.item_x, panel.width)} <= shown(panel)

@@ -330,7 +330,7 @@ def test_a_blank_sheet_smaller_than_the_least_is_held_to_it_and_said(tmp_path, m
     designer.sheet_h.value = 800
     designer.blank_button.click()
     assert designer.design.sheet == (0.0, 0.0, 100.0, 800.0)
-    assert "20 is less than a sheet&#x27;s width takes (100 to 100,000): held at 100" in (
+    assert "20 is less than a sheet's width takes (100 to 100,000): held at 100" in (
         designer.sheet_w.note.value
     )
     assert designer.sheet_h.note.value == ""

@@ -378,7 +378,7 @@ def test_a_number_out_of_range_is_held_and_said_and_a_negative_count_refused(tmp
     nva = designer.nva
     nva.size_boxes[66].value = 99
     assert designer.design.scenario.first_team.nva.regiments[66][-1] == 120  # 20 companies
-    assert "99 is more than a regiment&#x27;s companies takes (1 to 20): held at 20" in (
+    assert "99 is more than a regiment's companies takes (1 to 20): held at 20" in (
         nva.size_boxes[66].note.value
     )
     nva.turn.value = 0

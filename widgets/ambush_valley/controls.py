@@ -8,15 +8,19 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook.games.ambush_valley.problems import LONGEST_TABLE
 from rulebook.maps._history import VersionHistory
+from widgets._number import RangedFloatText
 
 __all__ = ["Versions", "label", "number"]
 
 
-def number(value: float) -> ipw.FloatText:
-    """A short number field in inches, labelled by a :func:`label` beside it (the page's CSS
-    gives every widget description a wide minimum, too wide for a row of numbers)."""
-    return ipw.FloatText(value=value, layout=ipw.Layout(width="4.5em"))
+def number(value: float, what: str, **kwargs: Any) -> RangedFloatText:
+    """A number field in inches, from 0 to the longest table's side; *what* names it in its
+    note ("the table's width"). Short and labelled by a :func:`label` beside it unless given a description (the
+    page's CSS gives every widget description a wide minimum, too wide for a row of numbers)."""
+    kwargs.setdefault("layout", ipw.Layout(width="4.5em"))
+    return RangedFloatText(0, LONGEST_TABLE, what, value=value, **kwargs)
 
 
 def label(text: str) -> ipw.HTML:

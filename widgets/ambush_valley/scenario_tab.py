@@ -98,8 +98,8 @@ class ScenarioPanel(ipw.VBox):
         )
         self.item.add_class("rb-av-item")
         self.item.observe(self._item_changed, "value")
-        self.item_x = number(0)
-        self.item_y = number(0)
+        self.item_x = number(0, "a place across the table")
+        self.item_y = number(0, "a place down the table")
         self.item_x.add_class("rb-av-item-x")
         self.item_y.add_class("rb-av-item-y")
         self.move_item = ipw.Button(description="Move", layout=ipw.Layout(width="auto"))
@@ -123,13 +123,22 @@ class ScenarioPanel(ipw.VBox):
             style=wide,
             layout=ipw.Layout(width="16em"),
         )
-        self.box = [number(v) for v in (10, 10, 8, 6)]  # x, y, width, depth in inches
+        self.box = [  # x, y, width, depth in inches
+            number(v, f"the new terrain's {what}")
+            for v, what in zip((10, 10, 8, 6), ("x", "y", "width", "depth"), strict=True)
+        ]
         self.add_feature = ipw.Button(description="Add terrain", layout=ipw.Layout(width="8em"))
         self.add_feature.on_click(self._add_feature)
-        self.width = ipw.FloatText(
-            description="table width", style=wide, layout=ipw.Layout(width="12em")
+        self.width = number(
+            72,
+            "the table's width",
+            description="table width",
+            style=wide,
+            layout=ipw.Layout(width="12em"),
         )
-        self.depth = ipw.FloatText(description="depth", layout=ipw.Layout(width="10em"))
+        self.depth = number(
+            48, "the table's depth", description="depth", layout=ipw.Layout(width="10em")
+        )
         self.resize = ipw.Button(description="Resize table", layout=ipw.Layout(width="9em"))
         self.resize.on_click(self._resize)
         self.revert = ipw.Button(
@@ -187,6 +196,10 @@ class ScenarioPanel(ipw.VBox):
                 ipw.HBox([self.width, self.depth, self.resize, self.revert, self.new_button]),
                 ipw.HBox([self.platoon, self.side, self.add_platoon]),
                 ipw.HBox([self.file_name, self.save_button, self.undo_button, self.redo_button]),
+                # what a number box held or refused, under the rows, naming the box
+                ipw.VBox(
+                    [b.note for b in (self.item_x, self.item_y, *self.box, self.width, self.depth)]
+                ),
                 self.saved,
             ]
         )
