@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qs
@@ -68,7 +69,12 @@ def _header(path: Path) -> str:
 
 def scenario_choices(game: str, root: Path, saves: Path) -> list[tuple[str, str]]:
     """(label, path) of every scenario file of *game* under scenarios/ and the saves folders, and
-    every saved game of it; scenario files first."""
+    every saved game of it; scenario files first.
+
+    A label names its file by its name alone ("Standard scenario (standard.yaml)"): the path
+    from the project's folder ran past the picker's edge on a 1024-pixel screen. Files that
+    share a name are told apart by their paths.
+    """
     folders = [root / "scenarios", root / "saves", root / "notebooks" / "saves", saves]
     folders = [folder for folder in folders if folder.is_dir()]
     seen: set[Path] = set()
@@ -76,8 +82,13 @@ def scenario_choices(game: str, root: Path, saves: Path) -> list[tuple[str, str]
     files = []
     for real, sid, title in _scenario_files(folders, game, seen):
         ids.add(sid)
-        files.append((f"{title} ({_relative(real, root)})", str(real)))
-    return files + _saved_games(folders, ids, root, seen)
+        files.append((title, real))
+    found = files + _saved_games(folders, ids, seen)
+    names = Counter(real.name for _, real in found)
+    return [
+        (f"{words} ({real.name if names[real.name] == 1 else _relative(real, root)})", str(real))
+        for words, real in found
+    ]
 
 
 def _scenario_files(folders: list[Path], game: str, seen: set[Path]) -> list[tuple[Path, str, str]]:
@@ -99,10 +110,8 @@ def _scenario_files(folders: list[Path], game: str, seen: set[Path]) -> list[tup
     return found
 
 
-def _saved_games(
-    folders: list[Path], ids: set[str], root: Path, seen: set[Path]
-) -> list[tuple[str, str]]:
-    """(label, path) of each saved game in *folders* of a scenario in *ids*."""
+def _saved_games(folders: list[Path], ids: set[str], seen: set[Path]) -> list[tuple[str, Path]]:
+    """(words, path) of each saved game in *folders* of a scenario in *ids*."""
     games = []
     for path in (p for folder in folders for p in sorted(folder.glob("*.json"))):
         real = path.resolve()
@@ -120,7 +129,7 @@ def _saved_games(
         # A damaged record is still offered: opening it says what is wrong with it.
         actions = record.get("actions", [])
         size = f"{len(actions)} actions" if isinstance(actions, list) else "damaged"
-        games.append((f"Saved game {path.stem}, {size} ({_relative(real, root)})", str(real)))
+        games.append((f"Saved game {path.stem}, {size}", real))
     return games
 
 
