@@ -13,6 +13,15 @@ SIDES = ("us", "nva")
 _PLACEMENT = frozenset({"area", "status", "wounded"})
 
 
+def battery_name(uid: str) -> str:
+    """An artillery battery's name in sentences, from its counter's id.
+
+    >>> battery_name("Arty-4")
+    'Artillery battery 4'
+    """
+    return f"Artillery battery {uid.rpartition('-')[2]}"
+
+
 def other(side: str) -> str:
     """The opposing side."""
     return "nva" if side == "us" else "us"

@@ -16,6 +16,7 @@ from rulebook.games.lz_albany._pieces import (
     PlacedUnit,
     Unit,
     WoundedMarker,
+    battery_name,
     build_forces,
     other,
 )
@@ -551,8 +552,8 @@ class State:
     def called(self, uid: str) -> str:
         """A counter as the trace and the prompts name it.
 
-        Platoons and company officers go by their ids, which are what the counters show. A
-        senior officer's id (``A``, ``Man``) is a bare name that reads as an ordinary word in a
+        Platoons and company officers go by their ids, which are what the counters show; a
+        battery by its number, as the log's sentences name it. A senior officer's id (``A``, ``Man``) is a bare name that reads as an ordinary word in a
         sentence ("A enters in D3"), so he goes by the short form of the title the scenario
         gives him (``Commander A``); a wounded marker by the platoon it stands for.
         """
@@ -562,7 +563,7 @@ class State:
                 o.id: o.title.split(",")[0].split(" (")[0].strip()
                 for o in self.scenario.lz_albany.senior_officers  # type: ignore[union-attr]
                 if o.title
-            }
+            } | {u.id: battery_name(u.id) for u in self.units.values() if u.kind == "artillery"}
         name = names.get(uid)
         if name is not None:
             return name

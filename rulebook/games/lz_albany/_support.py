@@ -60,11 +60,12 @@ def artillery(s: State) -> Flow:
         (u for u in s.platoons(COLUMBUS, "us") if u.kind == "artillery"), key=lambda u: u.id
     ):
         if gun.hits >= s.rules.artillery_silenced_at:
-            s.trace.step("lza:5.4A", f"{gun.id} has {gun.hits} hits and cannot fire")
+            s.trace.step("lza:5.4A", f"{s.called(gun.id)} has {gun.hits} hits and cannot fire")
             continue
         targets = s.spotted_among("us", _undisputed_nva_areas(s))
         options = [Action.of("artillery", gun.id, t) for t in targets] + [Action.of("hold", gun.id)]
-        choice = yield from ask("us", options, f"{gun.id}: fire at which area?", "lza:7.5")
+        prompt = f"{s.called(gun.id)}: fire at which area?"
+        choice = yield from ask("us", options, prompt, "lza:7.5")
         if choice.verb == "artillery":
             yield from artillery_strike(s, gun, choice.args[1])
 

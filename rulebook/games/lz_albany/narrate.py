@@ -24,6 +24,7 @@ from rulebook.games._core import LogEntry
 from rulebook.games._decisions import Action
 from rulebook.games._narrate import Sentence, count, entry_sentences, join_names
 from rulebook.games.lz_albany._combat import fire_targets
+from rulebook.games.lz_albany._pieces import battery_name
 from rulebook.games.lz_albany._state import VP_WORDS, State
 
 __all__ = [
@@ -193,7 +194,7 @@ def describe(action: Action, board: State | None = None, *, located: bool = True
         return f"Place {_unit(a[0], b)} in {a[1]}"
     if v == "hold" and a and b is not None and a[0] in b.units:
         if b.units[a[0]].kind == "artillery":  # a battery passing up its shot (lza:7.5)
-            return f"{a[0]} holds its fire"
+            return f"{battery_name(a[0])} holds its fire"
         return f"Keep {_unit(a[0], b)} off the map for now"
     if v == "hold" and a and _is_area(a[0], b):
         # Offered both instead of return fire from the area and instead of an advance out of
@@ -259,7 +260,7 @@ def describe(action: Action, board: State | None = None, *, located: bool = True
     if v == "skip":
         return f"{_first(_officer(a[0], b))} rallies nobody"
     if v == "artillery":
-        return f"Artillery battery {a[0].rpartition('-')[2]} fires on {a[1]}"
+        return f"{battery_name(a[0])} fires on {a[1]}"
     if v == "gunship":
         where = _where(a[0], at)
         return f"Gunship attacks {a[0]}" + (f" in {where}" if where else "")

@@ -15,7 +15,22 @@ def test_lza_5_4a_guns_with_two_hits_stay_silent():
         place={"Arty-1": "LZ-Columbus", "A/2-7-CO": "C4", "6/8-66-1": "D4"}, hits={"Arty-1": 2}
     )
     result = s.run("artillery")
-    assert "[lza:5.4A] Arty-1 has 2 hits and cannot fire" in [str(t) for t in result.trace]
+    said = "[lza:5.4A] Artillery battery 1 has 2 hits and cannot fire"
+    assert said in [str(t) for t in result.trace]
+
+
+def test_lza_7_5_a_battery_has_one_name_in_the_prompt_the_trace_and_the_log():
+    """The traces called a battery Arty-1 where the log's sentences said Artillery battery 1
+    (and "Arty-1 holds its fire" beside "Artillery battery 1 fires on D4")."""
+    from rulebook.games._decisions import Action
+    from rulebook.games.lz_albany.narrate import describe
+
+    s = Situation(place={"Arty-1": "LZ-Columbus", "A/2-7-CO": "C4", "6/8-66-1": "D4"})
+    board = s.state
+    assert board.called("Arty-1") == "Artillery battery 1"
+    fire, hold = Action.of("artillery", "Arty-1", "D4"), Action.of("hold", "Arty-1")
+    assert describe(fire, board) == "Artillery battery 1 fires on D4"
+    assert describe(hold, board) == "Artillery battery 1 holds its fire"
 
 
 def test_lza_5_4b_columbus_under_attack_silences_the_guns():
