@@ -331,9 +331,7 @@ def _activations(
     """Each unit group of *side*, in the scenario's order, with its activate actions in
     *modes* (lza:5.2B, 5.2C): the scenario's alone, so made once a game (a Fire/Move chit
     asks at every draw)."""
-    kept = s.__dict__.get("_activation_actions")
-    if kept is None:
-        kept = s._activation_actions = {}
+    kept = s._activation_actions
     found = kept.get((side, modes))
     if found is None:
         groups = [g.id for g in s.scenario.lz_albany.unit_groups if g.side == side]  # type: ignore[union-attr]

@@ -269,6 +269,9 @@ class State:
     # where a counter can go or a mortar reach from an area: the map's alone (lza:6.2, 7.4),
     # so shared by every game on the same map (see _map_facts)
     _reach: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # each unit group's activate actions by side and modes: the scenario's alone, so shared by
+    # a game's positions (see _flow._activations)
+    _activation_actions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._reach = _map_facts(self.map)
@@ -286,8 +289,8 @@ class State:
                 copied[name] = {k: _flat_copy(v) for k, v in value.items()}
             elif name in _ONE_LEVEL:
                 copied[name] = type(value)(value)
-            elif name == "_reach":
-                new._reach = value  # depends on the map alone: shared
+            elif name in ("_reach", "_activation_actions"):
+                copied[name] = value  # the map's or the scenario's alone: shared
             elif name not in ("_where", "_facts", "_changes", "_presence", "_kept"):
                 copied[name] = copy.deepcopy(value, memo)
         units = new.units
