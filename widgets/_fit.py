@@ -26,18 +26,28 @@ def zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int 
 
 
 class Fitted:
-    """*m* (Simple CRS, ``2**zoom`` pixels per unit) kept fitted to a box of content."""
+    """*m* (Simple CRS, ``2**zoom`` pixels per unit) kept fitted to a box of content; *guess*,
+    the map's pixels (wide, high) to frame new content at until the browser says."""
 
-    def __init__(self, m: Map, width: float, height: float, center: tuple[float, float]) -> None:
+    def __init__(
+        self,
+        m: Map,
+        width: float,
+        height: float,
+        center: tuple[float, float],
+        guess: tuple[int, int] | None = None,
+    ) -> None:
         self.map = m
         self.width, self.height, self.center = width, height, center
         self.size: tuple[int, int] | None = None  # the map's pixels, once the browser says
+        self.guess = guess
         m.observe(self._resized, names="bounds")
 
     def frame(self, width: float, height: float, center: tuple[float, float]) -> None:
-        """Fit new content: now at the map's known size, or when the browser reports it."""
+        """Fit new content: now at the map's known size (or the guess), else when the browser
+        reports it."""
         self.width, self.height, self.center = width, height, center
-        if self.size is not None:
+        if self.size is not None or self.guess is not None:
             self._fit()
 
     def _resized(self, change: dict) -> None:
@@ -55,14 +65,20 @@ class Fitted:
         self.size = size
 
     def _fit(self) -> None:
-        assert self.size is not None
-        zoom = zoom_to_fit(self.width, self.height, self.size[1], self.size[0])
+        wide, high = self.size or self.guess  # type: ignore[misc]
+        zoom = zoom_to_fit(self.width, self.height, high, wide)
         m = self.map
         if abs(zoom - m.zoom) > 1e-6 or list(m.center) != list(self.center):
             m.center = self.center
             m.zoom = zoom
 
 
-def keep_fitted(m: Map, width: float, height: float, center: tuple[float, float]) -> Fitted:
+def keep_fitted(
+    m: Map,
+    width: float,
+    height: float,
+    center: tuple[float, float],
+    guess: tuple[int, int] | None = None,
+) -> Fitted:
     """Refit *m* (Simple CRS, ``2**zoom`` pixels per unit) to *width* x *height* units."""
-    return Fitted(m, width, height, center)
+    return Fitted(m, width, height, center, guess)

@@ -214,12 +214,11 @@ class MapView(ipw.VBox):
         minx, miny, maxx, maxy = self.sheet = sheet
         center = ((miny + maxy) / 2, (minx + maxx) / 2)
         if self._fitted is None:
-            self._fitted = keep_fitted(self.map, maxx - minx, maxy - miny, center)
+            high = int(str(self.map.layout.height).removesuffix("px"))
+            self._fitted = keep_fitted(
+                self.map, maxx - minx, maxy - miny, center, guess=(pixels_wide, high)
+            )
         self._fitted.frame(maxx - minx, maxy - miny, center)
-        if self._fitted.size is None:  # until the browser says
-            self.map.center = center
-            height = int(str(self.map.layout.height).removesuffix("px"))
-            self.map.zoom = zoom_to_fit(maxx - minx, maxy - miny, height, pixels_wide)
 
     def set_underlay(
         self,

@@ -69,7 +69,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.line_from: str | None = None
         self.culprits: tuple[str, ...] = ()
         self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800)
-        self._fitted = keep_fitted(self.map, 90, 65, (30, 36))
+        self._fitted = keep_fitted(self.map, 90, 65, (30, 36), guess=(800, 500))
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
         )
@@ -310,8 +310,6 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             xs, ys = [p[0] for p in xys], [p[1] for p in xys]
             center = ((min(ys) + max(ys)) / 2, (min(xs) + max(xs)) / 2)
             self._fitted.frame(max(xs) - min(xs) + 12, max(ys) - min(ys) + 10, center)
-            if self._fitted.size is None:  # until the browser says, the guess of 800 pixels
-                self.map.center = center
 
     # --- view ---------------------------------------------------------------------------
 
