@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.games._decisions import Action
-from rulebook.games._narrate import Sentence
+from rulebook.games._narrate import Sentence, counted
 from rulebook.games.first_team._pieces import regiment_name
 from rulebook.games.first_team._state import EXITED, UNKNOWN
 from rulebook.games.first_team.engine import CampaignGame, new_campaign
@@ -33,6 +33,7 @@ from widgets.stepper import GameStepper
 
 __all__ = ["CampaignStepper", "campaign_app"]
 
+SUMMARY_SENTENCES = 5  # of the NVA phase, under the map; the log has them all
 CASUALTY_TRACK = 40  # boxes drawn; the count itself is shown as a number past that
 
 
@@ -272,16 +273,33 @@ class CampaignStepper(GameStepper):
         cas = after["casualties"] - (before["casualties"] if before else 0)
         nva = [
             s
-            for s in self.narrate(min(end + 1, len(self.game.log) - 1))
-            # 3.7 is the second NVA phase's heading: it says which phase the sentences are from
+            for s in self._last_nva_phase(min(end + 1, len(self.game.log) - 1), start or 0)
             if s.rules and s.rules[0].startswith(("ftv:3.5", "ftv:3.7"))
         ]
+        more = len(nva) - SUMMARY_SENTENCES
         return (
             f"<div class='rb-turn-summary' data-summary-turn='{turn - 1}'><b>Turn {turn - 1}</b>: "
             f"the US spent {spent} of {last['cp_per_turn']} CPs; NVA VP {vp:+d}, US casualty "
             f"points {cas:+d}; {after['nva_on_map']} NVA compan{'y' if after['nva_on_map'] == 1 else 'ies'} "
-            f"on the map. <i>NVA phase:</i> {sentences_html(nva[:5])}</div>"
+            f"on the map. <i>NVA phase:</i> {sentences_html(nva[:SUMMARY_SENTENCES])}"
+            + (f" <i>And {counted(more, 'more sentence')} in the log.</i>" if more > 0 else "")
+            + "</div>"
         )
+
+    def _last_nva_phase(self, last: int, first: int) -> list[Sentence]:
+        """The sentences of the turn's second NVA Assault Phase, which ends at log entry
+        *last*: from its heading (ftv:3.7) on. The phase spreads over several entries when the
+        US decides things in it (sharing fatigue, refits), so it is read back entry by entry
+        to *first*, the turn's start (a summary read from the last entry alone said nothing).
+        """
+        said: list[Sentence] = []
+        for entry in range(last, first - 1, -1):
+            here = self.narrate(entry)
+            said[:0] = here
+            for k in range(len(here) - 1, -1, -1):
+                if here[k].rules and here[k].rules[0] == "ftv:3.7":
+                    return said[k:]
+        return said
 
     def _batteries_html(self) -> str:
         """The NVA batteries of optional rule 6.2, when it is in play: who carries each, and where."""

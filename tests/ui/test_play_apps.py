@@ -587,3 +587,22 @@ def test_first_team_stacks_stand_clear_of_other_locations_at_a_projectors_zoom(t
                 drawn = f"left:{42 + box[0] - x * scale:.0f}px;top:{8 + box[1] + y * scale:.0f}px"
                 assert drawn in view._shown[name], name
             stepper.auto_button.click()
+
+
+def test_first_team_turn_summary_tells_the_nva_phase_even_when_the_us_decided_in_it(tmp_path):
+    """After turns 2 and 3 of seed 1 the summary under the map said "NVA phase:" and nothing:
+    it read only the turn's last log entry, and the US had shared fatigue and refitted a
+    company during the phase, so its sentences sat in earlier entries. It reads the phase
+    from its heading (ftv:3.7) on now, and says how many sentences the log has beyond five."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import SUMMARY_SENTENCES, CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1), saves=tmp_path)
+    stepper.pace.value = "to the end of the turn"
+    for turn in (1, 2, 3, 4):
+        stepper.auto_button.click()
+        summary = stepper.below_map.value
+        assert f"data-summary-turn='{turn}'" in summary
+        told = summary.split("NVA phase:</i>")[1]
+        assert f"Turn {turn}: the second NVA Assault Phase begins" in told, (turn, told)
+        assert told.count("rb-sentence") <= SUMMARY_SENTENCES or "more sentence" in told
