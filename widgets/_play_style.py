@@ -12,18 +12,20 @@ CHIP, HOLD_CHIP, LZ_CHIP = 13, 27, 16
 ROW_MOST = 6 * CHIP + 5
 
 
-def chips_size(rows: list[list[int]]) -> tuple[int, int]:
-    """Pixels (width, height) of rows of chips of the widths given, each wrapping past
-    ``ROW_MOST`` onto more lines, a pixel between chips and lines.
+def chips_size(rows: list[list[int]], most: int = ROW_MOST) -> tuple[int, int]:
+    """Pixels (width, height) of rows of chips of the widths given, each wrapping past *most*
+    pixels onto more lines, a pixel between chips and lines.
 
     >>> chips_size([[CHIP] * 3]), chips_size([[CHIP] * 8, [CHIP, HOLD_CHIP]])
     ((41, 14), (83, 42))
+    >>> chips_size([[CHIP] * 4, [HOLD_CHIP]], most=3 * CHIP + 2)
+    (41, 42)
     """
     width = lines = 0
     for row in rows:
         line = 0
         for w in row:
-            if line and line + 1 + w > ROW_MOST:
+            if line and line + 1 + w > most:
                 width, lines, line = max(width, line), lines + 1, 0
             line = w if not line else line + 1 + w
         width, lines = max(width, line), lines + 1

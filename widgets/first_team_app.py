@@ -24,7 +24,7 @@ from rulebook.games.first_team.policy import scripted_policy
 from rulebook.maps.point_map import AN_KHE
 from rulebook.scenario import Game, load_playable
 from widgets._page import app_page
-from widgets._play_style import CHIP, HOLD_CHIP, LZ_CHIP, chips_size, play_style
+from widgets._play_style import CHIP, HOLD_CHIP, LZ_CHIP, play_style
 from widgets.game_log import rule_links, sentences_html
 from widgets.options import OptionsPanel
 from widgets.point_map_view import PointMapView
@@ -112,9 +112,9 @@ class CampaignStepper(GameStepper):
         self.map_view.mark(marks)
 
     @staticmethod
-    def _counters(here: dict) -> tuple[str, tuple[int, int]]:
-        """Chips of a location: US companies (fatigue in the chip), NVA, supply, HOLD, LZ; and
-        their size in pixels, for the map to find them room."""
+    def _counters(here: dict) -> tuple[str, list[list[int]]]:
+        """Chips of a location in rows: US companies (fatigue in the chip), NVA, supply, HOLD,
+        LZ; and each row's chip widths in pixels, for the map to find them room."""
         us = [
             f"<i class='rb-ctr rb-us{' rb-reduced' if u['broken'] else ''}'>"
             f"{u['fatigue'] or ('G' if u['garrison'] else '')}</i>"
@@ -140,9 +140,8 @@ class CampaignStepper(GameStepper):
             for r, w in ((us, [CHIP] * len(us)), (nva, [CHIP] * len(nva)), (extra, widths))
             if r
         ]
-        width, height = chips_size([w for _, w in rows])
         html = "".join(f"<div class='rb-ctr-row'>{''.join(r)}</div>" for r, _ in rows)
-        return f"<div style='width:{width + 2}px'>{html}</div>", (width + 2, height)
+        return html, [w for _, w in rows]
 
     @staticmethod
     def _unit_words(u: dict) -> str:

@@ -23,6 +23,7 @@ from rulebook.maps.point_map import AN_KHE, PointMap
 from rulebook.render import provenance_badge
 from rulebook.render.svg import LINE_COLORS
 from widgets._fit import keep_fitted
+from widgets._play_style import CHIP, chips_size
 from widgets.map_view import MARK_COLOURS, offline_map
 
 __all__ = ["PointMapView"]
@@ -30,6 +31,7 @@ __all__ = ["PointMapView"]
 LABEL_SIZE = (84, 40)
 # Where a label's point sits in its box: the name is centred on the point, 8 pixels above it.
 ANCHOR = (LABEL_SIZE[0] // 2, 8)
+NARROW_ROW = 3 * CHIP + 2  # a stack's rows of three chips, where six a row find no room
 RADIUS = {AN_KHE: 18}  # a circle's radius in pixels; 13 for every other location
 # A mark changes a location's ring only: its fill keeps saying what the place is (a pale
 # yellow camp or Pleiku), so a lit choice never passes for a camp on the legend.
@@ -79,7 +81,7 @@ class PointMapView(ipw.VBox):
         self._shown: dict[str, str] = {}
         self._marks: dict[str, str] = {}
         self._xy = xy
-        self._stacks: dict[str, tuple[str, tuple[int, int]]] = {}  # counters shown, and size
+        self._stacks: dict[str, tuple[str, list[list[int]]]] = {}  # counters, chip widths
         for name, (x, y) in xy.items():
             camp = point_map.spec.special_forces_camps.get(name)
             circle = CircleMarker(
@@ -127,9 +129,10 @@ class PointMapView(ipw.VBox):
         the point (0, 0) of the map's units, y downward.
 
         Largest stacks choose first. Each takes the first of its spots (under its name, as
-        before; above it; right, left; the four corners; under its circle) that covers no
-        other location's circle or name and no block placed before it, else the one that
-        covers fewest.
+        before; above it; right, left; the four corners; clear of its circle), in rows of six
+        chips, then of three, that covers no other location's circle or name and no stack
+        placed before it; else the one that covers least, a location counting three times a
+        stack (a teacher saw F5's chips hide F4 whole).
         """
         scale = 2**self.map.zoom
         at = {n: (x * scale, -y * scale) for n, (x, y) in self._xy.items()}
@@ -140,44 +143,45 @@ class PointMapView(ipw.VBox):
             rings[n] = [(x - r, y - r, x + r, y + r), (x - half, y - 8, x + half, y + 4)]
         taken: list[tuple[float, float, float, float]] = []
         spots = {}
-        order = sorted(
-            self._stacks, key=lambda n: (-self._stacks[n][1][0] * self._stacks[n][1][1], n)
-        )
-        for name in order:
-            w, h = self._stacks[name][1]
+        sizes = {n: chips_size(widths) for n, (_, widths) in self._stacks.items()}
+        for name in sorted(self._stacks, key=lambda n: (-sizes[n][0] * sizes[n][1], n)):
             x, y = at[name]
             r = RADIUS.get(name, 13)
-            tops = [
-                (x - w / 2, y + 5),
-                (x - w / 2, y - 9 - h),
-                (x + r + 1, y - h / 2),
-                (x - r - 1 - w, y - h / 2),
-                (x + r - 3, y + r - 3),
-                (x - r + 3 - w, y + r - 3),
-                (x + r - 3, y - r + 3 - h),
-                (x - r + 3 - w, y - r + 3 - h),
-                (x - w / 2, y + r + 2),
-                (x - w / 2, y - r - 2 - h),
-                (x + r + 2, y + r + 2),
-                (x - r - 2 - w, y + r + 2),
-                (x + r + 2, y - r - 2 - h),
-                (x - r - 2 - w, y - r - 2 - h),
-            ]
-            boxes = [(left, top, left + w, top + h) for left, top in tops]
-            others = [box for n, pair in rings.items() if n != name for box in pair]
-            best = boxes[least_covering(boxes, [*others, rings[name][1], *taken])]
+            boxes = []
+            widths = self._stacks[name][1]
+            for w, h in dict.fromkeys([sizes[name], chips_size(widths, most=NARROW_ROW)]):
+                tops = [
+                    (x - w / 2, y + 5),
+                    (x - w / 2, y - 9 - h),
+                    (x + r + 1, y - h / 2),
+                    (x - r - 1 - w, y - h / 2),
+                    (x + r - 3, y + r - 3),
+                    (x - r + 3 - w, y + r - 3),
+                    (x + r - 3, y - r + 3 - h),
+                    (x - r + 3 - w, y - r + 3 - h),
+                    (x - w / 2, y + r + 2),
+                    (x - w / 2, y - r - 2 - h),
+                    (x + r + 2, y + r + 2),
+                    (x - r - 2 - w, y + r + 2),
+                    (x + r + 2, y - r - 2 - h),
+                    (x - r - 2 - w, y - r - 2 - h),
+                ]
+                boxes += [(left, top, left + w, top + h) for left, top in tops]
+            places = [box for n, pair in rings.items() if n != name for box in pair]
+            obstacles = [*places, rings[name][1], *taken]
+            weights = [3] * (len(places) + 1) + [1] * len(taken)
+            best = boxes[least_covering(boxes, obstacles, weights)]
             taken.append(best)
             spots[name] = best
         return spots
 
     def _show_stacks(self) -> None:
         """Lay out every location's counters again (the zoom changed, or a stack's size)."""
-        for name, (x0, y0, _, _) in self.stack_spots().items():
+        scale = 2**self.map.zoom
+        for name, (x0, y0, x1, _) in self.stack_spots().items():
             x, y = self._xy[name]
-            scale = 2**self.map.zoom
-            self._show(
-                name, self._label(name, self._stacks[name][0], (x0 - x * scale, y0 + y * scale))
-            )
+            html = f"<div style='width:{x1 - x0:.0f}px'>{self._stacks[name][0]}</div>"
+            self._show(name, self._label(name, html, (x0 - x * scale, y0 + y * scale)))
 
     def _click_handler(self, name: str) -> Callable[..., None]:
         def clicked(**_: Any) -> None:
@@ -199,10 +203,11 @@ class PointMapView(ipw.VBox):
         else:
             self._callbacks.append(callback)
 
-    def set_stacks(self, stacks: dict[str, tuple[str, tuple[int, int]]]) -> None:
-        """Show each location's counters: *stacks* maps a location to the HTML of its counters
-        and their size in pixels (width, height); a location left out shows its name alone.
-        Unchanged labels cost nothing."""
+    def set_stacks(self, stacks: dict[str, tuple[str, list[list[int]]]]) -> None:
+        """Show each location's counters: *stacks* maps a location to the HTML of its rows of
+        chips (``.rb-ctr-row``) and each row's chip widths in pixels, which tell the map how
+        much room they take; a location left out shows its name alone. Unchanged labels cost
+        nothing."""
         self._stacks = {n: stack for n, stack in stacks.items() if stack[0]}
         for name in self._xy:
             if name not in self._stacks:
