@@ -50,6 +50,9 @@ PLAY_CSS = """
 .rb-side .widget-toggle-buttons .widget-toggle-button { padding: 0 8px; }
 .rb-map .leaflet-container { background: #e8ecef; }
 @media (max-width: 1100px) { .rb-side { flex-basis: 340px; max-width: 340px; } }
+/* On a 768-pixel-high projector the list of eight choices pushed Apply off the first screen:
+   five rows there (the list scrolls, and the highlighted choice is written out under it). */
+@media (max-height: 800px) { .rb-side .rb-choices select { height: 6.6em !important; } }
 @media (max-width: 900px) {
   .rb-side { flex: 1 1 100%; max-width: none; }
   .rb-board .leaflet-widgets { height: 340px !important; }

@@ -48,20 +48,24 @@ def stacks_in_the_way(page) -> list[tuple[str, str]]:
     ]
 
 
-def open_app(shared_app, width: int, query: str = ""):
-    """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
-    page = shared_app(APP + query, width)
+def open_app(shared_app, width: int, query: str = "", height: int = 900):
+    """The app at *width* x *height*, opened once for this module (see ``shared_app``)."""
+    page = shared_app(APP + query, width, height)
     page.wait_for_selector(".rb-ftv-map .leaflet-container")
     page.wait_for_selector(".rb-area-label[data-area='A1']")
     return page
 
 
-@pytest.mark.parametrize("width", [1400, 800])
-def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
-    """The app as it opens (this test only reads it; the artillery test goes on from here)."""
-    page = open_app(shared_app, width)
-    assert in_first_screen(page, ".rb-ftv-map .leaflet-container", 900)
-    assert in_first_screen(page, ".rb-choices", 900)
+@pytest.mark.parametrize(("width", "height"), [(1400, 900), (800, 900), (1024, 768)])
+def test_map_and_choices_share_the_first_screen_in_words(shared_app, width, height):
+    """The app as it opens (this test only reads it; the artillery test goes on from here).
+    On a 1024 x 768 projector Apply was below the first screen, under eight rows of choices."""
+    page = open_app(shared_app, width, height=height)
+    assert in_first_screen(page, ".rb-ftv-map .leaflet-container", height)
+    assert in_first_screen(page, ".rb-choices", height)
+    apply = page.get_by_role("button", name="Apply", exact=True).bounding_box()
+    assert apply is not None
+    assert apply["y"] + apply["height"] <= height, apply
     assert overlaps(visible_boxes(page)) == []
     assert raw_values(page.locator(".rb-page").inner_text()) == []
 
