@@ -68,7 +68,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.selected: str | None = None
         self.line_from: str | None = None
         self.culprits: tuple[str, ...] = ()
-        self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800)
+        # Zoom in three steps past the whole map: at 1024 pixels the shipped 67 locations'
+        # names run together until one step in, and that was the last step.
+        self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800, max_zoom=6)
         self._fitted = keep_fitted(self.map, 90, 65, (30, 36), guess=(800, 500))
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
@@ -249,17 +251,24 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.label.value = loc.name or ""
         self.camp.value = spec.special_forces_camps.get(name, "")
         self.an_khe.value = spec.an_khe.get(name, "")
-        if name == "Pleiku" and "Pleiku" in spec.zone_of:
-            self.pleiku_zone.value = spec.zone_of["Pleiku"]
+        if name == "Pleiku":  # blank until one is picked: no zone is guessed for it
+            self.pleiku_zone.value = spec.zone_of.get("Pleiku")
 
     @guarded
     def _move(self, name: str, x: float, y: float) -> None:
         self.design.update_location(name, xy=(x, y))
 
     def _open_tab(self, tab: str) -> None:
-        """Open the tab where a finding is fixed (the checks' Open button)."""
-        if tab in TABS:
-            self.tabs.selected_index = TABS.index(tab)
+        """Open the tab where a finding is fixed (the checks' Open button); one already open
+        is said to be, or the button seems to do nothing (its field may be below the screen)."""
+        if tab not in TABS:
+            return
+        if self.tabs.selected_index == TABS.index(tab):
+            self.notice.value = (
+                f"<div class='rb-tab-open'>The {escape(tab)} tab is open already, under the "
+                "checks: scroll down to it if it is out of sight.</div>"
+            )
+        self.tabs.selected_index = TABS.index(tab)
 
     def _show_culprits(self, places: tuple[str, ...]) -> None:
         self.culprits = tuple(p for p in places if p in self.design.spec.locations)
@@ -283,8 +292,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             self.design.set_camp(name, self.camp.value.strip() or None)
         if spec.an_khe.get(name, "") != self.an_khe.value:
             self.design.set_an_khe(name, self.an_khe.value or None)
-        if name == "Pleiku" and spec.zone_of.get("Pleiku") != self.pleiku_zone.value:
-            self.design.set_pleiku_zone(self.pleiku_zone.value)
+        picked = self.pleiku_zone.value
+        if name == "Pleiku" and picked is not None and spec.zone_of.get("Pleiku") != picked:
+            self.design.set_pleiku_zone(picked)
 
     @guarded
     def _delete(self, _: Any = None) -> None:
@@ -419,9 +429,16 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             lines = ", ".join(f"{o} by {KIND_WORDS.get(v, v)}" for o, v in joined) or "nothing yet"
             zone = self.design.zone_of(name)
             rank = spec.zone_display.ranks.get(zone)
+            where = (
+                "Cambodia"
+                if zone == "Cambodia"
+                else "no zone yet (pick one below)"
+                if name == "Pleiku" and name not in spec.zone_of
+                else f"zone {escape(zone)}"
+            )
             self.info.value = (
                 f"<div class='rb-selected' data-loc='{escape(name)}' data-lines='{len(joined)}'>"
-                f"<b>{escape(name)}</b> in {'Cambodia' if zone == 'Cambodia' else f'zone {escape(zone)}'}"
+                f"<b>{escape(name)}</b> in {where}"
                 + (f" (rank {rank})" if rank is not None else "")
                 + f": joined to {escape(lines)}.</div>"
             )

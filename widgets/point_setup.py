@@ -226,8 +226,8 @@ class CampaignPanel(DesignEdits, ipw.VBox):
                     "LZ markers go face down at the start, at most two to a zone and none in "
                     "camps, Pleiku or Cambodia; the player picks their spots (ftv:7.0A)."
                 ),
-                self._row("LZ markers that are real", self.lz, self.lz_note),
-                self._row("LZ markers that are not", self.no_lz, self.no_lz_note),
+                self._row("real LZ markers", self.lz, self.lz_note),
+                self._row("empty (No LZ) markers", self.no_lz, self.no_lz_note),
                 ipw.HTML(
                     "<b>Air and helicopters</b>: how many the division has. New ones copy the "
                     "last one's values; fewer takes away the last added."

@@ -37,12 +37,17 @@ def point_map_findings(scenario: Scenario) -> list[Finding]:
         out.append(
             Finding(
                 "There is no Pleiku: the NVA march on it and win outright by holding it "
-                "(ftv:5.1). Place it with the zone set to Pleiku.",
+                "(ftv:5.1). Place it with the zone set to Pleiku, then pick the zone it "
+                "counts in.",
                 tab="Map",
             )
         )
     elif "Pleiku" not in spec.zone_of:
-        out.append(Finding("Pleiku belongs to no zone yet: pick its zone.", ("Pleiku",), tab="Map"))
+        out.append(
+            Finding(
+                "Pleiku counts in no zone yet: select it and pick its zone.", ("Pleiku",), tab="Map"
+            )
+        )
     out += _camp_findings(ft, spec)
     graph = nx.Graph()
     graph.add_nodes_from(locs)

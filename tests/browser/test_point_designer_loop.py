@@ -146,12 +146,12 @@ def draw(page, artifacts) -> dict[str, tuple[float, float]]:
 def fix_the_map(page, artifacts):
     """Each problem the checks point at on the map, fixed by clicking through to it."""
     page.get_by_role("button", name="select").click()
-    row = finding(page, "Pleiku belongs to no zone")
+    row = finding(page, "Pleiku counts in no zone")
     row.get_by_role("button", name="Show Pleiku").click()
     page.wait_for_selector(".rb-selected[data-loc='Pleiku']")
     page.get_by_label("Pleiku in zone").select_option("J")
     page.get_by_role("button", name="Apply").click()
-    gone(page, "Pleiku belongs to no zone")
+    gone(page, "Pleiku counts in no zone")
 
     for loc, camp in (("D2", "Duc Co"), ("G1", "Plei Me")):  # the US set-up's camps (ftv:7.0B)
         finding(page, f"No location is the {camp} camp").get_by_role(

@@ -396,3 +396,48 @@ def test_a_number_out_of_range_is_held_and_said_and_a_negative_count_refused(tmp
     )
     campaign.boxes["draw_at"].value = -20  # a value the book has below zero may go lower
     assert designer.design.scenario.values["draw_at"].value == -20
+
+
+def test_pleiku_placed_shows_no_zone_until_one_is_picked():
+    """A reviewer placed Pleiku and found its zone box reading A (and the line under the map
+    "Pleiku in zone ?") while the checks said it had no zone: the box is blank until a zone is
+    picked, the line says so, and Apply with nothing picked leaves it without one."""
+    designer = PointDesigner(PointDesign.blank())
+    assert any("Place it with the zone set to Pleiku" in f.text for f in designer.design.findings())
+    designer.mode.value = "place"
+    designer.zone.value = "Pleiku"
+    designer._on_map(type="click", coordinates=[15, 50])
+    assert designer.selected == "Pleiku"
+    assert designer.pleiku_zone.value is None
+    assert "<b>Pleiku</b> in no zone yet (pick one below)" in designer.info.value
+    assert "zone ?" not in designer.info.value
+    designer._apply()
+    assert designer.errors.value == ""
+    assert "Pleiku" not in designer.design.spec.zone_of
+    assert any("Pleiku counts in no zone yet" in f.text for f in designer.design.findings())
+    designer.pleiku_zone.value = "J"
+    designer._apply()
+    assert designer.design.spec.zone_of == {"Pleiku": "J"}
+    assert "<b>Pleiku</b> in zone J" in designer.info.value
+    assert not any("Pleiku counts in" in f.text for f in designer.design.findings())
+
+
+def test_the_map_zooms_well_past_the_whole_of_the_shipped_map():
+    """At 1024 pixels the shipped map's names ran together and "+" greyed out one step in."""
+    from widgets._fit import zoom_to_fit
+
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    xs, ys = zip(*(loc.xy for loc in designer.design.spec.locations.values()), strict=True)
+    whole = zoom_to_fit(max(xs) - min(xs) + 12, max(ys) - min(ys) + 10, 500, 480)
+    assert designer.map.max_zoom >= whole + 3
+
+
+def test_open_on_a_tab_already_open_says_where_it_is():
+    """The checks' Open Map did nothing a reviewer could see when the Map tab was open."""
+    designer = PointDesigner(PointDesign.blank())
+    designer.tabs.selected_index = 1
+    designer._open_tab("Map")
+    assert designer.tabs.selected_index == 0
+    assert designer.notice.value == ""
+    designer._open_tab("Map")
+    assert "The Map tab is open already" in designer.notice.value
