@@ -54,6 +54,24 @@ def _word(text: str) -> ipw.HTML:
     return ipw.HTML(text, layout=ipw.Layout(margin="0 0.4em 0 0.8em", width="auto"))
 
 
+def table_note(note: str) -> str:
+    """A table's note: its first sentence, and the rest one click away (a note cut at 160
+    characters ended mid-word: "...and the ar...").
+
+    >>> table_note("Rebuilt. Each roll is a zone.")
+    "<details class='rb-table-note'><summary><i>Rebuilt.</i></summary><i>Each roll is a zone.</i></details>"
+    >>> table_note("One sentence only.")
+    '<i>One sentence only.</i>'
+    """
+    first, _, rest = note.partition(". ")
+    if not rest:
+        return f"<i>{escape(note)}</i>"
+    return (
+        f"<details class='rb-table-note'><summary><i>{escape(first)}.</i></summary>"
+        f"<i>{escape(rest)}</i></details>"
+    )
+
+
 class NvaPanel(DesignEdits, ipw.VBox):
     """NVA set-up, arrivals and zone sending, each change one undoable step."""
 
@@ -286,8 +304,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
         return (
             "<div style='max-height:12em;overflow:auto'><table class='rb-intel'>"
             f"<tr><th>turn</th>{head}</tr>{body}</table></div>"
-            f"{provenance_badge(table.provenance)} "
-            f"<i>{escape(note[:160])}{'...' if len(note) > 160 else ''}</i>"
+            f"{provenance_badge(table.provenance)} {table_note(note)}"
         )
 
     def refresh(self) -> None:
@@ -341,8 +358,7 @@ class NvaPanel(DesignEdits, ipw.VBox):
         self.arrivals.value = (
             "<div style='max-height:12em;overflow:auto'><table class='rb-arrivals'>"
             "<tr><th>turn</th><th>on a roll of</th><th>regiments</th><th>to zone</th></tr>"
-            f"{rows}</table></div>{provenance_badge(table.provenance)} "
-            f"<i>{escape(table.note[:160])}{'...' if len(table.note) > 160 else ''}</i>"
+            f"{rows}</table></div>{provenance_badge(table.provenance)} {table_note(table.note)}"
         )
         self.intel.value = self._intel_table(scenario, zones)
         self._show_now()

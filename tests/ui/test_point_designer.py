@@ -441,3 +441,11 @@ def test_open_on_a_tab_already_open_says_where_it_is():
     assert designer.notice.value == ""
     designer._open_tab("Map")
     assert "The Map tab is open already" in designer.notice.value
+
+
+def test_the_nva_tables_notes_are_whole():
+    """The Offboard Movement Table's note was cut at 160 characters, mid-word ("and the ar...")."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    shown = designer.nva.arrivals.value
+    assert "every identified unit one rank up" in shown
+    assert "the ar..." not in shown
