@@ -13,6 +13,7 @@ import ipywidgets as ipw
 from ipyleaflet import DivIcon, GeoJSON, Marker
 
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
+from rulebook.render import provenance_badge
 from widgets._closing import discard
 from widgets._fit import keep_fitted
 from widgets._page import app_page, guarded
@@ -416,8 +417,8 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             f"{'s' if len(spec.locations) != 1 else ''}, {len(spec.lines)} access line"
             f"{'s' if len(spec.lines) != 1 else ''}, {len(spec.special_forces_camps)} camp"
             f"{'s' if len(spec.special_forces_camps) != 1 else ''}; the An Khe Box reaches "
-            f"{len(spec.an_khe)}. <span class='provenance {spec.provenance.value}'>"
-            f"{spec.provenance.value}</span></div>"
+            f"{len(spec.an_khe)}. The map's positions are {provenance_badge(spec.provenance)}"
+            "</div>"
         )
         if self.selected:
             name = self.selected
