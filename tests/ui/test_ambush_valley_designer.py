@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import ipywidgets as ipw
 import pytest
 
 from rulebook.games.ambush_valley.problems import ScenarioProblem
@@ -364,3 +365,24 @@ def test_the_number_boxes_read_what_was_typed_and_say_what_they_kept():
         return {widget} | {w for c in getattr(widget, "children", ()) for w in shown(c)}
 
     assert {b.note for b in (*panel.box, panel.item_x, panel.width)} <= shown(panel)
+    # each note in the row of its box, and the rows wrap (at 1024 pixels their buttons ran
+    # past the column's edge)
+    row = next(r for r in shown(panel) if isinstance(r, ipw.HBox) and w in r.children)
+    assert w.note in row.children
+    assert row.layout.flex_flow == "row wrap"
+    # the next action clears what the boxes said of the typing before it
+    panel.width.value, panel.depth.value = 96, 60
+    panel.resize.click()
+    assert w.note.value == ""
+
+
+def test_a_place_is_held_to_the_table_not_the_longest_one():
+    """x 500 was held at 240 on a 72 x 48 in table, and the checks then said the spot was off
+    the table: a place is held to the table's own size."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.item_x.set_state({"value": "500"})
+    assert panel.item_x.value == 72
+    assert "held at 72" in panel.item_x.note.value
+    panel.box[1].set_state({"value": "60"})
+    assert panel.box[1].value == 48

@@ -20,6 +20,7 @@ from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.render.svg import TERRAIN_FILL, table_svg
 from rulebook.saves import SAVES, resolve_save_name
 from rulebook.scenario._av_models import Feature, Unit
+from widgets._number import RangedFloatText
 from widgets._page import guarded
 from widgets.ambush_valley.controls import Versions, label, number
 from widgets.ambush_valley.problems_view import ProblemsPanel
@@ -176,33 +177,47 @@ class ScenarioPanel(ipw.VBox):
         )
         self.redo_button.on_click(self._redo)
         self.saved = ipw.HTML()
+
+        # Rows wrap: at 1024 pixels their buttons ran past the column's edge, cut to "D..."
+        # and "R..." or out of sight. Each number box's note (what it held or refused) sits in
+        # its own row.
+        def row(*parts: ipw.Widget, boxes: tuple[RangedFloatText, ...] = ()) -> ipw.HBox:
+            notes = [b.note for b in (*boxes, *parts) if isinstance(b, RangedFloatText)]
+            return ipw.HBox([*parts, *notes], layout=ipw.Layout(flex_flow="row wrap"))
+
         return ipw.VBox(
             [
-                ipw.HBox([self.item, self.item_tools, self.delete_item]),
-                ipw.HBox(
-                    [
-                        self.kind,
-                        label("at x"),
-                        self.box[0],
-                        label("y"),
-                        self.box[1],
-                        label("size"),
-                        self.box[2],
-                        label("by"),
-                        self.box[3],
-                        self.add_feature,
-                    ]
+                row(
+                    self.item,
+                    self.item_tools,
+                    self.delete_item,
+                    boxes=(self.item_x, self.item_y),  # in item_tools while a spot is selected
                 ),
-                ipw.HBox([self.width, self.depth, self.resize, self.revert, self.new_button]),
-                ipw.HBox([self.platoon, self.side, self.add_platoon]),
-                ipw.HBox([self.file_name, self.save_button, self.undo_button, self.redo_button]),
-                # what a number box held or refused, under the rows, naming the box
-                ipw.VBox(
-                    [b.note for b in (self.item_x, self.item_y, *self.box, self.width, self.depth)]
+                row(
+                    self.kind,
+                    label("at x"),
+                    self.box[0],
+                    label("y"),
+                    self.box[1],
+                    label("size"),
+                    self.box[2],
+                    label("by"),
+                    self.box[3],
+                    self.add_feature,
                 ),
+                row(self.width, self.depth, self.resize, self.revert, self.new_button),
+                row(self.platoon, self.side, self.add_platoon),
+                row(self.file_name, self.save_button, self.undo_button, self.redo_button),
                 self.saved,
             ]
         )
+
+    def _before_action(self) -> None:
+        """Each action clears what the last one said (\"Added heavy foliage 7\" stayed through a
+        Revert that took it away) and the number boxes' notes on what was typed before it."""
+        self.drawn_info.value = ""
+        for box in (self.item_x, self.item_y, *self.box, self.width, self.depth):
+            box.note.value = ""
 
     # -- loading and drawing ---------------------------------------------------------------------
 
@@ -288,6 +303,10 @@ class ScenarioPanel(ipw.VBox):
         self.selected = keep
         self._item_changed()
         self.width.value, self.depth.value = spec.table
+        # A place is held to this table, not the longest one (a spot moved to x 500 was held
+        # at 240 on a 72-inch table, then said to be off it).
+        for across, down in ((self.item_x, self.item_y), (self.box[0], self.box[1])):
+            across.high, down.high = spec.table
         self.undo_button.disabled = not self.versions.can_undo
         self.redo_button.disabled = not self.versions.can_redo
         side = self.side.value
