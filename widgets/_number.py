@@ -12,6 +12,7 @@ a whole one from :class:`RangedIntText`, any from :class:`RangedFloatText`.
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 from typing import Any
 
@@ -23,6 +24,9 @@ __all__ = ["RangedFloatText", "RangedIntText"]
 
 def _shown(value: float | str, widget: Any = None) -> str:
     return f"{value:.10g}" if isinstance(value, float) else str(value)
+
+
+_GROUPED = re.compile(r"-?\d{1,3}(,\d{3})+")  # 1,000 or 12,500: thousands, grouped
 
 
 def _words(number: float) -> str:
@@ -49,12 +53,14 @@ class RangedIntText(ipw.Text):
 
     >>> box.set_state({"value": "-1"}); box.value, bool(box.note.value)
     (0, True)
-    >>> box.set_state({"value": " 1,5 "}); box.value, box.note.value
-    (15, '')
-    >>> box.set_state({"value": "12.5"}); box.value, "12.5 is not a whole number: 15 kept" in box.note.value
+    >>> box.set_state({"value": " 1,5 "}); box.value, "1,5 is not a whole number: 0 kept" in box.note.value
+    (0, True)
+    >>> box.set_state({"value": "15"}); box.set_state({"value": "12.5"}); box.value, "12.5 is not a whole number: 15 kept" in box.note.value
     (15, True)
     >>> box.set_state({"value": ""}); box.value, "the box was empty: 15 kept" in box.note.value
     (15, True)
+    >>> box.set_state({"value": "-1,000"}); box.value, "-1,000 is less than" in box.note.value
+    (0, True)
     """
 
     # The page shows and sends text; the app reads and sets whole numbers (see _in_range).
@@ -90,8 +96,12 @@ class RangedIntText(ipw.Text):
     kind = "a whole number"
 
     def parse(self, text: str) -> float:
-        """The number *text* gives; ValueError if it is none (thousands may be grouped)."""
-        return int(text.replace(",", "").replace("_", "").replace(" ", ""))
+        """The number *text* gives; ValueError if it is none. Thousands may be grouped
+        (1,000 or 1 000); a comma elsewhere (12,5) is refused, not read as 125."""
+        text = text.replace("_", "").replace(" ", "")
+        if "," in text and not _GROUPED.fullmatch(text):
+            raise ValueError(text)
+        return int(text.replace(",", ""))
 
     @traitlets.validate("value")
     def _in_range(self, proposal: dict[str, Any]) -> float:

@@ -39,6 +39,13 @@ STOP_LABEL = "stop once the answer is clear"
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 
 
+#: A path of each game's scenario the lab can change, shown as the example in the path box.
+PATH_EXAMPLES = {
+    "lz-albany": "lz_albany.air.gunship_fire=4",
+    "first-team": "first_team.us.lz_markers=10",
+}
+
+
 def nice_bins(low: float, high: float, most: int = 12) -> tuple[int, int]:
     """A round bin width giving at most *most* bins over [low, high], and the first bin's start.
 
@@ -317,10 +324,7 @@ class BalanceLab(ipw.VBox):
             description="Clear the variant", layout=ipw.Layout(width="auto")
         )
         self.change_list = ipw.HTML()
-        self.by_path = ipw.Text(
-            placeholder="PATH=VALUE, e.g. lz_albany.air.gunship_fire=4 (=*1.5 scales)",
-            layout=ipw.Layout(width="70%"),
-        )
+        self.by_path = ipw.Text(layout=ipw.Layout(width="70%"))
         self.by_path_button = ipw.Button(description="Add by path", layout=ipw.Layout(width="auto"))
         advanced = ipw.Accordion([ipw.HBox([self.by_path, self.by_path_button])])
         advanced.set_title(0, "A value not in the table? Give its path")
@@ -446,6 +450,9 @@ class BalanceLab(ipw.VBox):
             self._variants[self._shown_file] = self.changes
         self._shown_file = self.scenario_pick.value
         self.new_value.value = ""  # a number typed for the last scenario's value
+        # an example of this game's own (First Team's was told an LZ Albany path, refused)
+        example = PATH_EXAMPLES.get(self.scenario.game.value, PATH_EXAMPLES["lz-albany"])
+        self.by_path.placeholder = f"PATH=VALUE, e.g. {example} (=*1.5 scales)"
         self._set_changes(self._variants.get(self._shown_file, {}))
         self.table.value = ""
         self._fill_values()

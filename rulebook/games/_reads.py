@@ -21,6 +21,7 @@ ValueError: values.flares.provenance: no rule of example-game reads this value; 
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections import defaultdict
 
@@ -56,6 +57,9 @@ def _covers(pattern: tuple[str, ...], parts: list[str]) -> bool:
     )
 
 
+NEAREST = 5  # paths a refusal suggests
+
+
 def check_read(game: str, path: str) -> None:
     """Raise ValueError naming *path* if *game* declares reads and none of them covers it."""
     known = declared_reads(game)
@@ -63,7 +67,14 @@ def check_read(game: str, path: str) -> None:
         return
     parts = path.split(".")
     if not any(_covers(p, parts) for p in _READS[game]):
+        # The nearest few, not all of them (First Team's are some 75: a screenful of paths).
+        near = difflib.get_close_matches(path, known, n=NEAREST, cutoff=0)
+        more = len(known) - len(near)
         raise ValueError(
-            f"{path}: no rule of {game} reads this value; the values it reads are under "
-            + ", ".join(known)
+            f"{path}: no rule of {game} reads this value; "
+            + (
+                f"the nearest it reads are under {', '.join(near)} (and {more} more)"
+                if more > 0
+                else f"the values it reads are under {', '.join(known)}"
+            )
         )

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from pydantic import ValidationError
@@ -150,5 +151,7 @@ def _key(node: Any, part: str, path: str) -> Any:
             raise ValueError(f"{path}: no item {part!r} in a list of {len(node)} (items: {last})")
         return int(part)
     if not isinstance(node, dict) or part not in node:
-        raise ValueError(f"{path}: no field {part!r} in the scenario")
+        near = difflib.get_close_matches(part, node, n=3) if isinstance(node, dict) else []
+        hint = f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
+        raise ValueError(f"{path}: no field {part!r} in the scenario{hint}")
     return part

@@ -382,3 +382,22 @@ def test_a_change_to_the_value_it_has_is_refused_or_takes_the_value_out(tmp_path
     lab.add_button.click()
     assert lab.changes == {}
     assert lab.errors.value == ""
+
+
+def test_the_path_box_offers_an_example_of_the_games_own_that_the_lab_takes(tmp_path):
+    """With First Team picked, the path box's example was an LZ Albany path the lab refused;
+    and a path no rule reads was answered with all 75 paths First Team's rules read."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.game.value = "first-team"
+    example = lab.by_path.placeholder.split("e.g. ")[1].split(" ")[0]
+    assert example.startswith("first_team.")
+    lab.by_path.value = example
+    lab.by_path_button.click()
+    assert lab.errors.value == ""
+    assert lab.changes
+    lab.by_path.value = "turns=abc"
+    lab.by_path_button.click()
+    said = lab.errors.value
+    assert "the nearest it reads are under turns.value" in said
+    assert said.count("first_team.") <= 5
+    assert "more)" in said
