@@ -386,3 +386,28 @@ def test_a_place_is_held_to_the_table_not_the_longest_one():
     assert "held at 72" in panel.item_x.note.value
     panel.box[1].set_state({"value": "60"})
     assert panel.box[1].value == 48
+
+
+def test_a_resized_table_is_framed_at_the_maps_size_and_a_refusal_is_said_under_the_rows():
+    """At 1024 pixels a 240 x 48 in table showed as a strip at the map's left (fitted to 900
+    pixels, not the map's 480), and a table 0 inches wide was refused at the panel's top,
+    out of sight of the Resize button."""
+    from widgets._fit import zoom_to_fit
+
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    view = panel.table_map
+    scale = 2**view.map.zoom  # the browser reports a map 480 x 420 pixels
+    view.map.set_trait("bounds", ((0, 0), (420 / scale, 480 / scale)))
+    panel.width.value, panel.depth.value = 240, 48
+    panel.resize.click()
+    assert view.map.zoom == zoom_to_fit(240, 48, 420, 480)
+    panel.width.value = 0
+    panel.resize.click()
+    assert "each side is more than 0" in panel.errors.value
+
+    def shown(widget) -> set:
+        return {widget} | {w for c in getattr(widget, "children", ()) for w in shown(c)}
+
+    rows = next(b for b in shown(panel) if isinstance(b, ipw.VBox) and panel.saved in b.children)
+    assert panel.errors in rows.children

@@ -208,6 +208,9 @@ class ScenarioPanel(ipw.VBox):
                 row(self.width, self.depth, self.resize, self.revert, self.new_button),
                 row(self.platoon, self.side, self.add_platoon),
                 row(self.file_name, self.save_button, self.undo_button, self.redo_button),
+                # The errors again, under the rows: at the panel's top alone, a refused edit
+                # (a table 0 inches wide) said nothing in sight of the button pressed.
+                self.errors,
                 self.saved,
             ]
         )

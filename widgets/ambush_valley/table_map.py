@@ -23,7 +23,7 @@ from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
 from widgets._closing import discard
-from widgets._fit import zoom_to_fit
+from widgets._fit import keep_fitted, zoom_to_fit
 from widgets.map_view import offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
@@ -67,7 +67,6 @@ class AvTableMap(ipw.VBox):
         self._marks: list[Any] = []
         self.culprits: tuple[str, ...] = ()
         self.selected: str | None = None
-        self._height = height
         width, depth = spec.table
         self.map = offline_map(
             width,
@@ -77,6 +76,15 @@ class AvTableMap(ipw.VBox):
             min_zoom=-2,
             max_zoom=6,
             pixels_wide=900,
+        )
+        # Framed at the size the browser gives the map (a guess of 900 pixels until it says):
+        # a resized table was fitted to 900 pixels, and at 1024 the map is about half that.
+        self._fitted = keep_fitted(
+            self.map,
+            width,
+            depth,
+            (depth / 2, width / 2),
+            guess=(900, int(height.removesuffix("px"))),
         )
         self.draw = outline_draw_control()
         self.draw.on_draw(self._drawn)
@@ -95,7 +103,8 @@ class AvTableMap(ipw.VBox):
         """Bring the point (*x*, *y*) in inches into view: centre on it when zoomed in past the
         whole table (at the fitting zoom the whole table, and so the point, is already shown)."""
         width, depth = self.spec.table
-        if self.map.zoom > zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900):
+        wide, high = self._fitted.size or self._fitted.guess  # type: ignore[misc]
+        if self.map.zoom > zoom_to_fit(width, depth, high, wide):
             self.map.center = (y, x)
 
     def on_select(self, callback: Callable[[str], None]) -> None:
@@ -125,10 +134,8 @@ class AvTableMap(ipw.VBox):
         discard(self.map, self._dynamic)
         self._dynamic = []
         width, depth = spec.table
-        if old is not None and old.table != spec.table:
-            # Another table size: centre and fit the new one, as the constructor did.
-            self.map.center = (depth / 2, width / 2)
-            self.map.zoom = zoom_to_fit(width, depth, int(self._height.removesuffix("px")), 900)
+        if old is not None and old.table != spec.table:  # another table size: frame it
+            self._fitted.frame(width, depth, (depth / 2, width / 2))
         edge = Rectangle(
             bounds=((0, 0), (depth, width)),
             color="#333",
