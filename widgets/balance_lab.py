@@ -23,6 +23,7 @@ from rulebook.sim import (
     sweep,
     usable_cores,
 )
+from rulebook.sim._overrides import scaled
 from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
@@ -382,6 +383,9 @@ class BalanceLab(ipw.VBox):
                 self.seed.note,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
+                # The errors again, here: at 1024 pixels the first copy is at the foot of the
+                # other column, and Run's refusal went unseen.
+                self.errors,
                 self.known_note,
                 self.bar,
                 self.timing,
@@ -524,6 +528,8 @@ class BalanceLab(ipw.VBox):
         if not text:
             self.errors.value = error_html(ValueError("give the new value first"))
             return
+        if text.startswith("+") and text[1:2].isdigit():  # "+2" is 2, not 2 more: said as 2
+            text = text[1:]
         try:
             apply_overrides(self.scenario, {**self.changes, path: text})
         except ValueError as err:
@@ -557,6 +563,8 @@ class BalanceLab(ipw.VBox):
             old = r.value_words() if r else "its value"
             if text.startswith("*"):
                 new = f"{old} × {text[1:]}"
+                if r is not None and type(r.value) in (int, float):  # the value it comes to
+                    new += f" = {format_value(scaled(r.value, text))}"
             else:
                 new = r.words_for(text.strip("[]")) if r else format_value(text.strip("[]"))
             items.append(f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>")

@@ -12,6 +12,16 @@ from rulebook.scenario._io import validation_problems
 from rulebook.sim.values import format_value
 
 
+def scaled(old: float, value: str) -> float:
+    """*old* scaled by *value* (``*1.5``), a whole number rounded to a whole number.
+
+    >>> scaled(8, "*1.5"), scaled(2, "*1.2"), scaled(0.5, "*3")
+    (12, 2, 1.5)
+    """
+    new = old * float(value[1:])
+    return round(new) if isinstance(old, int) else new
+
+
 def parse_override(text: str) -> tuple[str, str]:
     """``PATH=VALUE`` as given on the command line (``lz_albany.unit_types.nva-rifle.melee=*1.1``)."""
     path, sep, value = text.partition("=")
@@ -43,8 +53,7 @@ def _coerce(old: Any, value: str, path: str) -> Any:
         if value.startswith("*"):
             if not isinstance(old, int | float) or isinstance(old, bool):
                 raise ValueError(f"{path}: can only scale a number, not {old!r}")
-            scaled = old * float(value[1:])
-            return round(scaled) if isinstance(old, int) else scaled
+            return scaled(old, value)
         if isinstance(old, bool):
             if value.lower() not in _TRUE + _FALSE:
                 raise ValueError(f"{path}: {value!r} is not true or false")

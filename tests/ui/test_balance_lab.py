@@ -401,3 +401,21 @@ def test_the_path_box_offers_an_example_of_the_games_own_that_the_lab_takes(tmp_
     assert "the nearest it reads are under turns.value" in said
     assert said.count("first_team.") <= 5
     assert "more)" in said
+
+
+def test_a_plus_sign_sets_the_value_and_a_scaling_says_what_it_comes_to(tmp_path):
+    """A reviewer read "Flares: 8 -> +2" (2, or 10?) and "8 x 1.5" without its result."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "flares per chit"
+    row = lab.row(lab.values_list.value)
+    lab.new_value.value = "+5"
+    lab.add_button.click()
+    assert lab.changes == {row.path: "5"}
+    assert f"{row.value_words()} → <b>5</b>" in lab.change_list.value
+    lab.filter.value = "flares"
+    lab.values_list.value = next(
+        path for _, path in lab.values_list.options if lab.row(path).value == 8
+    )
+    lab.new_value.value = "*1.5"
+    lab.add_button.click()
+    assert "8 × 1.5 = 12</b>" in lab.change_list.value
