@@ -50,8 +50,13 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
             f"Every game of both versions was {who}{how}, so win rates cannot show a "
             "difference: read the VP below, or try other players."
         )
+    # With one winner throughout, the rate of wins is 0% or 100% on both sides: its test would
+    # only repeat the sentence above ("100.0% against 100.0%, within chance").
+    rate = {"first-team": second, "lz-albany": headline}.get(game) if len(winners) == 1 else None
     try:
         for compare in (headline, second):  # (the second may fail where the first did not)
+            if compare is rate:
+                continue
             what, verdict = compare(base, var, game)
             out.append(verdict.sentence(what))
     except ValueError as err:
