@@ -190,8 +190,8 @@ class EarlyStop:
         chance = max(self.power or 0.0, 0.001)
         return (
             f"{where} {both} differed so little that playing every game would almost surely "
-            "leave them within chance (if the differences stayed as they are, the last look "
-            f"would find one {how_often(chance)}), so the sweep stopped there and counts only "
+            "leave them within chance (were they to go on as they have, all the games would "
+            f"show a difference {how_often(chance)}), so the sweep stopped there and counts only "
             "those. The intervals below say how large a change these games cannot rule out; to "
             "detect one that small, ask for more games."
         )
