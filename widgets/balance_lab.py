@@ -81,9 +81,9 @@ def _known_words(baseline: int, variant: int | None, games: int) -> str:
     *variant* is None when the variant changes nothing yet.
 
     >>> _known_words(400, 0, 500)
-    "Played on this machine before: 400 of the baseline's 500 games and none of the variant's. A run takes those rather than playing them again."
+    "Kept on this machine from runs so far: 400 of the baseline's 500 games and none of the variant's. The next run takes those rather than playing them again."
     >>> _known_words(500, None, 500), _known_words(0, 0, 500)
-    ("Played on this machine before: all of the baseline's 500 games. A run takes those rather than playing them again.", '')
+    ("Kept on this machine from runs so far: all of the baseline's 500 games. The next run takes those rather than playing them again.", '')
     """
     if not baseline and not variant:
         return ""
@@ -95,7 +95,8 @@ def _known_words(baseline: int, variant: int | None, games: int) -> str:
     if variant is not None:
         said += f" and {part(variant)} of the variant's"
     return (
-        f"Played on this machine before: {said}. A run takes those rather than playing them again."
+        f"Kept on this machine from runs so far: {said}. The next run takes those rather than "
+        "playing them again."
     )
 
 

@@ -87,7 +87,7 @@ def test_a_lab_opened_later_takes_the_games_an_earlier_one_played(tmp_path):
     later._set_changes({"lz_albany.unit_types.nva-rifle.melee": "4"})
     # Before the run, the page says what it will take rather than play.
     assert (
-        "Played on this machine before: 4 of the baseline's 6 games and 4 of the variant's."
+        "Kept on this machine from runs so far: 4 of the baseline's 6 games and 4 of the variant's."
         in later.known_note.value
     )
     later.seed.value += 1
