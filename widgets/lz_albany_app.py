@@ -287,6 +287,9 @@ class LzAlbanyStepper(GameStepper):
         human = self.human.value
         return {"us", "nva"} - ({"us", "nva"} if human == "both" else {human})
 
+    def visitor_plays(self, side: str) -> bool:
+        return side not in self.computer_sides()
+
     def policy(self, seed: int) -> Callable[[GameState], Action]:
         players = {side: scripted_policy(side) for side in ("us", "nva")}
         return lambda game: players[game.current_player()](game)

@@ -78,6 +78,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.status = ipw.HTML()
         self.status.add_class("rb-status-box")
         self.prompt = ipw.HTML()
+        self._present_prompt = ""  # the prompt of the decision waiting now (refresh)
         self.prompt.add_class("rb-prompt-box")
         self.choices = ipw.Select(rows=8, layout=ipw.Layout(width="100%"))
         self.choices.add_class("rb-choices")
@@ -339,6 +340,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             self._future.clear()
         return played
 
+    def visitor_plays(self, side: str) -> bool:
+        """Whether the visitor decides for *side*, rather than leaving it to the computer (which
+        plays any side only when asked, unless an app says otherwise)."""
+        return True
+
     def after_human(self) -> None:
         """Called after a person's action: a game with a computer opponent answers here."""
 
@@ -442,12 +448,16 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
                 f"{self.rule_links((decision.rule,))}"
             )
         lit = " The places lit on the map are the choices: click one." if self.candidates() else ""
+        if decision is not None and not chance and not self.visitor_plays(g.current_player()):
+            # (watching, a class was told both "click one" and "press Computer plays")
+            lit = f" {escape(self.player_label[0].upper() + self.player_label[1:])} plays this side: press Computer plays."
         lit_places = " ".join(sorted(self.candidates()))
         self._refreshes += 1
-        self.prompt.value = (
+        self._present_prompt = (
             f"<div class='rb-prompt' data-candidates='{escape(lit_places)}' "
             f"data-refresh='{self._refreshes}'>{prompt}{lit if options else ''}</div>"
         )
+        self.prompt.value = self._present_prompt
         self.apply_button.disabled = not options
         self.clear_button.disabled = not (self._picked or self._anywhere)
         self.draw_button.disabled = not chance
@@ -484,6 +494,15 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         )
         for control in (self.choices, self.apply_button, self.auto_button):
             control.disabled = past or (control is not self.choices and g.is_over())
+        # In the past the decision waiting now is not the position shown (after Back, a class
+        # read "US to decide ... click one" over a position from a turn before).
+        self.prompt.value = (
+            f"<div class='rb-prompt rb-past' data-candidates='' data-refresh='{self._refreshes}'>"
+            "Replaying: nothing is decided here. <b>Back to now</b> returns to the decision "
+            "waiting.</div>"
+            if past
+            else self._present_prompt
+        )
         if not past:
             self.apply_button.disabled = not g.legal_actions()
         self.continue_here.layout.display = "" if past else "none"

@@ -606,3 +606,23 @@ def test_first_team_turn_summary_tells_the_nva_phase_even_when_the_us_decided_in
         told = summary.split("NVA phase:</i>")[1]
         assert f"Turn {turn}: the second NVA Assault Phase begins" in told, (turn, told)
         assert told.count("rb-sentence") <= SUMMARY_SENTENCES or "more sentence" in told
+
+
+def test_the_prompt_says_who_acts_when_watching_and_in_the_past(tmp_path):
+    """Watching, a class read "US to decide ... click one" beside "press Computer plays to
+    watch"; after Back, the present decision's "click one" stood over a past position."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert "click one" in stepper.prompt.value  # the visitor plays the US, who decides first
+    stepper.human.value = "none"
+    assert "click one" not in stepper.prompt.value
+    assert "plays this side: press Computer plays" in stepper.prompt.value
+    stepper.human.value = "us"
+    stepper.pace.value = "one decision"
+    for _ in range(3):
+        stepper._apply()
+    present = stepper.prompt.value
+    stepper.replay.value = 1
+    assert "Replaying: nothing is decided here" in stepper.prompt.value
+    assert "click one" not in stepper.prompt.value
+    stepper.replay.value = stepper.replay.max
+    assert stepper.prompt.value == present
