@@ -8,8 +8,9 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.games.lz_albany import standard_scenario
+from rulebook.games.lz_albany._pieces import battery_name
 from rulebook.games.lz_albany.odds import PROCEDURES, odds
-from rulebook.games.lz_albany.situation import attack
+from rulebook.games.lz_albany.situation import CALLED_IN, attack
 from rulebook.maps import AreaMap
 from rulebook.reference import load_reference
 from widgets._page import app_page, error_html, rule_links
@@ -77,8 +78,8 @@ def situation_words(procedure: str, args: tuple[str, ...], area: str) -> str:
     sentence = {
         "melee": f"A melee in {place(args[0])}, the {SIDES.get(args[-1], 'US')} attacking.",
         "mortar": f"The mortars in {place(args[0])} fire at {place(args[-1])}.",
-        "artillery": f"Battery {args[0]} fires at {place(args[-1])}, called in by the officer "
-        f"in {place(area)}.",
+        "artillery": f"{battery_name(args[0])} fires at {place(args[-1])}, called in by the "
+        f"officer in {place(area)}.",
         "gunship": f"A gunship attacks the NVA unit {args[0]}.",
         "bombs": f"An air strike on {place(args[0])}.",
     }.get(procedure, "")
@@ -197,6 +198,15 @@ class InteractionsApp(ipw.VBox):
 
     def _show(self) -> None:
         procedure = self.procedure.value
+        # Mortars, artillery and air are called in by a US officer who sees the target
+        # (lza:7.4-7.7), so one always stands in the firing area: the box says so rather than
+        # stay unticked beside "called in by the officer in C4".
+        called = procedure in CALLED_IN
+        self.us_officer.disabled = called
+        self.us_officer.description = "US officer (calls it in)" if called else "US officer"
+        if called and not self.us_officer.value:
+            self.us_officer.value = True  # (refreshes again, with the box ticked)
+            return
         situation, args = self._situation()
         dist = odds(situation, procedure, *args)
         night = ", at night" if situation.state.night else ""

@@ -89,3 +89,19 @@ def test_redo_walks_forward_again_to_the_same_game(tmp_path):
         stepper._redo()
     assert stepper.game.log_text() == finished
     assert stepper.redo_button.disabled
+
+
+def test_lza_7_5_an_attack_an_officer_calls_in_shows_the_officer_box_ticked():
+    """With artillery picked and "US officer" unticked, the page said "called in by the
+    officer in C4": the box is ticked and fixed for the attacks an officer calls in, and free
+    again for the others. A battery is named as the log names it."""
+    from widgets.interactions import InteractionsApp
+
+    app = InteractionsApp()
+    assert not app.us_officer.value
+    app.procedure.value = "artillery"
+    assert app.us_officer.value
+    assert app.us_officer.disabled
+    assert "Artillery battery 1 fires at D4, called in by the officer in C4" in app.headline.value
+    app.procedure.value = "fire"
+    assert not app.us_officer.disabled

@@ -32,9 +32,14 @@ from rulebook.games.lz_albany.engine import _standard
 from rulebook.scenario import Scenario
 from rulebook.trace import Trace
 
-__all__ = ["Resolution", "Situation", "attack", "first_option"]
+__all__ = ["CALLED_IN", "Resolution", "Situation", "attack", "first_option"]
 
 Chooser = Callable[[Decision], Action]
+
+
+#: Attacks a US officer calls in, seeing the target (lza:7.4-7.7): :func:`attack` always puts
+#: one in the firing area.
+CALLED_IN = frozenset({"mortar", "artillery", "gunship", "bombs"})
 
 
 def first_option(decision: Decision) -> Action:
@@ -278,7 +283,7 @@ def attack(
     if procedure in ("melee", "fire", "mortar"):
         place |= dict.fromkeys(_pick(probe, "us", us_kind, us), area)
     place |= dict.fromkeys(_pick(probe, "nva", "infantry", nva), nva_area)
-    if us_officer or procedure in ("mortar", "artillery", "gunship", "bombs"):
+    if us_officer or procedure in CALLED_IN:
         place["McDade"] = area
     if nva_officer:
         place["Man"] = nva_area
