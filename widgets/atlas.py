@@ -87,7 +87,7 @@ class AtlasMap(ipw.VBox):
             center=(13.75, 107.85),
             zoom=10,
             layers=(),  # no tile layer: nothing is fetched
-            scroll_wheel_zoom=True,
+            scroll_wheel_zoom=False,  # the wheel scrolls the chapters' page; the buttons zoom
             attribution_control=False,
             zoom_snap=1,
             layout=ipw.Layout(height="calc(100vh - 250px)", min_height="420px", width="100%"),

@@ -49,7 +49,9 @@ class CampaignStepper(GameStepper):
     # --- the map ----------------------------------------------------------------------
 
     def make_map(self) -> PointMapView:
-        view = PointMapView(self.game.board.map, height="540px")
+        view = PointMapView(
+            self.game.board.map, height="540px", wheel_zoom=False
+        )  # (as LZ Albany's)
         view.on_place_click(self.place_clicked)
         self.board_info = ipw.HTML()
         self.board_info.add_class("rb-ftv-info")

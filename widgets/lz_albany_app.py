@@ -133,7 +133,9 @@ class LzAlbanyStepper(GameStepper):
     # --- the map ----------------------------------------------------------------------
 
     def make_map(self) -> MapView:
-        view = MapView(self.game.board.map, height="540px")
+        # A presenter scrolls the page past the map to the log: the wheel scrolls, the map's
+        # buttons zoom (the wheel zoomed into the F row instead).
+        view = MapView(self.game.board.map, height="540px", wheel_zoom=False)
         minx, miny, maxx, maxy = self.game.board.map.bounds()
         keep_fitted(view.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         view.on_area_click(self.place_clicked)

@@ -62,9 +62,11 @@ def offline_map(
     min_zoom: float = -5,
     max_zoom: float = 3,
     pixels_wide: int = 1000,
+    wheel_zoom: bool = True,
 ) -> Map:
     """A Leaflet map in plain units (``projections.Simple``) with no base layer, so nothing is
-    ever fetched from a tile server, zoomed to fit *width* x *height_units*."""
+    ever fetched from a tile server, zoomed to fit *width* x *height_units*; by the mouse
+    wheel too unless *wheel_zoom* is False (a page to scroll past the map: the play apps)."""
     return Map(
         crs=projections.Simple,
         layers=(),
@@ -73,7 +75,7 @@ def offline_map(
         min_zoom=min_zoom,
         max_zoom=max_zoom,
         zoom_snap=0.25,
-        scroll_wheel_zoom=True,
+        scroll_wheel_zoom=wheel_zoom,
         attribution_control=False,
         layout=ipw.Layout(height=height, width="100%"),
     )
@@ -128,12 +130,17 @@ class MapView(ipw.VBox):
         *,
         height: str = "520px",
         sheet: tuple[float, float, float, float] | None = None,
+        wheel_zoom: bool = True,
     ) -> None:
         self.area_map = area_map
         minx, miny, maxx, maxy = sheet or area_map.bounds()
         self.sheet = (minx, miny, maxx, maxy)
         self.map = offline_map(
-            maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2), height=height
+            maxx - minx,
+            maxy - miny,
+            ((miny + maxy) / 2, (minx + maxx) / 2),
+            height=height,
+            wheel_zoom=wheel_zoom,
         )
         self.underlay: ImageOverlay | None = None
         self._fitted: Fitted | None = None  # kept fitted to the sheet once fit() is asked

@@ -48,7 +48,9 @@ class PointMapView(ipw.VBox):
 
     hovered = Unicode(allow_none=True, default_value=None)
 
-    def __init__(self, point_map: PointMap, *, height: str = "540px") -> None:
+    def __init__(
+        self, point_map: PointMap, *, height: str = "540px", wheel_zoom: bool = True
+    ) -> None:
         self.point_map = point_map
         xy = {n: point_map.graph.nodes[n]["xy"] for n in point_map.graph}
         minx, maxx = min(x for x, _ in xy.values()) - 4, max(x for x, _ in xy.values()) + 4
@@ -61,6 +63,7 @@ class PointMapView(ipw.VBox):
             min_zoom=0,
             max_zoom=7,
             pixels_wide=900,
+            wheel_zoom=wheel_zoom,
         )
         keep_fitted(self.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         self._callbacks: list[Callable[[str], None]] = []

@@ -626,3 +626,20 @@ def test_the_prompt_says_who_acts_when_watching_and_in_the_past(tmp_path):
     assert "click one" not in stepper.prompt.value
     stepper.replay.value = stepper.replay.max
     assert stepper.prompt.value == present
+
+
+def test_the_play_maps_leave_the_mouse_wheel_to_the_page(tmp_path):
+    """A presenter scrolling down to the log zoomed the map instead; the designers' maps keep
+    the wheel's zoom."""
+    from rulebook.games.first_team.engine import new_campaign
+    from rulebook.maps.design import MapDesign
+    from widgets.designer import MapDesigner
+    from widgets.first_team_app import CampaignStepper
+
+    assert not LzAlbanyStepper(new_game(seed=1), saves=tmp_path).map_view.map.scroll_wheel_zoom
+    assert not CampaignStepper(new_campaign(seed=1), saves=tmp_path).map_view.map.scroll_wheel_zoom
+    assert MapDesigner(MapDesign.blank()).view.map.scroll_wheel_zoom
+
+    from widgets.atlas import AtlasMap  # the walkthrough's, beside its chapters
+
+    assert not AtlasMap().map.scroll_wheel_zoom

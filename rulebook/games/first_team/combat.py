@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.dice import Dice
+from rulebook.games._narrate import counted
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
 from rulebook.games.first_team._values import number, reads_values
 from rulebook.games.first_team.crt import CRT, Result
@@ -353,7 +354,7 @@ def _nva_steps(n: int, target: Force, fx: Effects, trace: Trace) -> None:
             fx.eliminated.append(unit.id)
     trace.step(
         "ftv:4.2.3.1",
-        f"{n} step loss(es) dealt one company at a time from the lowest: "
+        f"{counted(n, 'step loss', 'step losses')} dealt one company at a time from the lowest: "
         + ", ".join(f"{uid} -{k}" for uid, k in fx.steps.items())
         + (f"; eliminated {', '.join(fx.eliminated)}" if fx.eliminated else ""),
         after={"steps": sum(fx.steps.values())},
