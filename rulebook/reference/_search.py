@@ -357,8 +357,7 @@ class SearchIndex:
             worst_field = max(worst_field, field_rank)
             kinds.append(form.kind)
             label = "body" if field_rank == 2 else field.name
-            shown = term.typed.lower() if form.kind == "typed" else " ".join(form.words)
-            words_in.setdefault(label, []).append(shown)
+            words_in.setdefault(label, []).append(_shown(term, form))
             if form.kind == "typo":
                 notes.append(f"{term.typed!r} read as {' '.join(form.words)!r}")
             elif form.kind == "synonym" and term.vocab is not None:
@@ -392,8 +391,9 @@ class SearchIndex:
     ) -> tuple[tuple, Hit]:
         """The entry where the book sets out a term of its vocabulary: first after the id."""
         assert term.vocab is not None
-        other = next(s for s in term.vocab.spellings if _words(s) != _words(term.typed))
-        why = f"the main entry for {term.typed} ({other})"
+        name = term.vocab.term  # as the books spell it, with its other name if it has one
+        other = [s for s in term.vocab.spellings if _letters(s) != _letters(name)]
+        why = f"the main entry for {name}" + (f" ({other[0]})" if other else "")
         context = context or _context(self.fields[entry.id], {})
         return (HOME, *self._book_order(entry)), Hit(entry, why, context, HOME)
 
@@ -409,6 +409,26 @@ class SearchIndex:
             found = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=60, limit=3)
             out += [w for w, _, _ in found if w != word]
         return list(dict.fromkeys(out))[:limit]
+
+
+def _shown(term: _QueryTerm, form: _Form) -> str:
+    """The words a hit's note says were found: a term of the books' vocabulary as they spell it
+    ("B-52", not "b 52"), what was typed otherwise, or the form it was read as."""
+    if form.kind != "typed":
+        return " ".join(form.words)
+    vocab = term.vocab
+    if vocab is not None and _letters(vocab.term) == _letters(term.typed):
+        return vocab.term
+    return term.typed.lower()
+
+
+def _letters(text: str) -> str:
+    """*text*'s letters and digits alone, lower case: "B-52" and "b52" are one spelling.
+
+    >>> _letters("B-52") == _letters("b52")
+    True
+    """
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 def _synonym_note(term: _QueryTerm, form: _Form) -> str:

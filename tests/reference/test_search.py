@@ -146,3 +146,13 @@ def test_a_topic_is_found_by_the_name_the_entry_shows_as_by_its_tag(ref):
     assert "ai" in hits[0].entry.tags
     assert hits[0].why == "programmed, opponent in the topics"
     assert "b52" in ref.find("b52")[1].entry.tags  # the tag as spelt still finds them
+
+
+def test_a_term_is_named_as_the_books_spell_it_in_a_hits_note(ref):
+    """A search for B-52 said "the main entry for B 52 (b52)" and "b 52 in the topics": the
+    note names the term as the books spell it, and its other name only if it is another."""
+    hits = ref.find("B-52")
+    assert hits[0].why.startswith("the main entry for B-52")
+    assert "b52" not in hits[0].why
+    assert hits[1].why == "B-52 in the topics"
+    assert ref.find("LOS")[0].why == "the main entry for LOS (line of sight)"
