@@ -11,6 +11,7 @@ screen is never lost.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 
@@ -27,11 +28,25 @@ def die_html(face: int, hit: bool = False) -> str:
     return f"<span class='rb-die{' rb-die-hit' if hit else ''}' data-face='{face}'>{face}</span>"
 
 
+#: A rule case named inside a sentence's words: "(lza:7.3)", "(lza:6.2A)".
+_CITED = re.compile(r"\((?:lza|ftv|av):[\w./-]*\w\)")
+
+
 def sentences_html(sentences: Sequence[Sentence], links: Links = rule_links) -> str:
-    """Sentences run on as a paragraph, each followed by its rule links."""
+    """Sentences run on as a paragraph, each followed by its rule links; a rule case the words
+    cite in brackets is a link too, not plain text beside the others.
+
+    >>> sentences_html([Sentence("Man is wounded (lza:7.3).", ("lza:7.4",))], lambda r: f"[{r[0]}]")
+    "<span class='rb-sentence'>Man is wounded [lza:7.3]. [lza:7.4]</span>"
+    """
     return " ".join(
-        f"<span class='rb-sentence'>{escape(s.text)} {links(s.rules)}</span>" for s in sentences
+        f"<span class='rb-sentence'>{_linked(escape(s.text), links)} {links(s.rules)}</span>"
+        for s in sentences
     )
+
+
+def _linked(text: str, links: Links) -> str:
+    return _CITED.sub(lambda m: links((m.group(0)[1:-1],)), text)
 
 
 def log_html(entries: Sequence[tuple[int, list[Sentence]]], links: Links, *, current: int) -> str:
@@ -44,9 +59,8 @@ def log_html(entries: Sequence[tuple[int, list[Sentence]]], links: Links, *, cur
         head, rest = sentences[0], sentences[1:]
         rows.append(
             f"<li class='rb-log-entry{mark}' data-index='{index}'>"
-            f"<span class='rb-log-no'>{index}</span> <b>{escape(head.text)}</b> {links(head.rules)}"
-            + (f" {sentences_html(rest, links)}" if rest else "")
-            + "</li>"
+            f"<span class='rb-log-no'>{index}</span> <b>{_linked(escape(head.text), links)}</b> "
+            f"{links(head.rules)}" + (f" {sentences_html(rest, links)}" if rest else "") + "</li>"
         )
     body = "".join(rows) or "<li class='rb-muted'>Nothing has happened yet.</li>"
     # Newest at the top: the log never needs scrolling to see what just happened.
