@@ -9,7 +9,7 @@ import ipywidgets as ipw
 
 from rulebook.dice import ScriptedDice
 from rulebook.games.first_team import campaign_map
-from rulebook.games.first_team.situation import CombatSetup, example_4_1
+from rulebook.games.first_team.situation import NVA_ORDER, CombatSetup, example_4_1
 from rulebook.render import provenance_badge, trace_html
 from rulebook.render._html import tidy_words
 from rulebook.trace import Trace
@@ -60,10 +60,10 @@ class FirstTeamCombat(ipw.VBox):
         self.nva_steps = [
             ipw.Dropdown(
                 options=[("none", 0), *[(v, k) for k, v in STEP_NAMES.items()]],
-                description=f"NVA {i + 1}",
+                description=f"NVA {company}",  # the counter the trace names ("4/32 -1")
                 layout=wide,
             )
-            for i in range(6)
+            for company in NVA_ORDER
         ]
         self.nva_hold = ipw.Checkbox(description="NVA under HOLD")
         self.nva_support = support("NVA")

@@ -98,6 +98,11 @@ def test_first_team_combat_reproduces_the_4_1_example_with_the_books_rolls():
     assert "US fire: 8* — the NVA lose 8 steps" in app.trace_view.value
     assert "NVA fire: 3 — 3 US casualty points" in app.trace_view.value
     assert app.errors.value == ""
+    # the step losses name the companies as the inputs do (they were "NVA 1" to "NVA 6")
+    assert "8 step losses dealt one company at a time" in app.trace_view.value
+    named = [box.description for box in app.nva_steps]
+    assert named[0] == "NVA 4/32"
+    assert "4/32 -" in app.trace_view.value
 
 
 def test_first_team_combat_refused_set_up_takes_the_last_fight_off_the_page():
