@@ -476,7 +476,7 @@ def designer_app(
         "neighbours' borders, and neighbours come from shared borders (<b>link two areas</b> to change "
         "that by hand). Trace over a scanned map by loading it as an image. Under <b>Set-up</b>, mark "
         "each side's set-up places on the map and say who arrives when. The checks on the right say "
-        "what is left to fix; <b>Show</b> outlines it. <b>Play this scenario</b> saves and opens it in "
+        "what is left to fix; <b>Show</b> outlines it. <b>Save and play</b> saves it to the file named and opens it in "
         "the play app.</p>"
     )
     design = MapDesign.blank() if source is None else MapDesign.load(source)

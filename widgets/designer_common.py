@@ -87,7 +87,7 @@ def designer_columns(
 
 class DesignerFiles:
     """What both map designers do with files and history: the file name, Save, Load, Undo, Redo
-    and Play this scenario.
+    and Save and play.
 
     A designer sets ``game`` (a key of :data:`PLAY_APPS`) and ``design`` (with ``save``, ``undo``
     and ``redo``), has ``errors``, ``notice`` and ``refresh`` as :func:`guarded` wants, and says
@@ -108,7 +108,13 @@ class DesignerFiles:
         self.path.add_class("rb-path")
         self.save_button = button(description="Save")
         self.load_button = button(description="Load")
-        self.play_button = button(description="Play this scenario", button_style="success")
+        # Named for both things it does: a designer who pressed "Play" found the file in the box
+        # written over without being told it would be.
+        self.play_button = button(
+            description="Save and play",
+            button_style="success",
+            tooltip="saves to the file named in the box, then links to the apps that play it",
+        )
 
     def _file_controls(self) -> list[ipw.Widget]:
         return [self.path, self.save_button, self.load_button, self.undo_button, self.redo_button]

@@ -480,7 +480,7 @@ def point_designer_app(
         "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments, when "
         "and where they arrive and where intelligence finds them; under <b>Campaign</b>, the US set-up, Command Points, LZ markers, air and helicopters "
         "and victory values. The checks say what is left to fix and open the place to fix it; "
-        "<b>Play this scenario</b> saves and links to the campaign app and the balance lab.</p>"
+        "<b>Save and play</b> saves to the file named and links to the campaign app and the balance lab.</p>"
     )
     design = PointDesign.blank() if source is None else PointDesign.load(source)
     designer = PointDesigner(design, path=save_to)

@@ -1,7 +1,7 @@
 """Which scenario files and saved games an app can open, and the one a URL asks for.
 
 An app opens directly on ``?scenario=<path relative to the project root>`` (Voila passes the query
-in ``os.environ['QUERY_STRING']``); the designers' "Play this scenario" button links there.
+in ``os.environ['QUERY_STRING']``); the designers' "Save and play" button links there.
 
 >>> scenario_from_query("scenario=scenarios/lz_albany/standard.yaml&x=1")
 'scenarios/lz_albany/standard.yaml'

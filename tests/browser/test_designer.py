@@ -155,7 +155,7 @@ def check_saved(save: Path) -> None:
 
 def play_test(page, new_page, voila_url: str, save: Path) -> None:
     # Play-test: the button saves and links the play app on this file.
-    page.get_by_role("button", name="Play this scenario").click()
+    page.get_by_role("button", name="Save and play").click()
     link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.startswith("lz_albany_play.ipynb?scenario=")

@@ -363,8 +363,8 @@ def save_and_compare(page, yaml_file: Path, geojson_file: Path, artifacts: Path)
 
 
 def play_turn_one(page, new_page, voila_url: str, yaml_file: Path, artifacts: Path) -> None:
-    """Play this scenario: the play app opens on the saved file; play through turn 1."""
-    page.get_by_role("button", name="Play this scenario").click()
+    """Save and play: the play app opens on the saved file; play through turn 1."""
+    page.get_by_role("button", name="Save and play").click()
     link = page.wait_for_selector(".rb-play-link")
     href = link.get_attribute("href")
     assert href.endswith(f"saves/{yaml_file.name}")

@@ -71,7 +71,7 @@ def test_draw_a_small_point_map_save_it_and_play_test_it(
     page.wait_for_selector(".rb-problems.none")
     join(page, "D5", "F5", "jungle")
     page.locator(".rb-path input").fill(f"saves/{save.name}")
-    page.get_by_role("button", name="Play this scenario").click()
+    page.get_by_role("button", name="Save and play").click()
     link = page.wait_for_selector(".rb-play-link")
     assert load_scenario(save).first_team.map.lines["D5-F5"] == "jungle"
     href = link.get_attribute("href")

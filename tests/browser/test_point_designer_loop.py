@@ -257,8 +257,8 @@ def check_the_file(save: Path, drawn: dict):
 
 
 def play_a_turn(page, new_page, voila_url: str, artifacts):
-    """Play this scenario: a turn of it in the campaign app."""
-    page.get_by_role("button", name="Play this scenario").click()
+    """Save and play: a turn of it in the campaign app."""
+    page.get_by_role("button", name="Save and play").click()
     link = page.wait_for_selector(".rb-play-link")
     play = new_page()
     play.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")

@@ -288,7 +288,7 @@ def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
 
 
 def test_a_play_test_link_names_the_designers_file_and_picks_it(monkeypatch, saves_file):
-    """The designer's 'Play this scenario' link: the app says which scenario it plays, from
+    """The designer's 'Save and play' link: the app says which scenario it plays, from
     which file, and its scenario picker shows that file, not the standard scenario."""
     root = Path(__file__).resolve().parents[2]
     mine = saves_file("play_test_link", ".yaml")
