@@ -256,9 +256,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     def computer_controls(self) -> list[ipw.Widget]:
         """The row that lets the computer play: a pace and a button."""
-        self.auto_button.description = (
-            f"{self.player_label[0].upper()}{self.player_label[1:]} plays"
-        )
+        self.auto_button.description = f"{self.player_name} plays"
         row = ipw.HBox(
             [self.draw_button, self.pace, self.auto_button], layout=ipw.Layout(flex_flow="row wrap")
         )
@@ -317,7 +315,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
                 f"it is your turn to decide ({self.side_name(self.game.current_player())}); "
                 f"{self.player_label} plays only its own side{self.takeover_hint}"
             )
-        self.notice = f"{self.player_label[0].upper()}{self.player_label[1:]} played {played} step{'s' * (played != 1)}."
+        self.notice = f"{self.player_name} played {played} step{'s' * (played != 1)}."
 
     def run_computer(self, stop: Stop, sides: set[str] | None = None) -> int:
         """Play the computer's sides and the chance draws; return how many steps were played."""
@@ -339,6 +337,12 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         if played:
             self._future.clear()
         return played
+
+    @property
+    def player_name(self) -> str:
+        """``player_label`` starting a sentence ("The scripted US player"; not str.capitalize,
+        which would lower "US")."""
+        return self.player_label[0].upper() + self.player_label[1:]
 
     def visitor_plays(self, side: str) -> bool:
         """Whether the visitor decides for *side*, rather than leaving it to the computer (which
@@ -450,14 +454,14 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         lit = " The places lit on the map are the choices: click one." if self.candidates() else ""
         if decision is not None and not chance and not self.visitor_plays(g.current_player()):
             # (watching, a class was told both "click one" and "press Computer plays")
-            lit = f" {escape(self.player_label[0].upper() + self.player_label[1:])} plays this side: press Computer plays."
+            lit = f" {escape(self.player_name)} plays this side: press Computer plays."
         lit_places = " ".join(sorted(self.candidates()))
         self._refreshes += 1
+        # shown by _show_position below, which this ends with (the past shows another)
         self._present_prompt = (
             f"<div class='rb-prompt' data-candidates='{escape(lit_places)}' "
             f"data-refresh='{self._refreshes}'>{prompt}{lit if options else ''}</div>"
         )
-        self.prompt.value = self._present_prompt
         self.apply_button.disabled = not options
         self.clear_button.disabled = not (self._picked or self._anywhere)
         self.draw_button.disabled = not chance
