@@ -13,7 +13,7 @@ import math
 
 from ipyleaflet import Map
 
-__all__ = ["Fitted", "keep_fitted", "zoom_to_fit"]
+__all__ = ["Fitted", "zoom_to_fit"]
 
 
 def zoom_to_fit(width: float, height: float, pixels_high: int, pixels_wide: int = 1000) -> float:
@@ -64,21 +64,15 @@ class Fitted:
         # The new zoom changes the pixel size read back from the bounds: keep it as seen.
         self.size = size
 
+    @property
+    def pixels(self) -> tuple[int, int] | None:
+        """The map's size in pixels (wide, high): as the browser said, else the guess."""
+        return self.size or self.guess
+
     def _fit(self) -> None:
-        wide, high = self.size or self.guess  # type: ignore[misc]
+        wide, high = self.pixels  # type: ignore[misc]
         zoom = zoom_to_fit(self.width, self.height, high, wide)
         m = self.map
         if abs(zoom - m.zoom) > 1e-6 or list(m.center) != list(self.center):
             m.center = self.center
             m.zoom = zoom
-
-
-def keep_fitted(
-    m: Map,
-    width: float,
-    height: float,
-    center: tuple[float, float],
-    guess: tuple[int, int] | None = None,
-) -> Fitted:
-    """Refit *m* (Simple CRS, ``2**zoom`` pixels per unit) to *width* x *height* units."""
-    return Fitted(m, width, height, center, guess)

@@ -25,7 +25,7 @@ from rulebook.games.lz_albany.narrate import (
     side_label,
 )
 from rulebook.scenario import Game, load_playable
-from widgets._fit import keep_fitted
+from widgets._fit import Fitted
 from widgets._page import app_page, error_html
 from widgets._play_style import play_style
 from widgets.map_view import MapView
@@ -137,7 +137,7 @@ class LzAlbanyStepper(GameStepper):
         # buttons zoom (the wheel zoomed into the F row instead).
         view = MapView(self.game.board.map, height="540px", wheel_zoom=False)
         minx, miny, maxx, maxy = self.game.board.map.bounds()
-        keep_fitted(view.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
+        Fitted(view.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         view.on_area_click(self.place_clicked)
         self._marks: dict[str, str] = {}
         view.caption.value += COUNTER_KEY

@@ -14,7 +14,7 @@ from traitlets import Unicode
 from rulebook.maps import AreaMap
 from rulebook.render import provenance_badge
 from widgets._closing import discard
-from widgets._fit import Fitted, keep_fitted, zoom_to_fit
+from widgets._fit import Fitted, zoom_to_fit
 
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
@@ -222,7 +222,7 @@ class MapView(ipw.VBox):
         center = ((miny + maxy) / 2, (minx + maxx) / 2)
         if self._fitted is None:
             high = int(str(self.map.layout.height).removesuffix("px"))
-            self._fitted = keep_fitted(
+            self._fitted = Fitted(
                 self.map, maxx - minx, maxy - miny, center, guess=(pixels_wide, high)
             )
         self._fitted.frame(maxx - minx, maxy - miny, center)

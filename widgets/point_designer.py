@@ -15,7 +15,7 @@ from ipyleaflet import DivIcon, GeoJSON, Marker
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
 from rulebook.render import provenance_badge
 from widgets._closing import discard
-from widgets._fit import keep_fitted
+from widgets._fit import Fitted
 from widgets._page import app_page, guarded
 from widgets.designer_common import ChecksPanel, DesignerFiles, designer_columns
 from widgets.map_view import offline_map
@@ -72,7 +72,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         # Zoom in three steps past the whole map: at 1024 pixels the shipped 67 locations'
         # names run together until one step in, and that was the last step.
         self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800, max_zoom=6)
-        self._fitted = keep_fitted(self.map, 90, 65, (30, 36), guess=(800, 500))
+        self._fitted = Fitted(self.map, 90, 65, (30, 36), guess=(800, 500))
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
         )

@@ -22,7 +22,7 @@ from rulebook._boxes import least_covering
 from rulebook.maps.point_map import AN_KHE, PointMap
 from rulebook.render import provenance_badge
 from rulebook.render.svg import LINE_COLORS
-from widgets._fit import keep_fitted
+from widgets._fit import Fitted
 from widgets._play_style import CHIP, chips_size
 from widgets.map_view import MARK_COLOURS, offline_map
 
@@ -65,7 +65,7 @@ class PointMapView(ipw.VBox):
             pixels_wide=900,
             wheel_zoom=wheel_zoom,
         )
-        keep_fitted(self.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
+        Fitted(self.map, maxx - minx, maxy - miny, ((miny + maxy) / 2, (minx + maxx) / 2))
         self._callbacks: list[Callable[[str], None]] = []
         for a, b, kind in point_map.graph.edges(data="kind"):
             (x1, y1), (x2, y2) = xy[a], xy[b]

@@ -23,7 +23,7 @@ from rulebook.games.ambush_valley.naming import find, name_of
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
 from rulebook.scenario._av_models import AmbushValleySpec
 from widgets._closing import discard
-from widgets._fit import keep_fitted, zoom_to_fit
+from widgets._fit import Fitted, zoom_to_fit
 from widgets.map_view import offline_map, outline_draw_control
 
 __all__ = ["AvTableMap"]
@@ -79,7 +79,7 @@ class AvTableMap(ipw.VBox):
         )
         # Framed at the size the browser gives the map (a guess of 900 pixels until it says):
         # a resized table was fitted to 900 pixels, and at 1024 the map is about half that.
-        self._fitted = keep_fitted(
+        self._fitted = Fitted(
             self.map,
             width,
             depth,
@@ -103,7 +103,7 @@ class AvTableMap(ipw.VBox):
         """Bring the point (*x*, *y*) in inches into view: centre on it when zoomed in past the
         whole table (at the fitting zoom the whole table, and so the point, is already shown)."""
         width, depth = self.spec.table
-        wide, high = self._fitted.size or self._fitted.guess  # type: ignore[misc]
+        wide, high = self._fitted.pixels  # type: ignore[misc]
         if self.map.zoom > zoom_to_fit(width, depth, high, wide):
             self.map.center = (y, x)
 
