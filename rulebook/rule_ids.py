@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["GAME_PREFIXES", "check_rule_id", "is_rule_id"]
+__all__ = ["GAME_PREFIXES", "RULE_ID_IN_TEXT", "check_rule_id", "is_rule_id"]
 
 GAME_PREFIXES = {"lza": "LZ Albany", "ftv": "First Team: Vietnam", "av": "Ambush Valley"}
 
 _NUMBERED = r"\d+(?:\.\d+)*[A-Z]?(?:\.\d+)?"
 _SLUG = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
 _RULE_ID = re.compile(rf"^(?:(?:lza|ftv):{_NUMBERED}|av:{_SLUG})$")
+#: A rule id where prose, data or code names one ("see lza:7.3", "(av:tunnel-spots)").
+RULE_ID_IN_TEXT = re.compile(rf"\b(?:(?:lza|ftv):{_NUMBERED}\b|av:{_SLUG})")
 
 
 def is_rule_id(text: str) -> bool:

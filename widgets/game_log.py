@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 
 from rulebook.games._narrate import Sentence
+from rulebook.rule_ids import RULE_ID_IN_TEXT
 from widgets._page import rule_links
 
 __all__ = ["dice_html", "log_html", "rule_links", "sentences_html"]
@@ -29,7 +30,7 @@ def die_html(face: int, hit: bool = False) -> str:
 
 
 #: A rule case named inside a sentence's words: "(lza:7.3)", "(lza:6.2A)".
-_CITED = re.compile(r"\((?:lza|ftv|av):[\w./-]*\w\)")
+_CITED = re.compile(rf"\(({RULE_ID_IN_TEXT.pattern})\)")
 
 
 def sentences_html(sentences: Sequence[Sentence], links: Links = rule_links) -> str:
@@ -46,7 +47,7 @@ def sentences_html(sentences: Sequence[Sentence], links: Links = rule_links) -> 
 
 
 def _linked(text: str, links: Links) -> str:
-    return _CITED.sub(lambda m: links((m.group(0)[1:-1],)), text)
+    return _CITED.sub(lambda m: links((m.group(1),)), text)
 
 
 def log_html(entries: Sequence[tuple[int, list[Sentence]]], links: Links, *, current: int) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from html import escape
 
 import ipywidgets as ipw
 from ipyleaflet import TileLayer, basemaps
 
 from rulebook.history import Chapter, load_chapters, turn_dates
+from rulebook.rule_ids import RULE_ID_IN_TEXT
 from widgets._page import app_page, rule_links
 from widgets._turn_story import turn_story_html
 from widgets.atlas import ACTIVE, IDLE, AtlasMap
@@ -50,9 +50,6 @@ WALK_CSS = """<style>
 </style>"""
 
 
-RULE_ID = re.compile(r"\b(?:lza|ftv|av):[0-9A-Za-z][0-9A-Za-z.-]*[0-9A-Za-z]")
-
-
 def source_html(text: str, urls: list[str] = ()) -> str:
     """A source as the page shows it: rule cases as links into the rules reference, then a
     link to each page it names.
@@ -63,7 +60,7 @@ def source_html(text: str, urls: list[str] = ()) -> str:
     "a page <a class='rb-source-link' href='https://example.org/p' target='_blank'>(page&nbsp;1)</a>"
     """
     out, last = [], 0
-    for m in RULE_ID.finditer(text):
+    for m in RULE_ID_IN_TEXT.finditer(text):
         out += [escape(text[last : m.start()]), rule_links([m.group(0)])]
         last = m.end()
     out.append(escape(text[last:]))

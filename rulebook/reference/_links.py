@@ -21,13 +21,12 @@ from functools import cache
 from pathlib import Path
 
 from rulebook._cache import kept, user_cache
-from rulebook.rule_ids import is_rule_id
+from rulebook.rule_ids import RULE_ID_IN_TEXT, is_rule_id
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The test suite sits beside the package in a source checkout; an installed wheel has none.
 TESTS = PACKAGE.parent / "tests"
 
-_ID_IN_TEXT = re.compile(r"\b(?:lza|ftv):\d+(?:\.\d+)*[A-Z]?\b|\bav:[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _ID_IN_NAME = re.compile(r"(lza|ftv)_(\d+(?:_\d+)+)([a-z]?)(?=_|$)")
 
 
@@ -90,7 +89,7 @@ def _implementations(files: list[Path]) -> Links:
         for name, node in _functions(path):
             for const in ast.walk(node):
                 if isinstance(const, ast.Constant) and isinstance(const.value, str):
-                    for rule_id in _ID_IN_TEXT.findall(const.value):
+                    for rule_id in RULE_ID_IN_TEXT.findall(const.value):
                         cited[rule_id].add(f"{module}:{name}")
     return {k: tuple(sorted(v)) for k, v in cited.items()}
 
@@ -131,7 +130,9 @@ def _named_in_tests(folder: Path, files: list[Path]) -> Links:
             leaf = name.rsplit(".", 1)[-1]
             if not leaf.startswith("test_"):
                 continue
-            ids = ids_in_test_name(leaf) | set(_ID_IN_TEXT.findall(ast.get_docstring(node) or ""))
+            ids = ids_in_test_name(leaf) | set(
+                RULE_ID_IN_TEXT.findall(ast.get_docstring(node) or "")
+            )
             for rule_id in ids:
                 named[rule_id].add(f"{where}::{name.replace('.', '::')}")
     return {k: tuple(sorted(v)) for k, v in named.items()}
