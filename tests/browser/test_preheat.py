@@ -3,8 +3,8 @@ for the visit. The page's query string reaches such a kernel only when the visit
 page, so an app that shows what its URL asks for was built after the visit. (Every notebook
 waits for its visitor before it builds its app: tests/ui/test_apps_as_opened.py.)
 
-The servers here are this module's own, keeping kernels ready for one app each (the suite's
-shared server keeps the default: none ready).
+The server here is this test's own, keeping a kernel ready for the rules reference alone (the
+suite's shared server keeps the default: none ready).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,14 +22,6 @@ from browser._serve import serving, wait_until_kernels_idle
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 APP = "rules_reference.ipynb"
-
-
-@pytest.fixture(scope="module")
-def preheated(artifacts) -> Iterator[tuple[str, Path]]:
-    """The base URL and log of a server keeping one kernel ready for the rules reference."""
-    log = artifacts / f"voila-preheat-{os.getpid()}.log"
-    with serving("--preheat-apps", APP.removesuffix(".ipynb"), log=log) as base:
-        yield base, log
 
 
 def wait_for_ready_kernel(log: Path, notebook: str, *, times: int = 1) -> None:
@@ -48,28 +39,26 @@ def visits_on_ready_kernels(log: Path, notebook: str) -> int:
     )
 
 
-def test_a_ready_kernel_serves_the_page_and_reads_the_visits_query(preheated, page):
-    base, log = preheated
-    wait_for_ready_kernel(log, APP)
-    assert visits_on_ready_kernels(log, APP) == 0
-    page.goto(f"{base}/voila/render/{APP}?rule=lza%3A7.3")
-    app_ready(page)
-    page.wait_for_function(
-        "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:7.3'"
-    )
-    assert visits_on_ready_kernels(log, APP) >= 1
-    text = log.read_text()
-    assert set(re.findall(r"Kernel pool of (\S+) is filled", text)) == {APP}  # that app only
-    assert "deprecated" not in text  # (Voila's pool settings, passed as JSON)
-    wait_for_ready_kernel(log, APP, times=2)  # the kernel the visit took is replaced
-
-
-def test_stopping_the_server_ends_its_ready_kernels_without_a_traceback(artifacts):
-    """What whoever presses Ctrl-C sees: no traceback from a kernel that waited for a visitor."""
-    log = artifacts / f"voila-preheat-stop-{os.getpid()}.log"
-    with serving("--preheat-apps", "00_start_here", log=log):
-        wait_for_ready_kernel(log, "00_start_here.ipynb")
-        wait_until_kernels_idle()  # its notebook has run its imports and waits for a visitor
+def test_a_ready_kernel_serves_the_visit_and_ctrl_c_ends_the_next_one_quietly(page, artifacts):
+    """One server for both halves (a server and its kernels cost a worker ~15 s): the kernel
+    made ready serves the visit and reads its query; once the visit's kernel is replaced,
+    stopping the server (what whoever presses Ctrl-C does) ends the replacement, a kernel that
+    waited for a visitor, with no traceback."""
+    log = artifacts / f"voila-preheat-{os.getpid()}.log"
+    with serving("--preheat-apps", APP.removesuffix(".ipynb"), log=log) as base:
+        wait_for_ready_kernel(log, APP)
+        assert visits_on_ready_kernels(log, APP) == 0
+        page.goto(f"{base}/voila/render/{APP}?rule=lza%3A7.3")
+        app_ready(page)
+        page.wait_for_function(
+            "document.querySelector('.rb-rule-entry [data-rule]')?.dataset.rule === 'lza:7.3'"
+        )
+        assert visits_on_ready_kernels(log, APP) >= 1
+        text = log.read_text()
+        assert set(re.findall(r"Kernel pool of (\S+) is filled", text)) == {APP}  # that app only
+        assert "deprecated" not in text  # (Voila's pool settings, passed as JSON)
+        wait_for_ready_kernel(log, APP, times=2)  # the kernel the visit took is replaced
+        wait_until_kernels_idle()  # the replacement has run its imports and waits for a visitor
     text = log.read_text()
     assert "Kernel shutdown" in text
     assert "Traceback" not in text, text[-3000:]
