@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal, InvalidOperation
 from html import escape
 from typing import Any
 
@@ -29,8 +30,15 @@ def _shown(value: float | str, widget: Any = None) -> str:
 _GROUPED = re.compile(r"-?\d{1,3}(,\d{3})+")  # 1,000 or 12,500: thousands, grouped
 
 
+#: Past this many digits a typed number is only "more" or "less" than a box takes.
+_MOST_DIGITS = 30
+
+
 def _words(number: float) -> str:
-    """A number as the notes write it: 1,500 and 12.5, never 1.5e+03."""
+    """A number as the notes write it: 1,500 and 12.5, never 1.5e+03; one too long to read
+    whole by its sign and size."""
+    if math.isinf(number) or abs(number) >= 10**_MOST_DIGITS:
+        return f"{'-' if number < 0 else ''}a number of over {_MOST_DIGITS} digits"
     return f"{number:,}" if isinstance(number, int) else f"{number:,.10g}"
 
 
@@ -61,6 +69,20 @@ class RangedIntText(ipw.Text):
     (15, True)
     >>> box.set_state({"value": "-1,000"}); box.value, "-1,000 is less than" in box.note.value
     (0, True)
+
+    A whole number written as a float box takes it is that number; digits past reading are
+    named by their size:
+
+    >>> box.set_state({"value": "1e1"}); box.value, box.note.value
+    (10, '')
+    >>> box.set_state({"value": "12.0"}); box.value
+    12
+    >>> box.set_state({"value": "1.25e1"}); box.value, "1.25e1 is not a whole number" in box.note.value
+    (12, True)
+    >>> box.set_state({"value": "1e400"}); box.value, box.note.value.count("a number of over 30 digits is more than")
+    (99, 1)
+    >>> box.set_state({"value": "99999999999999999999"}); "99,999,999,999,999,999,999 is more" in box.note.value
+    True
     """
 
     # The page shows and sends text; the app reads and sets whole numbers (see _in_range).
@@ -97,11 +119,25 @@ class RangedIntText(ipw.Text):
 
     def parse(self, text: str) -> float:
         """The number *text* gives; ValueError if it is none. Thousands may be grouped
-        (1,000 or 1 000); a comma elsewhere (12,5) is refused, not read as 125."""
+        (1,000 or 1 000); a comma elsewhere (12,5) is refused, not read as 125. A whole
+        number written as the float boxes take it (1e3, 12.0) is read as that number."""
         text = text.replace("_", "").replace(" ", "")
         if "," in text and not _GROUPED.fullmatch(text):
             raise ValueError(text)
-        return int(text.replace(",", ""))
+        text = text.replace(",", "")
+        try:
+            return int(text)
+        except ValueError:
+            pass
+        try:
+            number = Decimal(text)  # exact: 0.1e1 is 1, and 1e400 is no float's infinity
+        except InvalidOperation:
+            raise ValueError(text) from None
+        if not number.is_finite() or number != number.to_integral_value():
+            raise ValueError(text)
+        if number.adjusted() > _MOST_DIGITS:  # (1e999999999 as an int would take a while)
+            return math.copysign(math.inf, number)
+        return int(number)
 
     @traitlets.validate("value")
     def _in_range(self, proposal: dict[str, Any]) -> float:

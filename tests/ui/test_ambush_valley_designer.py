@@ -411,3 +411,21 @@ def test_a_resized_table_is_framed_at_the_maps_size_and_a_refusal_is_said_under_
 
     rows = next(b for b in shown(panel) if isinstance(b, ipw.VBox) and panel.saved in b.children)
     assert panel.errors in rows.children
+
+
+def test_with_nothing_selected_the_row_says_what_to_pick_not_the_last_spots_place():
+    """With nothing selected the row kept the last tunnel spot's x and y, greyed, which read
+    as the place of nothing; a set-up zone showed them too, though it does not move."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.item.value = "spot-2"
+    assert panel.item_x in panel.item_tools.children
+    assert not panel.move_item.disabled
+    zone = panel.scenario.spec.layout.deployment[0].id
+    for chosen, said in (("", "Pick something here or on the table"), (zone, "A set-up zone")):
+        panel.item.value = chosen
+        assert panel.item_tools.children == (panel.item_hint,)
+        assert panel.item_hint.value.startswith(said)
+    panel.item.value = "spot-2"  # back to a spot: its place again
+    assert panel.item_tools.children[1] is panel.item_x
+    assert (panel.item_x.value, panel.item_y.value) == panel.scenario.spec.layout.tunnel_spots[1].at

@@ -45,6 +45,14 @@ __all__ = ["ScenarioPanel"]
 #: What can be selected, in the order the drop-down lists it (spots first: moved most).
 SELECTABLE = ("tunnel_spots", "features", "deployment", "objectives", "civilians")
 MARKERS = ("tunnel_spots", "objectives", "civilians")
+#: What the selection row says where it offers neither a place nor a terrain kind.
+_ITEM_HINT = {
+    "nothing": (
+        "Pick something here or on the table: a tunnel spot, an objective or a civilian "
+        "marker to move, or a piece of terrain to change."
+    ),
+    "deployment": "A set-up zone stays where its file draws it: it can be deleted here, not moved.",
+}
 
 
 class ScenarioPanel(ipw.VBox):
@@ -113,8 +121,12 @@ class ScenarioPanel(ipw.VBox):
         self.item_kind.add_class("rb-av-item-kind")
         self.change_kind = ipw.Button(description="Change terrain", layout=ipw.Layout(width="auto"))
         self.change_kind.on_click(self._change_kind)
-        # What the selection offers: a position for a marker, a terrain kind for terrain.
+        # What the selection offers: a position for a marker, a terrain kind for terrain, and
+        # for nothing or a set-up zone a line saying what can be done (greyed boxes
+        # still showing the last marker's place read as that thing's place).
         self.position = [label("x"), self.item_x, label("y"), self.item_y, self.move_item]
+        self.item_hint = ipw.HTML()
+        self.item_hint.add_class("rb-av-item-hint")
         self.item_tools = ipw.HBox(self.position)
         self.delete_item.on_click(self._delete_item)
         self.kind = ipw.Dropdown(
@@ -350,16 +362,16 @@ class ScenarioPanel(ipw.VBox):
         found = find(self.scenario.spec, chosen) if chosen else None
         marker = found is not None and found[0] in MARKERS
         terrain = found is not None and found[0] == "features"
-        for w in (self.item_x, self.item_y, self.move_item):
-            w.disabled = not marker
         self.delete_item.disabled = found is None
         if marker:
             self.item_x.value, self.item_y.value = found[2].at
-        if terrain:
+            self.item_tools.children = self.position
+        elif terrain:
             self.item_kind.value = found[2].kind
             self.item_tools.children = [self.item_kind, self.change_kind]
         else:
-            self.item_tools.children = self.position
+            self.item_hint.value = _ITEM_HINT["nothing" if found is None else found[0]]
+            self.item_tools.children = [self.item_hint]
         if chosen != self.selected:
             self.selected = chosen
             self.table_map.set_marks(self.table_map.culprits, chosen)
