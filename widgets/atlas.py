@@ -56,6 +56,10 @@ MIN_SPAN_DEG = 0.07  # never zoom closer than about 8 km across
 # px from the map's corners that Leaflet's zoom buttons (top left) and the scale bar (top
 # right) cover, with their 10 px margins: no label is placed under them.
 ZOOM_BUTTONS, SCALE_BAR = (50, 80), (125, 50)
+# px that labels keep from the map's edge: its border and inset paper frame (5 px) and a little
+# more, or a name slid up against the edge (Route 19's badge, with its road running on behind
+# it) reads as cut off by it.
+EDGE = 10
 
 
 def frame_zoom(
@@ -255,14 +259,21 @@ class AtlasMap(ipw.VBox):
         )
 
     def _view(self, zoom: float) -> tuple[tuple, list[tuple]]:
-        """The map on screen in world pixels at *zoom* (from its centre and the size the browser
-        reported), and the corners its zoom buttons and scale bar cover."""
+        """The part of the map on screen that labels may use, in world pixels at *zoom* (from its
+        centre and the size the browser reported, less the EDGE), and what no label may cover:
+        the corners its zoom buttons and scale bar take, and the EDGE itself."""
         x, y = pixel(self.map.center[1], self.map.center[0], zoom)
         w, h = self._size
         x0, y0, x1, y1 = x - w / 2, y - h / 2, x + w / 2, y + h / 2
-        return (x0, y0, x1, y1), [
+        inner = (x0 + EDGE, y0 + EDGE, x1 - EDGE, y1 - EDGE)
+        # A name whose point lies in the EDGE is out of the inner view's sight and kept wholly
+        # out of it, so it could still show a sliver in the EDGE: the EDGE is an obstacle too.
+        edge = [(x0, y0, x1, inner[1]), (x0, inner[3], x1, y1)]
+        edge += [(x0, y0, inner[0], y1), (inner[2], y0, x1, y1)]
+        return inner, [
             (x0, y0, x0 + ZOOM_BUTTONS[0], y0 + ZOOM_BUTTONS[1]),
             (x1 - SCALE_BAR[0], y0, x1, y0 + SCALE_BAR[1]),
+            *edge,
         ]
 
     def _on_view(self, change: dict) -> None:

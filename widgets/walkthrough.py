@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 import ipywidgets as ipw
@@ -32,7 +33,8 @@ WALK_CSS = """<style>
   margin: 0.4rem 0; font-size: 0.85em; }
 .rb-swatch { display: inline-block; width: 1.4em; height: 0.8em; vertical-align: middle; }
 .rb-hidden-labels { font-size: 0.85em; color: #555; margin: 0.2rem 0; }
-.rb-chapter-title { margin-left: 1rem; font-size: 1.05rem; }
+.rb-chapter-title { margin-left: 1rem; font-size: 1rem; }
+.rb-walkthrough .rb-timeline .widget-readout { text-align: left; }
 .rb-walkthrough .rb-die { display: inline-block; min-width: 1.1em; padding: 0 0.15em;
   border: 1px solid #555; border-radius: 3px; text-align: center; font-size: 0.85em;
   background: #fff; }
@@ -43,29 +45,51 @@ WALK_CSS = """<style>
 .rb-walkthrough .widget-html, .rb-walkthrough .widget-html-content { min-width: 0;
   max-width: 100%; }
 .rb-walkthrough .widget-html-content { overflow-wrap: break-word; }
-.rb-walkthrough td:last-child { overflow-wrap: anywhere; }
+/* A source wraps between words and inside a web address only where web_breaks lets it (breaking
+   anywhere split "frontlinesoffreedom.com" and "ftv:1.1B" mid-word at 1024 px). */
+.rb-walkthrough .rb-figures td.source .rb-rulecase { white-space: nowrap; }
 .rb-walkthrough .rb-ftv-stage svg { max-width: 100%; height: auto; }
 .rb-walkthrough table { max-width: 100%; }
 .rb-result { font-weight: bold; }
 </style>"""
 
 
+#: A web address or a site's name in a source ("tranthanhhien.com", "army.mil/medalofhonor").
+WEB_NAME = re.compile(r"(?:https?://)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b(?:/[^\s,;\"')]*)?")
+
+
+def web_breaks(text: str) -> str:
+    """*text* escaped, with each web address free to wrap only where a printed one may: before a
+    dot and after a slash (a narrow column otherwise breaks a site's name at any letter).
+
+    >>> web_breaks('lzxray.com, "X-Ray" (army.mil/moh)')
+    'lzxray<wbr>.com, &quot;X-Ray&quot; (army<wbr>.mil/<wbr>moh)'
+    """
+    out, last = [], 0
+    for m in WEB_NAME.finditer(text):
+        name = re.sub(r"(?<=.)\.", "<wbr>.", escape(m.group(0)))
+        out += [escape(text[last : m.start()]), re.sub(r"/(?=[^/])", "/<wbr>", name)]
+        last = m.end()
+    return "".join(out) + escape(text[last:])
+
+
 def source_html(text: str, urls: list[str] = ()) -> str:
     """A source as the page shows it: rule cases as links into the rules reference, then a
-    link to each page it names.
+    link to each page it names, its full address shown on hover.
 
     >>> source_html("ftv:1.1A")
     "<a class='rb-rulecase' href='rules_reference.ipynb?rule=ftv%3A1.1A' target='_blank' title='rule ftv:1.1A in the rules reference'>ftv:1.1A</a>"
     >>> source_html("a page", ["https://example.org/p"])
-    "a page <a class='rb-source-link' href='https://example.org/p' target='_blank'>(page&nbsp;1)</a>"
+    "a page <a class='rb-source-link' href='https://example.org/p' target='_blank' title='https://example.org/p'>(page&nbsp;1)</a>"
     """
     out, last = [], 0
     for m in RULE_ID_IN_TEXT.finditer(text):
-        out += [escape(text[last : m.start()]), rule_links([m.group(0)])]
+        out += [web_breaks(text[last : m.start()]), rule_links([m.group(0)])]
         last = m.end()
-    out.append(escape(text[last:]))
+    out.append(web_breaks(text[last:]))
     links = "".join(
-        f" <a class='rb-source-link' href='{escape(u)}' target='_blank'>(page&nbsp;{i})</a>"
+        f" <a class='rb-source-link' href='{escape(u)}' target='_blank' title='{escape(u)}'>"
+        f"(page&nbsp;{i})</a>"
         for i, u in enumerate(urls, 1)
     )
     return "".join(out) + links
@@ -141,10 +165,13 @@ class Walkthrough(ipw.VBox):
             options=[(c.dates, i) for i, c in enumerate(self.chapters)],
             value=0,
             description="Chapter",
-            layout=ipw.Layout(width="34em"),
+            layout=ipw.Layout(width="32em", flex="0 0 auto"),
             style={"description_width": "initial"},
         )
-        self.chapter_title = ipw.HTML()
+        self.timeline.add_class("rb-timeline")
+        # The chapter's title keeps beside the timeline at 1024 px, wrapping in its own box if
+        # it must, rather than dropping to a line of its own and pushing the map down.
+        self.chapter_title = ipw.HTML(layout=ipw.Layout(flex="1 1 16rem", min_width="0"))
         self.atlas = AtlasMap()
         self.map = self.atlas.map
         self.dots = self.atlas.dots
@@ -182,7 +209,15 @@ class Walkthrough(ipw.VBox):
             [self.timeline, self.chapter_title],
             layout=ipw.Layout(align_items="center", flex_flow="row wrap"),
         )
-        super().__init__([ipw.HTML(WALK_CSS), bar, body])
+        # The dates' box is as wide as the longest date, so the timeline's track keeps its
+        # length from chapter to chapter (a date's letters average about 0.9 of a digit's
+        # width, the "ch"). Without it a long date shortened the track under the reader's hand.
+        widest = 0.9 * max(len(c.dates) for c in self.chapters)
+        readout = (
+            "<style>.rb-walkthrough .rb-timeline .widget-readout "
+            f"{{ min-width: {widest:.1f}ch; }}</style>"
+        )
+        super().__init__([ipw.HTML(WALK_CSS + readout), bar, body])
         self.add_class("rb-walkthrough")
         self.show()
 

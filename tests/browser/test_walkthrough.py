@@ -13,11 +13,45 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 LABEL_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')]
   .map(e => { const r = e.getBoundingClientRect();
               return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
-# Each label's text as drawn (it may run past its box if the width was guessed short).
-TEXT_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')].map(e => {
+# Each label as painted: its text (which may run past its box if the width was guessed short),
+# or its whole box where that has a background (a road's badge).
+INK_BOXES = """() => [...document.querySelectorAll('.rb-walkthrough .rb-label')].map(e => {
   const range = document.createRange(); range.selectNodeContents(e);
-  const r = range.getBoundingClientRect();
+  const r = getComputedStyle(e).backgroundColor === 'rgba(0, 0, 0, 0)'
+    ? range.getBoundingClientRect() : e.getBoundingClientRect();
   return {id: e.dataset.label, x0: r.left, y0: r.top, x1: r.right, y1: r.bottom}; })"""
+# px a name keeps inside the map's box: its border and inset paper frame (5 px) and some paper
+# (Route 19's badge, ending 1 px short of the frame with its road running on, read as cut off).
+CLEAR = 8
+# Where a source in the figures' column breaks a line between two letters of one piece of text
+# (a break at a space, after a hyphen, or at a <wbr> between two pieces is fine): the pieces.
+MID_WORD = """() => { const out = [];
+  for (const cell of document.querySelectorAll('.rb-walkthrough .rb-figures td.source')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const r = document.createRange(); let last = null;
+      for (let i = 0; i < n.length; i++) {
+        if (/\\s/.test(n.data[i])) { last = null; continue; }
+        r.setStart(n, i); r.setEnd(n, i + 1); const top = r.getBoundingClientRect().top;
+        if (last !== null && top > last + 2 && n.data[i - 1] !== '-') out.push(n.data);
+        last = top;
+      }
+    }
+  }
+  return out; }"""
+# How far the figures' table and each source cell run past their room (0 when they fit).
+SOURCES_OVER = """() => { const t = document.querySelector('.rb-walkthrough .rb-figures');
+  const room = t.closest('.widget-html').getBoundingClientRect().right;
+  return Math.max(t.getBoundingClientRect().right - room,
+    ...[...t.querySelectorAll('td.source')].map(c => c.scrollWidth - c.clientWidth)); }"""
+# The bar above the map: the chapter's title, in lines, beside the timeline or below it, and
+# how far below the timeline the map starts.
+BAR = """() => { const t = document.querySelector('.rb-walkthrough .rb-chapter-title');
+  const s = document.querySelector('.rb-walkthrough .widget-hslider').getBoundingClientRect();
+  const r = t.getBoundingClientRect();
+  return {lines: t.getClientRects().length, middle: (r.top + r.bottom) / 2, s0: s.top,
+          s1: s.bottom, map: document.querySelector('.rb-walkthrough .leaflet-container')
+          .getBoundingClientRect().top - s.top}; }"""
 # The right edge of the page's widest part outside the map (whose panes run past on purpose).
 WIDEST = """() => Math.max(...[...document.querySelectorAll('.rb-walkthrough *')]
   .filter(e => !e.closest('.leaflet-container')).map(e => e.getBoundingClientRect().right))"""
@@ -55,23 +89,43 @@ def _assert_no_overlap(page, chapter: str) -> None:
 
 
 def _assert_whole_in_sight(page, chapter: str) -> set[str]:
-    """Every name on the map that reaches into sight is all in sight; returns their ids."""
+    """Every name on the map that reaches into sight is all in sight, clear of the map's frame;
+    returns their ids."""
     f = page.evaluate(MAP_BOX)
     shown = [
         b
-        for b in page.evaluate(TEXT_BOXES)
+        for b in page.evaluate(INK_BOXES)
         if b["x1"] > f["x0"] and b["x0"] < f["x1"] and b["y1"] > f["y0"] and b["y0"] < f["y1"]
     ]
     cut = [
         b
         for b in shown
-        if b["x0"] < f["x0"] - 0.5
-        or b["x1"] > f["x1"] + 0.5
-        or b["y0"] < f["y0"] - 0.5
-        or b["y1"] > f["y1"] + 0.5
+        if b["x0"] < f["x0"] + CLEAR
+        or b["x1"] > f["x1"] - CLEAR
+        or b["y0"] < f["y0"] + CLEAR
+        or b["y1"] > f["y1"] - CLEAR
     ]
-    assert not cut, f"{chapter}: labels cut by the map's edge {f}: {cut}"
+    assert not cut, f"{chapter}: labels at or past the map's edge {f}: {cut}"
     return {b["id"] for b in shown}
+
+
+def _assert_column_reads(page, chapter: str, map_below: float) -> None:
+    """The chapter's title stands on one line beside the timeline (a long one dropped below it
+    at 1024 px and pushed the map down), and its sources wrap only between words and at the
+    points of a web address, inside their column."""
+    bar = page.evaluate(BAR)
+    assert bar["lines"] == 1, f"{chapter}: the title wraps: {bar}"
+    assert bar["s0"] < bar["middle"] < bar["s1"], f"{chapter}: the title left the timeline: {bar}"
+    assert abs(bar["map"] - map_below) < 1, f"{chapter}: the map moved from {map_below}: {bar}"
+    assert not page.evaluate(MID_WORD), f"{chapter}: sources broken mid-word"
+    assert page.evaluate(SOURCES_OVER) <= 0.5, f"{chapter}: the sources run out of their column"
+
+
+def _assert_chapter_reads(page, chapter: str, map_below: float) -> set[str]:
+    """A chapter as shown: its names whole and apart, its column readable; the names' ids."""
+    _assert_no_overlap(page, chapter)
+    _assert_column_reads(page, chapter, map_below)
+    return _assert_whole_in_sight(page, chapter)
 
 
 def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> None:
@@ -90,24 +144,31 @@ def _labels_settle(page, kernel: KernelRequests, timeout_ms: int = 15_000) -> No
 
 def _on_a_classroom_projector(page, handle, artifacts) -> None:
     """At 1024 x 768 every name in sight is whole (Route 19 and South Vietnam ran off the
-    map's edge in chapter 1) and the chapter's column fits the window, from the last chapter
-    back to the first."""
+    map's edge in chapter 1) and the chapter's column fits the window and reads, from the last
+    chapter back to the first; and a window a little narrower still names Route 19 whole."""
     page.bring_to_front()
     page.set_viewport_size({"width": 1024, "height": 768})
     _labels_settle(page, page.kernel)
     _assert_whole_in_sight(page, "albany at 1024 x 768")
-    for chapter in ("x-ray", "pursuit", "plei-me"):
+    map_below = page.evaluate(BAR)["map"]
+    for key, chapter in [("ArrowRight", "aftermath")] + [
+        ("ArrowLeft", c) for c in ("albany", "x-ray", "pursuit", "plei-me")
+    ]:
         handle.focus()
-        page.keyboard.press("ArrowLeft")
+        page.keyboard.press(key)
         page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']")
         _labels_settle(page, page.kernel)
-        seen = _assert_whole_in_sight(page, f"{chapter} at 1024 x 768")
-        _assert_no_overlap(page, f"{chapter} at 1024 x 768")
+        seen = _assert_chapter_reads(page, f"{chapter} at 1024 x 768", map_below)
         # Nothing beside the map runs past the window (a source's address and First Team's
         # map pushed the chapter's column off it; the page cannot be scrolled sideways).
         assert page.evaluate(WIDEST) <= 1024.5, f"{chapter}: the page is wider than the window"
     assert {"route-19", "south-vietnam", "pleiku", "plei-me"} <= seen, seen
     page.screenshot(path=str(artifacts / "walkthrough_plei_me_1024.png"))
+    # Too small a change of size to frame the chapter anew: names placed for the wider map
+    # still clear the narrower one's edge (Route 19's badge ran past it at 1000 px).
+    page.set_viewport_size({"width": 1000, "height": 768})
+    _labels_settle(page, page.kernel)
+    assert "route-19" in _assert_whole_in_sight(page, "plei-me at 1000 x 768")
 
 
 def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, new_page, artifacts):
@@ -131,7 +192,8 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     seen = {b["id"] for b in _visible_labels(page)}
     assert {"ia-drang", "plei-me", "pleiku", "route-19", "route-14", "chu-pong"} <= seen, seen
     assert page.locator(".rb-walkthrough path[stroke='#6d4c7d']").count() >= 1  # the border
-    _assert_no_overlap(page, "plei-me")
+    map_below = page.evaluate(BAR)["map"]
+    _assert_chapter_reads(page, "plei-me", map_below)
     page.screenshot(path=str(artifacts / "walkthrough_plei_me.png"))
 
     handle = page.locator(".rb-walkthrough .slider-container .noUi-handle").first
@@ -140,7 +202,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f".rb-chapter[data-chapter='{chapter}']")
         _labels_settle(page, kernel)
-        _assert_no_overlap(page, chapter)
+        _assert_chapter_reads(page, chapter, map_below)
     # Close in on Albany, every landing zone is named.
     seen = {b["id"] for b in _visible_labels(page)}
     assert {"lz-albany", "lz-x-ray", "lz-columbus"} <= seen, seen
