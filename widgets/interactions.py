@@ -13,6 +13,7 @@ from rulebook.games.lz_albany.odds import PROCEDURES, odds
 from rulebook.games.lz_albany.situation import CALLED_IN, attack
 from rulebook.maps import AreaMap
 from rulebook.reference import load_reference
+from widgets._number import RangedIntText
 from widgets._page import app_page, error_html, rule_links
 from widgets._turn_story import count, place
 
@@ -88,6 +89,26 @@ def situation_words(procedure: str, args: tuple[str, ...], area: str) -> str:
     return f"{escape(sentence, quote=False)} In the game's notation: {notation}."
 
 
+def percent(chance: Any) -> str:
+    """A chance as a percentage that never shows a possible result as impossible or a
+    result in doubt as certain.
+
+    >>> from fractions import Fraction
+    >>> percent(Fraction(1, 7776)), percent(Fraction(7775, 7776)), percent(Fraction(1, 3))
+    ('under 0.1%', 'over 99.9%', '33.3%')
+    >>> percent(Fraction(1)), percent(Fraction(0))
+    ('100%', '0%')
+    """
+    if chance in (0, 1):
+        return f"{int(chance) * 100}%"
+    pct = float(chance) * 100
+    if pct < 0.05:
+        return "under 0.1%"
+    if pct >= 99.95:
+        return "over 99.9%"
+    return f"{pct:.1f}%"
+
+
 def odds_table(procedure: str, dist: Any, args: tuple[str, ...]) -> str:
     """The exact odds as a labelled table: each outcome in words, its fraction and percentage."""
     rows = []
@@ -96,7 +117,7 @@ def odds_table(procedure: str, dist: Any, args: tuple[str, ...]) -> str:
         rows.append(
             f'<tr class="outcome" data-outcome="{escape(str(key))}">'
             f"<td>{escape(outcome_words(procedure, key, args))}</td><td>{weight}</td>"
-            f"<td>{pct:.1f}%</td><td><span class='bar' style='display:inline-block;height:0.8em;"
+            f"<td>{percent(weight)}</td><td><span class='bar' style='display:inline-block;height:0.8em;"
             f"width:{pct:.1f}px;background:#4a6b3a'></span></td></tr>"
         )
     return (
@@ -136,7 +157,12 @@ class InteractionsApp(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self.reading_note = ipw.HTML()
-        self.seed = ipw.IntText(value=1, description="dice seed", layout=small)
+        # The kernel reads what is typed: ipywidgets' IntText dropped the keys it does not
+        # take, so 2.5 became seed 25 and 1e5 seed 15, without a word.
+        self.seed = RangedIntText(
+            0, 999_999_999, "a dice seed", value=1, description="dice seed", layout=small
+        )
+        self._own_officer = False  # the box as the reader left it, before a called-in attack
         self.headline = ipw.HTML()
         self.odds_view = ipw.HTML()
         self.trace_view = ipw.HTML()
@@ -154,7 +180,7 @@ class InteractionsApp(ipw.VBox):
             self.reading,
             self.seed,
         ]
-        shown = [*controls[:-1], self.reading_note, self.seed]
+        shown = [*controls[:-1], self.reading_note, self.seed, self.seed.note]
         for control in controls:
             control.observe(self._refresh, names="value")
         left = ipw.VBox(shown, layout=ipw.Layout(width="26em", flex="0 0 26em"))
@@ -201,12 +227,19 @@ class InteractionsApp(ipw.VBox):
         # Mortars, artillery and air are called in by a US officer who sees the target
         # (lza:7.4-7.7), so one always stands in the firing area: the box says so rather than
         # stay unticked beside "called in by the officer in C4".
+        # Back from one, the box is as the reader left it: it stayed ticked, and the next rifle
+        # fire had a fifth die nobody asked for.
         called = procedure in CALLED_IN
-        self.us_officer.disabled = called
-        self.us_officer.description = "US officer (calls it in)" if called else "US officer"
-        if called and not self.us_officer.value:
-            self.us_officer.value = True  # (refreshes again, with the box ticked)
-            return
+        self.target.disabled = procedure == "melee"  # a melee is fought in its own area
+        if called != self.us_officer.disabled:
+            if called:
+                self._own_officer = self.us_officer.value
+            self.us_officer.disabled = called
+            self.us_officer.description = "US officer (calls it in)" if called else "US officer"
+            wanted = called or self._own_officer
+            if self.us_officer.value != wanted:
+                self.us_officer.value = wanted  # (refreshes again, with the box so)
+                return
         situation, args = self._situation()
         dist = odds(situation, procedure, *args)
         night = ", at night" if situation.state.night else ""

@@ -67,11 +67,11 @@ def test_interactions_app_updates_odds_and_trace_with_its_controls():
     app.procedure.value = "melee"
     assert "lza:7.2" in app.trace_view.value
     app.us.value = 0
-    app.nva.value = 0
-    assert app.errors.value == ""
-    assert 'data-outcome="(0, 0)"' in app.odds_view.value  # nobody there, nothing can happen
+    app.nva.value = 0  # nobody there: said, not given a table of nothing happening
+    assert "no US units in C4 to melee: set US units to 1 or more" in app.errors.value
+    assert app.odds_view.value == ""
     app.procedure.value = "gunship"
-    assert "a gunship needs an NVA unit to attack in C5" in app.errors.value
+    assert "no NVA units in C5 to be attacked: set NVA units to 1 or more" in app.errors.value
 
 
 def test_redo_walks_forward_again_to_the_same_game(tmp_path):
@@ -105,3 +105,53 @@ def test_lza_7_5_an_attack_an_officer_calls_in_shows_the_officer_box_ticked():
     assert "Artillery battery 1 fires at D4, called in by the officer in C4" in app.headline.value
     app.procedure.value = "fire"
     assert not app.us_officer.disabled
+    # and unticked again, as the reader left it: it stayed ticked, and rifle fire had a fifth
+    # die nobody asked for (3125/7776 no hits, not 625/1296)
+    assert not app.us_officer.value
+    assert "625/1296" in app.odds_view.value
+    app.us_officer.value = True  # ticked by the reader: kept through an air strike
+    app.procedure.value = "bombs"
+    app.procedure.value = "fire"
+    assert app.us_officer.value
+
+
+def test_the_seed_box_says_what_it_refused_and_the_odds_stay():
+    """A seed of 2.5 became 25 and 1e5 became 15 (the browser's box dropped the keys it did not
+    take), and -5 wiped the odds table, which no seed changes; a melee greyed nothing though
+    it has no target; and 1 in 7,776 showed as 0.0%, as if it could not happen."""
+    from widgets.interactions import InteractionsApp
+
+    app = InteractionsApp()
+    table = app.odds_view.value
+    for typed, said in (("2.5", "2.5 is not a whole number"), ("-5", "-5 is less than")):
+        app.seed.set_state({"value": typed})
+        assert app.seed.value == (1 if typed == "2.5" else 0)
+        assert said in app.seed.note.value
+        assert app.odds_view.value == table
+        assert app.errors.value == ""
+    assert app.seed.note in app.children[0].children[0].children  # beside its box
+    assert not app.target.disabled
+    app.procedure.value = "melee"
+    assert app.target.disabled
+    app.procedure.value = "fire"
+    app.us.value = 6
+    app.us_officer.value = True  # six platoons and an officer: 13 dice, 13 sixes 1 in 6**13
+    assert "under 0.1%" in app.odds_view.value or "over 99.9%" in app.odds_view.value
+    assert ">0.0%<" not in app.odds_view.value
+    assert ">100.0%<" not in app.odds_view.value
+
+
+def test_an_attack_with_nobody_to_make_or_take_it_is_refused_in_words():
+    """With US units at 0 the page said "The US units in C4 fire at D4 with no dice", and its
+    roll "NVA fires from C4"; an artillery strike at an area no officer sees got odds."""
+    from widgets.interactions import InteractionsApp
+
+    app = InteractionsApp()
+    app.us.value = 0
+    assert "no US units in C4 to fire: set US units to 1 or more" in app.errors.value
+    assert app.odds_view.value == app.trace_view.value == ""
+    app.us.value = 2
+    app.procedure.value = "artillery"
+    app.area.value = "A1"
+    app.target.value = "F7"
+    assert "(lza:7.5): the officer in A1 does not see F7" in app.errors.value

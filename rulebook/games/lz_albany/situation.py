@@ -232,6 +232,10 @@ def _check_target(s: State, procedure: str, area: str, target: str) -> None:
     Traceback (most recent call last):
     ...
     ValueError: rifles fire only at an area next to their own (lza:7.3): F7 is not next to A1
+    >>> attack("artillery", "A1", "F7")
+    Traceback (most recent call last):
+    ...
+    ValueError: artillery fires only at an area the NVA hold alone that a US officer sees (lza:7.5): the officer in A1 does not see F7
     """
     if procedure in ("fire", "mortar") and target == area:
         weapon = "rifles" if procedure == "fire" else "mortars"
@@ -250,6 +254,47 @@ def _check_target(s: State, procedure: str, area: str, target: str) -> None:
             f"mortars fire only within {s.rules.mortar_range} areas at an area a US officer "
             f"sees (lza:7.4): {target} is not one from {area}"
         )
+    if procedure == "artillery" and target not in s.spotted_among(
+        "us", _support._undisputed_nva_areas(s)
+    ):
+        raise ValueError(
+            "artillery fires only at an area the NVA hold alone that a US officer sees "
+            f"(lza:7.5): the officer in {area} does not see {target}"
+            if not s.spotted("us", target)
+            else f"artillery fires only at an area the NVA hold alone (lza:7.5): {target} is not"
+        )
+    if procedure == "gunship" and not (s.disputed(target) or _support._near_us(s, target)):
+        raise ValueError(
+            "a gunship attacks an NVA unit in a disputed area, next to US platoons or seen by "
+            f"a US officer (lza:7.6): the officer in {area} does not see {target}"
+        )
+    if procedure == "bombs" and not (
+        target in _support._undisputed_nva_areas(s) and _support._near_us(s, target)
+    ):
+        raise ValueError(
+            "bombs fall only on an area the NVA hold alone, next to US platoons or seen by a "
+            f"US officer (lza:7.7): {target} is not one, with the officer in {area}"
+        )
+
+
+def _check_forces(procedure: str, area: str, target: str, us: int, nva: int) -> None:
+    """Refuse an attack with nobody to make it or nobody to take it, saying which.
+
+    >>> attack("fire", "C4", "D4", us=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: no US units in C4 to fire: set US units to 1 or more
+    >>> attack("melee", "C4", "D4", nva=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: no NVA units in C4 to be attacked: set NVA units to 1 or more
+    """
+    if procedure in ("melee", "fire", "mortar") and us < 1:
+        verb = "melee" if procedure == "melee" else "fire"
+        raise ValueError(f"no US units in {area} to {verb}: set US units to 1 or more")
+    if nva < 1:
+        where = area if procedure == "melee" else target
+        raise ValueError(f"no NVA units in {where} to be attacked: set NVA units to 1 or more")
 
 
 def attack(
@@ -276,6 +321,7 @@ def attack(
     >>> args
     ('C4', 'D4:4')
     """
+    _check_forces(procedure, area, target, us, nva)
     probe = _probe()
     place: dict[str, str] = {}
     us_kind = "mortar" if procedure == "mortar" else "infantry"

@@ -95,7 +95,7 @@ def test_melee_odds_agree_with_100000_rolls_of_the_same_dice():
         assert abs(counts[outcome] - n * float(p)) <= 5 * sigma + 1, outcome
 
 
-def test_lza_7_3_an_attack_the_rules_never_offer_is_refused_not_given_odds():
+def test_lza_7_3_7_5_7_6_7_7_an_attack_the_rules_never_offer_is_refused_not_given_odds():
     """The rule-interactions app gave exact odds for rifles in A1 firing at A1 and at F7, half
     the map away: rifles fire only at a neighbouring area (lza:7.3), in their own area the
     sides melee (lza:7.2), and mortars reach only what an officer sees in range (lza:7.4)."""
@@ -107,6 +107,16 @@ def test_lza_7_3_an_attack_the_rules_never_offer_is_refused_not_given_odds():
         attack("fire", "A1", "F7")
     with pytest.raises(ValueError, match=r"\(lza:7\.4\): F7 is not one from A1"):
         attack("mortar", "A1", "F7")
+    # artillery, a gunship and bombs only where an officer sees (or US platoons are next
+    # door): the app gave odds for a battery firing from A1's officer at F7, out of his sight
+    with pytest.raises(ValueError, match=r"\(lza:7\.5\): the officer in A1 does not see F7"):
+        attack("artillery", "A1", "F7")
+    with pytest.raises(ValueError, match=r"\(lza:7\.6\): the officer in A1 does not see F7"):
+        attack("gunship", "A1", "F7")
+    with pytest.raises(ValueError, match=r"\(lza:7\.7\): F7 is not one"):
+        attack("bombs", "A1", "F7")
+    for procedure in ("artillery", "gunship", "bombs"):
+        assert attack(procedure, "C4", "D4")  # in sight next door: offered
     situation, args = attack("fire", "C4", "D4")  # next door: offered, and its odds given
     assert args == ("C4", "D4:4")
     assert odds(situation, "fire", *args)
