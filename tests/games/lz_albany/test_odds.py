@@ -101,20 +101,19 @@ def test_lza_7_3_7_5_7_6_7_7_an_attack_the_rules_never_offer_is_refused_not_give
     sides melee (lza:7.2), and mortars reach only what an officer sees in range (lza:7.4)."""
     from rulebook.games.lz_albany.situation import attack
 
-    with pytest.raises(ValueError, match=r"in A1 itself the two sides melee \(lza:7\.2\)"):
-        attack("fire", "A1", "A1")
-    with pytest.raises(ValueError, match=r"\(lza:7\.3\): F7 is not next to A1"):
-        attack("fire", "A1", "F7")
-    with pytest.raises(ValueError, match=r"\(lza:7\.4\): F7 is not one from A1"):
-        attack("mortar", "A1", "F7")
-    # artillery, a gunship and bombs only where an officer sees (or US platoons are next
-    # door): the app gave odds for a battery firing from A1's officer at F7, out of his sight
-    with pytest.raises(ValueError, match=r"\(lza:7\.5\): the officer in A1 does not see F7"):
-        attack("artillery", "A1", "F7")
-    with pytest.raises(ValueError, match=r"\(lza:7\.6\): the officer in A1 does not see F7"):
-        attack("gunship", "A1", "F7")
-    with pytest.raises(ValueError, match=r"\(lza:7\.7\): F7 is not one"):
-        attack("bombs", "A1", "F7")
+    # Artillery, a gunship and bombs go only where an officer sees (or US platoons are next
+    # door): the app gave odds for a battery firing from A1's officer at F7, out of his sight.
+    refused = [
+        ("fire", "A1", r"in A1 itself the two sides melee \(lza:7\.2\)"),
+        ("fire", "F7", r"\(lza:7\.3\): F7 is not next to A1"),
+        ("mortar", "F7", r"\(lza:7\.4\): F7 is not one from A1"),
+        ("artillery", "F7", r"\(lza:7\.5\): the officer in A1 does not see F7"),
+        ("gunship", "F7", r"\(lza:7\.6\): the officer in A1 does not see F7"),
+        ("bombs", "F7", r"\(lza:7\.7\): F7 is not one"),
+    ]
+    for procedure, target, said in refused:
+        with pytest.raises(ValueError, match=said):
+            attack(procedure, "A1", target)
     for procedure in ("artillery", "gunship", "bombs"):
         assert attack(procedure, "C4", "D4")  # in sight next door: offered
     situation, args = attack("fire", "C4", "D4")  # next door: offered, and its odds given
