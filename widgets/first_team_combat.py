@@ -10,7 +10,7 @@ import ipywidgets as ipw
 from rulebook.dice import ScriptedDice
 from rulebook.games.first_team import campaign_map
 from rulebook.games.first_team.situation import NVA_ORDER, CombatSetup, example_4_1
-from rulebook.render import provenance_badge, trace_html
+from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render._html import tidy_words
 from rulebook.trace import Trace
 from widgets._number import RangedIntText
@@ -27,7 +27,7 @@ class FirstTeamCombat(ipw.VBox):
     def __init__(self, setup: CombatSetup | None = None) -> None:
         setup = setup or example_4_1()
         wide = ipw.Layout(width="22em")
-        label = {"description_width": "10em"}
+        label = {"description_width": "11em"}  # "NVA support locations" in full
         self.attacker = ipw.ToggleButtons(options=[("US attacks", "us"), ("NVA attacks", "nva")])
         self.us_companies = ipw.IntSlider(
             min=1, max=4, description="US companies", layout=wide, style=label
@@ -50,7 +50,7 @@ class FirstTeamCombat(ipw.VBox):
             return ipw.IntSlider(
                 min=0,
                 max=3,
-                description="support locations",
+                description=f"{side} support locations",  # two sliders: say whose
                 tooltip=f"adjacent locations whose {side} units support this fight (ftv:4.1.4)",
                 layout=wide,
                 style=label,
@@ -94,8 +94,10 @@ class FirstTeamCombat(ipw.VBox):
         left = ipw.VBox(
             [self.example, *self._controls, self.seed.note], layout=ipw.Layout(width="24em")
         )
-        right = ipw.VBox(  # a refusal first, where the results were: they go with it
-            [self.errors, self.headline, self.columns_view, self.odds_view],
+        # A refusal first, where the results were: they go with it. The odds come before the
+        # column shifts that make them: at 1024 x 768 the shifts alone filled the first screen.
+        right = ipw.VBox(
+            [self.errors, self.headline, self.odds_view, self.columns_view],
             layout=ipw.Layout(width="46em"),
         )
         super().__init__(
@@ -202,11 +204,13 @@ class FirstTeamCombat(ipw.VBox):
         for side, dist in odds.items():
             parts.append(
                 f"<div class='rb-odds' data-side='{side}'><h3>{side.upper()} fire: chance of each result</h3>"
-                f"{_words_table(dist, side)}</div>"
+                f"{distribution_html(dist, 'result', lambda key, side=side: result_words(str(key), side))}</div>"
             )
         self.odds_view.value = (
             "<div style='display:flex;flex-wrap:wrap;gap:2em'>" + "".join(parts) + "</div>"
-            f"<p><small>How to read a result: {rule_links(['ftv:4.1.12', 'ftv:4.2'])}</small></p>"
+            f"<p><small>The results table {rule_links(['ftv:4.1.12'])} and what each result "
+            f"does {rule_links(['ftv:4.2'])}; below, the shifts that set each side's column."
+            "</small></p>"
         )
         totals = (
             f"<p class='rb-outcome'>US casualty points: <b>{result.us_casualty_points}</b>; "
@@ -277,22 +281,6 @@ def result_words(code: str, firer: str) -> str:
             else "; one US helicopter goes to Refit"
         )
     return f"{code} — {what}"
-
-
-def _words_table(dist, firer: str) -> str:
-    rows = []
-    for key, weight in dist.items():
-        pct = float(weight) * 100
-        rows.append(
-            f'<tr class="outcome" data-outcome="{escape(str(key))}">'
-            f"<td>{escape(result_words(str(key), firer))}</td><td>{weight}</td>"
-            f"<td>{pct:.1f}%</td><td><span class='bar' style='display:inline-block;height:0.8em;"
-            f"width:{pct:.1f}px;background:#4a6b3a'></span></td></tr>"
-        )
-    return (
-        "<table class='distribution'><thead><tr><th>result</th><th>exact chance</th><th>%</th>"
-        "<th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-    )
 
 
 def first_team_combat_app() -> ipw.VBox:

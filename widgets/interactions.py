@@ -13,6 +13,7 @@ from rulebook.games.lz_albany.odds import PROCEDURES, odds
 from rulebook.games.lz_albany.situation import CALLED_IN, attack
 from rulebook.maps import AreaMap
 from rulebook.reference import load_reference
+from rulebook.render import distribution_html
 from widgets._number import RangedIntText
 from widgets._page import app_page, error_html, rule_links
 from widgets._turn_story import count, place
@@ -89,41 +90,9 @@ def situation_words(procedure: str, args: tuple[str, ...], area: str) -> str:
     return f"{escape(sentence, quote=False)} In the game's notation: {notation}."
 
 
-def percent(chance: Any) -> str:
-    """A chance as a percentage that never shows a possible result as impossible or a
-    result in doubt as certain.
-
-    >>> from fractions import Fraction
-    >>> percent(Fraction(1, 7776)), percent(Fraction(7775, 7776)), percent(Fraction(1, 3))
-    ('under 0.1%', 'over 99.9%', '33.3%')
-    >>> percent(Fraction(1)), percent(Fraction(0))
-    ('100%', '0%')
-    """
-    if chance in (0, 1):
-        return f"{int(chance) * 100}%"
-    pct = float(chance) * 100
-    if pct < 0.05:
-        return "under 0.1%"
-    if pct >= 99.95:
-        return "over 99.9%"
-    return f"{pct:.1f}%"
-
-
 def odds_table(procedure: str, dist: Any, args: tuple[str, ...]) -> str:
     """The exact odds as a labelled table: each outcome in words, its fraction and percentage."""
-    rows = []
-    for key, weight in dist.items():
-        pct = float(weight) * 100
-        rows.append(
-            f'<tr class="outcome" data-outcome="{escape(str(key))}">'
-            f"<td>{escape(outcome_words(procedure, key, args))}</td><td>{weight}</td>"
-            f"<td>{percent(weight)}</td><td><span class='bar' style='display:inline-block;height:0.8em;"
-            f"width:{pct:.1f}px;background:#4a6b3a'></span></td></tr>"
-        )
-    return (
-        "<table class='distribution'><thead><tr><th>result</th><th>exact chance</th><th>%</th>"
-        "<th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
-    )
+    return distribution_html(dist, "result", lambda key: outcome_words(procedure, key, args))
 
 
 class InteractionsApp(ipw.VBox):

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rulebook.distribution import Distribution
@@ -80,18 +81,47 @@ def trace_html(trace: Trace) -> HTML:
     )
 
 
-def distribution_html(dist: Distribution, outcome: str = "outcome") -> HTML:
-    """A table of outcomes with exact fractions, percentages and a bar each."""
+def percent(chance: Any) -> str:
+    """A chance as a percentage that never shows a possible result as impossible, or one in
+    doubt as certain (1 in 7,776 read "0.0%").
+
+    >>> from fractions import Fraction
+    >>> percent(Fraction(1, 7776)), percent(Fraction(7775, 7776)), percent(Fraction(1, 3))
+    ('under 0.1%', 'over 99.9%', '33.3%')
+    >>> percent(Fraction(1)), percent(Fraction(0))
+    ('100%', '0%')
+    """
+    if chance in (0, 1):
+        return f"{int(chance) * 100}%"
+    pct = float(chance) * 100
+    if pct < 0.05:
+        return "under 0.1%"
+    if pct >= 99.95:
+        return "over 99.9%"
+    return f"{pct:.1f}%"
+
+
+def distribution_html(
+    dist: Distribution, outcome: str = "outcome", words: Callable[[Any], str] = str
+) -> HTML:
+    """A table of outcomes (each as *words* puts it) with exact fractions, percentages and a
+    bar each; *outcome* heads the first column.
+
+    >>> from rulebook.dice import successes
+    >>> print(distribution_html(successes(1), "hits", lambda k: f"{k} hits"))  # doctest: +ELLIPSIS
+    <table class="distribution"><thead><tr><th>hits</th><th...>exact chance</th>...<td>0 hits</td><td>5/6</td><td>83.3%</td>...
+    """
     rows = []
     for key, weight in dist.items():
-        pct = float(weight) * 100
         rows.append(
             f'<tr class="outcome" data-outcome="{escape(str(key))}">'
-            f"<td>{escape(str(key))}</td><td>{weight}</td><td>{pct:.1f}%</td>"
+            f"<td>{escape(words(key))}</td><td>{weight}</td><td>{percent(weight)}</td>"
             f'<td><span class="bar" style="display:inline-block;height:0.8em;'
-            f'width:{pct:.1f}px;background:#4a6b3a"></span></td></tr>'
+            f'width:{float(weight) * 100:.1f}px;background:#4a6b3a"></span></td></tr>'
         )
     return HTML(
         f'<table class="distribution"><thead><tr><th>{escape(outcome)}</th>'
-        "<th>exact</th><th>%</th><th></th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
+        '<th style="white-space:nowrap">exact chance</th><th>%</th><th></th></tr></thead><tbody>'
+        + "".join(rows)
+        + "</tbody></table>"
     )

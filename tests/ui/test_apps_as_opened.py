@@ -185,3 +185,23 @@ def test_interactions_refuses_fire_at_its_own_area_and_clears_the_last_odds():
     app.target.value = "D4"
     assert app.errors.value == ""
     assert "625/1296" in app.odds_view.value
+
+
+def test_first_team_combat_puts_its_odds_before_the_shifts_and_names_whose_support():
+    """At 1024 x 768 the column shifts filled the first screen and the odds began at its foot;
+    two sliders were both "support locations", and the odds ended "How to read a result:
+    ftv:4.1.12 ftv:4.2", ids without words."""
+    import re
+
+    from widgets.first_team_combat import FirstTeamCombat
+
+    app = FirstTeamCombat()
+    right = app.children[0].children[1].children
+    assert right.index(app.odds_view) < right.index(app.columns_view)
+    assert (app.us_support.description, app.nva_support.description) == (
+        "US support locations",
+        "NVA support locations",
+    )
+    words = re.sub(r"<[^>]+>", "", app.odds_view.value)
+    assert "How to read a result" not in words
+    assert "The results table ftv:4.1.12 and what each result does ftv:4.2" in words
