@@ -29,9 +29,10 @@ from rulebook.reference._reading import (
 from rulebook.reference._reading import (
     count_words as _count,
 )
+from rulebook.reference._search import rule_id_spelling
 from rulebook.reference._topics import topic_name
 from rulebook.render import provenance_badge
-from widgets._page import app_page, guarded
+from widgets._page import app_page, error_html, guarded
 
 __all__ = ["RuleBrowser", "rule_browser_app", "start_from_query"]
 
@@ -104,6 +105,7 @@ class RuleBrowser(ipw.VBox):
         self.tag = ipw.Dropdown(options=[("any topic", "any"), *topics], description="Topic")
         self.count = ipw.HTML()
         self.hits: list[Hit] = []
+        self._listed: list[str] = []  # the ids the result buttons open, in their order
         self._slots = [self._result_slot(i) for i in range(RESULT_SLOTS)]
         self.results = ipw.VBox([slot for slot, _, _ in self._slots])
         self.results.add_class("rb-rule-results")
@@ -120,6 +122,13 @@ class RuleBrowser(ipw.VBox):
         self.back = ipw.Button(description="Back", icon="arrow-left", disabled=True)
         self.back.on_click(self._go_back)
         self.errors = ipw.HTML()
+        self.suggested = ipw.HBox(layout=ipw.Layout(flex_flow="row wrap"))
+        self.suggested.add_class("rb-rule-suggested")
+        self._suggested_links = _RuleLinks(self.suggested, self.show, when_none="")
+        self.idle = ipw.HTML(
+            "<p class='rb-rule-idle'><i>No entry is open: search or pick a book on the left, "
+            "then open a result.</i></p>"
+        )
         self.history: list[str] = []
         self.current: str | None = None
         self.game.observe(self._narrow_topics, names="value")  # before the search it starts
@@ -127,18 +136,20 @@ class RuleBrowser(ipw.VBox):
             control.observe(self._search, names="value")
         side = ipw.VBox([self.query, self.game, self.tag, self.count, self.results])
         side.add_class("rb-rule-side")
-        main = ipw.VBox(
+        # Hidden until an entry is open: a link to a rule we lack shows its error, not an
+        # unrelated entry the reader would take for the answer.
+        self.reading = ipw.VBox(
             [
-                self.back,
-                self.errors,
                 self.entry_view,
                 ipw.HTML("<b>Refers to</b> (the rules this one points at)"),
                 self.refers,
                 ipw.HTML("<b>Cited by</b> (the rules that point at this one)"),
                 self.cited,
                 self.details,
-            ]
+            ],
+            layout=ipw.Layout(display="none"),
         )
+        main = ipw.VBox([self.back, self.errors, self.suggested, self.idle, self.reading])
         main.add_class("rb-rule-main")
         columns = ipw.Box([side, main])
         columns.add_class("rb-rule-columns")
@@ -153,6 +164,10 @@ class RuleBrowser(ipw.VBox):
 
     def refresh(self) -> None:
         """Nothing to redraw beyond what each action sets; required by :func:`guarded`."""
+
+    def _before_action(self) -> None:
+        """The rules offered for an unknown id go with its error, which :func:`guarded` clears."""
+        self._suggested_links.show(self.ref, [])
 
     def _result_slot(self, index: int) -> tuple[ipw.VBox, ipw.Button, ipw.HTML]:
         button = ipw.Button(layout=ipw.Layout(width="auto", max_width="100%"))
@@ -190,12 +205,20 @@ class RuleBrowser(ipw.VBox):
         browsing = text or game or tag
         self.hits = self.ref.find(text, game=game, tag=tag) if browsing else []
         shown = self.hits[:RESULT_SLOTS]
-        for (slot, button, why), hit in zip(self._slots, shown, strict=False):
-            button.description = f"{hit.entry.id}  {hit.entry.title}"
-            button.tooltip = f"open {hit.entry.id}"
-            why.value = hit_html(hit) if text else ""
+        # A typed id that names nothing lists the ids nearest it: words like it mean nothing.
+        near = [] if shown or not rule_id_spelling(text) else self.ref.nearest(text)
+        self._listed = [hit.entry.id for hit in shown] or near
+        whys = [hit_html(hit) if text else "" for hit in shown] or [
+            "<div><i>a rule id near the one typed</i></div>" for _ in near
+        ]
+        for (slot, button, why), rule_id, said in zip(
+            self._slots, self._listed, whys, strict=False
+        ):
+            button.description = f"{rule_id}  {self.ref[rule_id].title}"
+            button.tooltip = f"open {rule_id}"
+            why.value = said
             slot.layout.display = "flex"
-        for slot, _, _ in self._slots[len(shown) :]:
+        for slot, _, _ in self._slots[len(self._listed) :]:
             slot.layout.display = "none"
         self.count.value = self._count_html(text, len(shown))
 
@@ -217,6 +240,17 @@ class RuleBrowser(ipw.VBox):
                 f"{escape(self.game.value if self.game.value != 'All three books' else 'the books')} "
                 f"has the topic {escape(self.tag.label or '')}: pick another topic or book.</p>"
             )
+        spelt = rule_id_spelling(text)
+        if total == 0 and spelt:
+            hint = (
+                "the nearest ids are listed"
+                if self._listed
+                else "write a case as lza:7.3, ftv:3.4.1.3 or av:tunnel-spots, or search by words"
+            )
+            return (
+                f"<p class='rb-rule-count rb-no-results'>No rule {escape(spelt)} in the books; "
+                f"{hint}.</p>"
+            )
         if total == 0:
             near = self.ref.suggest(text)
             hint = (
@@ -226,6 +260,12 @@ class RuleBrowser(ipw.VBox):
                 else "try fewer words, a rule id such as <code>lza:7.8</code>, or another book"
             )
             return f"<p class='rb-rule-count rb-no-results'>Nothing matches; {hint}.</p>"
+        outside = self._outside_filters(self.hits[0].entry)
+        if outside:
+            return (
+                f"<p class='rb-rule-count'>{escape(self.hits[0].entry.id)} is {escape(outside)}; "
+                "Enter opens it.</p>"
+            )
         more = f"; the first {shown} are shown, narrow by book or tag" if total > shown else ""
         if text:
             what = "entry matches" if total == 1 else "entries match"
@@ -240,6 +280,16 @@ class RuleBrowser(ipw.VBox):
         enter = "; Enter opens the first" if text else ""
         return f"<p class='rb-rule-count'>{total} {what}{more}{enter}.</p>"
 
+    def _outside_filters(self, entry: Entry) -> str:
+        """Where an entry found by its id lies, if the book or topic chosen leaves it out."""
+        game = GAMES[self.game.value]
+        if game is not None and not entry.id.startswith(f"{game}:"):
+            book = next(name for name, prefix in GAMES.items() if entry.id.startswith(f"{prefix}:"))
+            return f"in {book}, not {self.game.value}"
+        if self.tag.value != "any" and self.tag.value not in entry.tags:
+            return f"not under the topic {self.tag.label}"
+        return ""
+
     def _on_query_msg(self, _: Any, content: dict, buffers: Any) -> None:
         if content.get("event") == "submit":
             self.submit()
@@ -250,20 +300,17 @@ class RuleBrowser(ipw.VBox):
             self.open_result(0)
 
     def open_result(self, index: int) -> None:
-        """Open the *index*-th result of the current search."""
-        if index < len(self.hits):
-            self.show(self.hits[index].entry.id)
+        """Open the *index*-th entry listed under the search box."""
+        if index < len(self._listed):
+            self.show(self._listed[index])
 
     @guarded
     def show(self, rule_id: str, *, remember: bool = True) -> None:
         """Show one entry; the one shown before it goes on the Back stack."""
-        target = self.ref.resolve(rule_id.strip())
+        target = self.ref.lookup(rule_id)
         if target is None:
-            try:
-                self.ref[rule_id.strip()]
-            except KeyError as err:
-                self.errors.value = f"<div class='rb-error'>{escape(err.args[0])}.</div>"
-                return
+            self._no_such_rule(rule_id)
+            return
         entry = self.ref[target]
         if remember and self.current and self.current != entry.id:
             self.history.append(self.current)
@@ -273,6 +320,24 @@ class RuleBrowser(ipw.VBox):
         self._refers_links.show(self.ref, self.ref.refers_to(entry.id))
         self._cited_links.show(self.ref, self.ref.cited_by(entry.id))
         self.details.value = details_html(self.ref, entry)
+        self.idle.layout.display = "none"
+        self.reading.layout.display = None
+
+    def _no_such_rule(self, rule_id: str) -> None:
+        """Say, in red, that *rule_id* names no entry, and offer the nearest to open."""
+        named = rule_id_spelling(rule_id) or rule_id.strip()
+        near = self.ref.nearest(rule_id)
+        if not named:
+            said = "No rule id was given. Search for a rule on the left."
+        elif near:
+            said = f"There is no rule {named} in the reference. The nearest:"
+        else:
+            said = (
+                f"There is no rule {named} in the reference. Write a case as lza:7.3, "
+                "ftv:3.4.1.3 or av:tunnel-spots, or search for it by its words on the left."
+            )
+        self.errors.value = error_html(ValueError(said))
+        self._suggested_links.show(self.ref, near)
 
     @guarded
     def _go_back(self, _: Any = None) -> None:
@@ -281,15 +346,18 @@ class RuleBrowser(ipw.VBox):
 
 
 class _RuleLinks:
-    """A box of buttons, each opening a rule (``rb-rule-link``), or "none". The buttons are
-    kept and relabelled as entries are opened: a reader's long session makes no widgets that
-    outlive their use (each opened entry made a button per link before, never closed)."""
+    """A box of buttons, each opening a rule (``rb-rule-link``), or *when_none* (if any). The
+    buttons are kept and relabelled as entries are opened: a reader's long session makes no
+    widgets that outlive their use (each opened entry made a button per link before, never
+    closed)."""
 
-    def __init__(self, box: ipw.Box, open_rule: Callable[[str], None]) -> None:
+    def __init__(
+        self, box: ipw.Box, open_rule: Callable[[str], None], *, when_none: str = "<i>none</i>"
+    ) -> None:
         self.box, self.open_rule = box, open_rule
         self.buttons: list[ipw.Button] = []
         self.targets: dict[str, str] = {}  # a button's model id -> the rule it opens
-        self.none = ipw.HTML("<i>none</i>")
+        self.none = (ipw.HTML(when_none),) if when_none else ()
 
     def show(self, ref: Any, ids: list[str]) -> None:
         while len(self.buttons) < len(ids):
@@ -301,7 +369,7 @@ class _RuleLinks:
             button.description = f"{rule_id} {ref[rule_id].title}"
             button.tooltip = f"open {rule_id}"
             self.targets[button.model_id] = rule_id
-        self.box.children = tuple(self.buttons[: len(ids)]) or (self.none,)
+        self.box.children = tuple(self.buttons[: len(ids)]) or self.none
 
     def _clicked(self, button: ipw.Button) -> None:
         self.open_rule(self.targets[button.model_id])
@@ -407,8 +475,4 @@ def rule_browser_app(query_string: str | None = None) -> ipw.VBox:
     )
     browser = RuleBrowser(start=None, query=asked.get("q", ""))
     browser.show(asked.get("rule", DEFAULT_START))
-    if browser.current is None:  # the URL named no rule we have: say so, open the default
-        problem = browser.errors.value
-        browser.show(DEFAULT_START)
-        browser.errors.value = problem
     return app_page(intro, browser)

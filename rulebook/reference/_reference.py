@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from rulebook.errors import ScenarioError
 from rulebook.reference._models import Entry, GameReference, Interpretation
-from rulebook.reference._search import Hit, SearchIndex, load_yaml
+from rulebook.reference._search import Hit, SearchIndex, load_yaml, rule_id_spelling
 from rulebook.scenario._io import validation_problems
 
 DATA = "data"
@@ -106,6 +106,22 @@ class Reference:
         if letter in entry.paragraphs or (base.startswith("ftv:") and "A" <= letter <= "J"):
             return base
         return None
+
+    def lookup(self, text: str) -> str | None:
+        """The entry a rule id leads to however a reader or a link writes it (``LZA:7.8``,
+        ``lza 7.8``, ``LZA-7.8``, ``ftv:4.2.3.2b``); None if it names no entry."""
+        spelt = rule_id_spelling(text)
+        return self.resolve(spelt) if spelt is not None else None
+
+    def nearest(self, text: str, limit: int = 3) -> list[str]:
+        """The ids most like one that names no entry, in book order: of its own book when it
+        names one (``lza:99.9`` -> ``lza:9.0``, ``lza:9.1``, ``lza:9.2``)."""
+        import difflib
+
+        spelt = rule_id_spelling(text) or text.strip()
+        book = f"{spelt.split(':', 1)[0]}:"
+        ids = [i for i in self.entries if i.startswith(book)] or list(self.entries)
+        return sorted(difflib.get_close_matches(spelt, ids, n=limit), key=_order)
 
     @property
     def index(self) -> SearchIndex:

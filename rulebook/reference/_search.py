@@ -37,11 +37,13 @@ except ImportError:  # pragma: no cover - a PyYAML without libyaml
 
 from rulebook.reference._models import Entry
 from rulebook.reference._topics import topic_name
+from rulebook.rule_ids import GAME_PREFIXES
 
-__all__ = ["Hit", "SearchIndex", "Term", "vocabulary"]
+__all__ = ["Hit", "SearchIndex", "Term", "rule_id_spelling", "vocabulary"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
-_ID_QUERY = re.compile(r"^\s*(lza|ftv|av)\s*[: ]\s*([A-Za-z0-9.\-]+)\s*$", re.IGNORECASE)
+# A rule id as readers and links write it: any case, and a space or dash for the colon.
+_ID_QUERY = re.compile(r"^\s*(lza|ftv|av)\s*[:\s-]\s*([A-Za-z0-9.\-]+)\s*$", re.IGNORECASE)
 _NUMBER_QUERY = re.compile(r"^\s*(\d+(?:\.\d+)*[A-Za-z]?)\s*$")
 STOP = frozenset(
     {"a", "an", "and", "as", "at", "by", "for", "from", "in", "is", "it", "its", "of", "on", "or"}
@@ -53,6 +55,24 @@ _FIELD_TIER = {"title": 0, "tags": 1}  # every other field is body text
 # Tiers, best first: what a reader expects at the top.
 ID, ID_PREFIX, HOME, TITLE, TAGS, BODY = range(6)
 _KIND_RANK = {"typed": 0, "synonym": 1, "typo": 2}
+
+
+def rule_id_spelling(text: str) -> str | None:
+    """*text* spelt as the reference spells rule ids, if it is written as one; else None.
+
+    Whether the entry exists is not asked: ``lza:99.9`` is spelt as well as ``lza:7.8``.
+
+    >>> [rule_id_spelling(t) for t in ("LZA-7.8", "lza 3.2a", "AV:Tunnel-Spots")]
+    ['lza:7.8', 'lza:3.2A', 'av:tunnel-spots']
+    >>> rule_id_spelling("night") is None
+    True
+    """
+    match = _ID_QUERY.match(text)
+    if match is None:
+        return None
+    prefix, rest = match.group(1).lower(), match.group(2)
+    # Numbered cases letter their paragraphs in capitals; Ambush Valley's slugs are lower case.
+    return f"{prefix}:{rest.lower() if prefix == 'av' else rest.upper()}"
 
 
 def _norm(word: str) -> str:
@@ -253,7 +273,7 @@ class SearchIndex:
             for e in self.entries.values()
             if (game is None or e.id.startswith(f"{game}:")) and (tag is None or tag in e.tags)
         ]
-        by_id = self._by_id(query, allowed)
+        by_id = self._by_id(query, allowed, game, tag)
         if by_id is not None:
             return by_id
         terms = self._parse(query)
@@ -292,24 +312,30 @@ class SearchIndex:
     def _book_order(self, entry: Entry) -> tuple:
         return (BOOK_ORDER[entry.id.split(":", 1)[0]], self.order[entry.id])
 
-    def _by_id(self, query: str, allowed: Sequence[Entry]) -> list[Hit] | None:
-        """Hits for a query that is a rule id, a case number or the start of one; else None."""
-        match = _ID_QUERY.match(query)
+    def _by_id(
+        self, query: str, allowed: Sequence[Entry], game: str | None, tag: str | None
+    ) -> list[Hit] | None:
+        """Hits for a query that is a rule id, a case number or the start of one; else None.
+
+        A full rule id names its book, so the entry it names is found whatever *game* and
+        *tag* keep to, its reason saying so; the ids it begins keep to them.
+        """
+        spelt = rule_id_spelling(query)
         number = _NUMBER_QUERY.match(query)
-        if match is None and number is None:
+        if spelt is None and number is None:
             return None
-        if match is not None:
-            prefix, rest = match.group(1).lower(), match.group(2)
-            rest = rest.lower() if prefix == "av" else rest[:-1] + rest[-1].upper()
-            wanted = [f"{prefix}:{rest}"]
+        if spelt is not None:
+            wanted = [spelt]
         else:
             case = number.group(1)
             case = case[:-1] + case[-1].upper()
             wanted = [f"{p}:{case}" for p in BOOK_ORDER]
         exact = [e for w in wanted for e in allowed if e.id == w]
-        if not exact and match is not None and wanted[0][-1].isalpha():
-            base = wanted[0][:-1]  # a cited paragraph (ftv:4.2.3.2B) leads to its case
-            exact = [e for e in allowed if e.id == base]
+        if not exact and spelt is not None:
+            named = self.entries.get(spelt)
+            if named is None and spelt[-1].isalpha():
+                named = self.entries.get(spelt[:-1])  # a cited paragraph (ftv:4.2.3.2B)
+            exact = [named] if named is not None else []
         starts = [
             e
             for w in wanted
@@ -317,17 +343,20 @@ class SearchIndex:
             if e.id.startswith((f"{w}.", f"{w}-")) or (e.id.startswith(w) and e.id[-1].isalpha())
         ]
         starts = [e for e in starts if e not in exact]
-        hits = [Hit(e, "rule id", _context(self.fields[e.id], {}), ID) for e in exact]
+        hits = [
+            Hit(e, _id_why(e, allowed, game, tag), _context(self.fields[e.id], {}), ID)
+            for e in exact
+        ]
         hits += [
             Hit(
                 e,
-                f"rule id begins {wanted[0] if match else number.group(1)}",
+                f"rule id begins {spelt or number.group(1)}",
                 _context(self.fields[e.id], {}),
                 ID_PREFIX,
             )
             for e in starts
         ]
-        if match is not None or hits:
+        if spelt is not None or hits:
             return hits
         return None  # a bare number that is no case: search it as text
 
@@ -409,6 +438,15 @@ class SearchIndex:
             found = process.extract(word, choices, scorer=fuzz.ratio, score_cutoff=60, limit=3)
             out += [w for w, _, _ in found if w != word]
         return list(dict.fromkeys(out))[:limit]
+
+
+def _id_why(entry: Entry, allowed: Sequence[Entry], game: str | None, tag: str | None) -> str:
+    """Why an entry matched by its id, and which filter it lies outside, if one."""
+    if entry in allowed:
+        return "rule id"
+    if game is not None and not entry.id.startswith(f"{game}:"):
+        return f"rule id, in {GAME_PREFIXES[entry.id.split(':', 1)[0]]}: outside the book searched"
+    return f"rule id, outside the topic {topic_name(tag or '')}"
 
 
 def _shown(term: _QueryTerm, form: _Form) -> str:

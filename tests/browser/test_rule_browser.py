@@ -79,6 +79,21 @@ def test_a_first_team_entry_shows_its_wrong_cross_reference(shared_app):
     assert "cites “6.1” (ftv:6.1)" in page.locator(".rb-findings").inner_text()
 
 
+def test_a_link_to_an_unknown_rule_says_so_in_red_and_offers_the_nearest(shared_app, artifacts):
+    """At 1024 px it read in black, with ids a reader could not click, above an unrelated entry."""
+    page = shared_app("/voila/render/rules_reference.ipynb?rule=lza%3A99.9", 1024)
+    error = page.locator(".rb-error")
+    error.wait_for()
+    assert error.inner_text() == "There is no rule lza:99.9 in the reference. The nearest:"
+    assert error.evaluate("e => getComputedStyle(e).color") == "rgb(170, 0, 0)"
+    assert page.locator(".rb-rule-entry").is_hidden()
+    page.screenshot(path=str(artifacts / "rules_reference_unknown_rule.png"))
+    page.locator(".rb-rule-suggested .rb-rule-link", has_text="lza:9.2 Rallying With").click()
+    wait_shown(page, "lza:9.2")
+    page.locator(".rb-rule-entry").wait_for()  # shown, not only filled
+    assert page.locator(".rb-error").count() == 0
+
+
 def test_every_view_speaks_in_words(shared_app, artifacts):
     """Last, on the page the tests above left (see ``browser._words``)."""
     read_every_view(open_app(shared_app), "rules_reference.ipynb", artifacts)

@@ -180,6 +180,24 @@ def test_search_ranks_titles_then_phrases_and_filters_by_game(ref):
     assert ref.search("xqzv qqzx") == []  # no word of it is anywhere
 
 
+def test_a_rule_id_is_read_however_a_reader_writes_it(ref):
+    """A link or a reader may write LZA:7.8, lza 7.8 or LZA-7.8; the page says misspellings
+    are forgiven, so each opens lza:7.8."""
+    for written in ("LZA:7.8", "lza 7.8", "LZA-7.8", " lza : 7.8 "):
+        assert ref.lookup(written) == "lza:7.8", written
+    assert ref.lookup("lza:3.2a") == "lza:3.2A"
+    assert ref.lookup("FTV:4.2.3.2b") == "ftv:4.2.3.2"
+    assert ref.lookup("AV:Tunnel-Spots") == "av:tunnel-spots"
+    assert ref.lookup("lza:99.9") is None
+    assert ref.lookup("night") is None
+
+
+def test_an_id_that_names_nothing_has_the_nearest_of_its_book(ref):
+    assert ref.nearest("lza:99.9") == ["lza:9.0", "lza:9.1", "lza:9.2"]
+    assert all(i.startswith("ftv:") for i in ref.nearest("FTV 4.2.9"))
+    assert ref.nearest("xqzv") == []
+
+
 def test_a_cited_paragraph_leads_to_its_case(ref):
     assert ref.resolve("ftv:4.2.3.2B") == "ftv:4.2.3.2"
     assert ref.resolve("ftv:4.2.3.2Z") is None

@@ -22,6 +22,8 @@ READER_QUERIES = [
     ("nigth", "lza:11.0"),  # a transposed typo
     ("lza:7.8", "lza:7.8"),
     ("LZA 7.8", "lza:7.8"),
+    ("LZA-7.8", "lza:7.8"),
+    ("AV-Tunnel-Spots", "av:tunnel-spots"),
     ("CRT", "ftv:4.0"),
     ("combat results table", "ftv:4.0"),
     ("CP", "ftv:2.2"),
@@ -156,3 +158,15 @@ def test_a_term_is_named_as_the_books_spell_it_in_a_hits_note(ref):
     assert "b52" not in hits[0].why
     assert hits[1].why == "B-52 in the topics"
     assert ref.find("LOS")[0].why == "the main entry for LOS (line of sight)"
+
+
+def test_a_rule_id_names_its_book_whatever_book_or_topic_the_search_keeps_to(ref):
+    """With Ambush Valley chosen, lza:7.8 said "Nothing matches" and suggested "lz, lay":
+    an id is the reader asking for that entry, so it is found, and says where it is."""
+    hits = ref.find("lza:7.8", game="av")
+    assert [h.entry.id for h in hits] == ["lza:7.8"]
+    assert hits[0].why == "rule id, in LZ Albany: outside the book searched"
+    hit = ref.find("LZA 7.8", tag="night")[0]
+    assert hit.entry.id == "lza:7.8"
+    assert hit.why == "rule id, outside the topic Night"
+    assert "lza:7.8" not in [h.entry.id for h in ref.find("7.8", game="av")]  # a bare number

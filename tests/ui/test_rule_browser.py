@@ -139,8 +139,86 @@ def test_no_python_value_reaches_the_entry_view():
 def test_a_bad_id_is_reported_in_the_page_not_lost():
     app = RuleBrowser()
     app.show("lza:99.9")
-    assert "no rule &#x27;lza:99.9&#x27;" in app.errors.value
+    assert "There is no rule lza:99.9 in the reference" in app.errors.value
     assert app.current == "lza:6.1"
+
+
+def test_an_unknown_id_is_said_in_red_and_its_nearest_rules_open_by_name():
+    """It read "no rule 'lza:99.9' in the reference; did you mean lza:9.2, lza:9.1, lza:9.0?."
+    in black: a Python repr, doubled stops, and ids a reader could not click."""
+    app = RuleBrowser()
+    app.show("lza:99.9")
+    said = app.errors.value
+    assert "class='rb-error'" in said.replace('"', "'")
+    assert "color:#a00" in said
+    for fault in ("&#x27;", "?.", ".."):  # a Python repr's quotes, doubled stops
+        assert fault not in said
+    offered = [b.description for b in app.suggested.children]
+    assert offered == [
+        "lza:9.0 Rally",
+        "lza:9.1 Rallying Without an Officer",
+        "lza:9.2 Rallying With an Officer",
+    ]
+    app.suggested.children[2].click()
+    assert app.current == "lza:9.2"
+    assert app.errors.value == ""
+    assert app.suggested.children == ()
+
+
+def test_an_unknown_id_in_the_url_opens_nothing_in_its_place():
+    """A bad link showed lza:6.1 below the error with no word of why: now the page shows the
+    error and the nearest rules, and waits for the reader to pick one."""
+    browser = rule_browser_app("rule=lza%3A99.9").children[-1]
+    assert browser.current is None
+    assert browser.entry_view.value == ""
+    assert browser.reading.layout.display == "none"
+    assert "There is no rule lza:99.9" in browser.errors.value
+    browser.suggested.children[0].click()
+    assert browser.current == "lza:9.0"
+    assert browser.reading.layout.display != "none"
+    assert browser.back.disabled
+
+
+@pytest.mark.parametrize(
+    ("query", "opens"),
+    [
+        ("rule=LZA%3A7.8", "lza:7.8"),
+        ("rule=lza+7.8", "lza:7.8"),
+        ("rule=LZA-7.8", "lza:7.8"),
+        ("rule=ftv%3A4.2.3.2b", "ftv:4.2.3.2"),
+        ("rule=AV%3ATunnel-Spots", "av:tunnel-spots"),
+    ],
+)
+def test_a_rule_id_in_the_url_is_read_in_any_case_and_spacing(query, opens):
+    browser = rule_browser_app(query).children[-1]
+    assert browser.current == opens
+    assert browser.errors.value == ""
+
+
+def test_a_rule_id_of_another_book_than_the_one_chosen_is_found_and_opens():
+    """With Ambush Valley chosen, lza:7.8 and Enter said "Nothing matches; nearest words in the
+    books: lz, lay, 17" and opened nothing."""
+    app = RuleBrowser(start=None)
+    app.game.value = "Ambush Valley"
+    app.query.value = "lza:7.8"
+    assert shown_ids(app) == ["lza:7.8"]
+    assert "lza:7.8 is in LZ Albany, not Ambush Valley; Enter opens it." in app.count.value
+    app.submit()
+    assert app.current == "lza:7.8"
+
+
+def test_a_typed_id_that_names_nothing_lists_the_nearest_ids_not_words():
+    """It suggested "lz, lay, 17, 27, 18": the id's nearest rules are listed to open, and Enter,
+    which opens a match, opens none of them."""
+    app = RuleBrowser(start=None)
+    app.query.value = "lza:99.9"
+    assert "No rule lza:99.9" in app.count.value
+    assert "nearest words" not in app.count.value
+    assert shown_ids(app) == ["lza:9.0", "lza:9.1", "lza:9.2"]
+    app.submit()
+    assert app.current is None
+    app.open_result(2)
+    assert app.current == "lza:9.2"
 
 
 def test_the_page_opens_on_the_rule_its_url_names():
@@ -153,8 +231,8 @@ def test_the_page_opens_on_the_rule_its_url_names():
     assert shown_ids(page.children[-1])[0] == "lza:11.0"
     page = rule_browser_app("rule=lza:99")
     browser = page.children[-1]
-    assert browser.current == "lza:6.1"
-    assert "no rule" in browser.errors.value
+    assert browser.current is None
+    assert "There is no rule lza:99" in browser.errors.value
 
 
 def test_with_nothing_typed_the_list_waits_for_a_search_or_a_filter():
