@@ -31,6 +31,12 @@ MODES = [
     ("move location", "move"),
 ]
 CLICK_REACH_PX = 14  # how near a location (in screen pixels) a click must land to pick it
+# How far a location's label reaches from its point, in pixels, as POINT_CSS draws it: the dot
+# and its ring (Pleiku's dot is the widest, 20 pixels), and the name to the right (moved past
+# the ring of a selected location; bold 11-pixel letters, at most 7 pixels each), its camp
+# under it. Framing the map leaves this much room.
+NAME_LEFT, RING_REACH, LETTER_PX, LINE_PX = 13, 15, 7, 14
+RISE = 10_000  # past any other marker's z-index, which Leaflet sets from its pixel row
 HELP = {
     "select": "Click a location to edit it.",
     "move": "Click a location, then the spot it should move to.",
@@ -72,7 +78,13 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         # Zoom in three steps past the whole map: at 1024 pixels the shipped 67 locations'
         # names run together until one step in, and that was the last step.
         self.map = offline_map(90, 65, (30, 36), height="500px", pixels_wide=800, max_zoom=6)
+        # A fixed height: grown to the checks' column beside it, the map was refitted (its
+        # locations moving under the pointer) whenever a click changed the checks, and ran
+        # past the first screen.
+        self.map.layout.flex = "0 0 auto"
         self._fitted = Fitted(self.map, 90, 65, (30, 36), guess=(800, 500))
+        self._framed_at: tuple[int, int] | None = None
+        self.map.observe(self._resized, names="bounds")
         self.lines = GeoJSON(
             data={"type": "FeatureCollection", "features": []}, style_callback=_line_style
         )
@@ -131,6 +143,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.errors = ipw.HTML(layout=ipw.Layout(min_height="1.6em"))
         self.caption = ipw.HTML()
         self.checks = ChecksPanel(self._show_culprits, noun="location", on_open=self._open_tab)
+        # Tall enough for five findings at a 1024-pixel window, where the column beside the
+        # map wraps each to two or three lines (at 10em a designer saw two).
+        self.checks.rows.layout.max_height = "19em"
         self.zones = ZonesPanel(lambda: self.design, self.refresh, self.errors)
         self.nva = NvaPanel(lambda: self.design, self.refresh, self.errors)
         self.campaign = CampaignPanel(lambda: self.design, self.refresh, self.errors)
@@ -219,6 +234,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         name = self.design.next_location(self.zone.value)
         self.design.add_location(name, (x, y))
         self._select(name)
+        self._keep_in_view(name)
         # Pleiku's zone is not guessed: the checks ask for it and "Pleiku in zone" sets it.
         then = " Now pick the zone it counts in, and Apply." if name == "Pleiku" else ""
         self.notice.value = (
@@ -258,6 +274,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
     @guarded
     def _move(self, name: str, x: float, y: float) -> None:
         self.design.update_location(name, xy=(x, y))
+        self._keep_in_view(name)
 
     def _open_tab(self, tab: str) -> None:
         """Open the tab where a finding is fixed (the checks' Open button); one already open
@@ -315,12 +332,63 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         self.selected = self.line_from = None
 
     def _fit(self) -> None:
-        """Frame the locations (with a margin for their labels), at the map's size on screen."""
-        xys = [loc.xy for loc in self.design.spec.locations.values()]
-        if xys:
-            xs, ys = [p[0] for p in xys], [p[1] for p in xys]
-            center = ((min(ys) + max(ys)) / 2, (min(xs) + max(xs)) / 2)
-            self._fitted.frame(max(xs) - min(xs) + 12, max(ys) - min(ys) + 10, center)
+        """Frame the locations, with room for their labels, at the map's size on screen."""
+        self._frame([self._reach(name) for name in self.design.spec.locations])
+
+    def _resized(self, _: dict) -> None:
+        """Frame the locations again at a new size on screen: their labels' room, in map
+        units, was worked out for the old one (or for the guess before the browser said)."""
+        if self._fitted.size is not None and self._fitted.size != self._framed_at:
+            self._fit()
+
+    def _keep_in_view(self, name: str) -> None:
+        """Widen the view just enough to show *name*'s label whole, when a click put it at the
+        map's edge (its dot and name were cut by the border): what was in view stays so."""
+        x, y = self.design.spec.locations[name].xy
+        (cy, cx), scale = self.map.center, 2 ** float(self.map.zoom)
+        wide, high = self._fitted.pixels  # type: ignore[misc]
+        west, east, south, north = self._reach(name)[:4]
+        if (
+            cx - wide / 2 / scale <= x - west / scale
+            and x + east / scale <= cx + wide / 2 / scale
+            and cy - high / 2 / scale <= y - south / scale
+            and y + north / scale <= cy + high / 2 / scale
+        ):
+            return
+        corners = [
+            (0, 0, 0, 0, cx + dx * wide / 2 / scale, cy + dy * high / 2 / scale)
+            for dx in (-1, 1)
+            for dy in (-1, 1)
+        ]
+        self._frame([*corners, self._reach(name)])
+
+    def _reach(self, name: str) -> tuple[float, float, float, float, float, float]:
+        """How far *name*'s label reaches west, east, south and north of its point, in pixels,
+        and the point (x, y) in map units."""
+        spec = self.design.spec
+        camp = spec.special_forces_camps.get(name, "")
+        east = NAME_LEFT + 2 + LETTER_PX * max(len(name), len(camp))
+        south = max(RING_REACH, LINE_PX * (2 if camp else 1))
+        return (RING_REACH, east, south, RING_REACH, *spec.locations[name].xy)
+
+    def _frame(self, reaches: list[tuple[float, float, float, float, float, float]]) -> None:
+        """Fit the map to points whose labels reach so many pixels from them (``_reach``).
+
+        The room a label needs in map units grows as the zoom shrinks to make it: the scale is
+        narrowed down from the deepest zoom until the points and their labels fit.
+        """
+        if not reaches:
+            return
+        wide, high = self._fitted.pixels  # type: ignore[misc]
+        scale = 2.0**self.map.max_zoom
+        for _ in range(12):
+            west = min(x - w / scale for w, _, _, _, x, _ in reaches)
+            east = max(x + e / scale for _, e, _, _, x, _ in reaches)
+            south = min(y - s / scale for _, _, s, _, _, y in reaches)
+            north = max(y + n / scale for _, _, _, n, _, y in reaches)
+            scale = min(scale, wide / (east - west), high / (north - south))
+        self._framed_at = self._fitted.pixels
+        self._fitted.frame(east - west, north - south, ((south + north) / 2, (west + east) / 2))
 
     # --- view ---------------------------------------------------------------------------
 
@@ -348,18 +416,23 @@ class PointDesigner(DesignerFiles, ipw.VBox):
                 + (f"<br><i>{escape(camp)}</i>" if camp else "")
                 + "</span></div>"
             )
+            # A ringed location is drawn above its neighbours, whose dots would cover its name.
+            rise = RISE if marks.get(name) else 0
             marker = self._markers.get(name)
             if marker is None:
                 marker = Marker(
                     location=(y, x),
                     draggable=False,
                     icon=DivIcon(html=html, icon_size=(1, 1), icon_anchor=(0, 0)),
+                    z_index_offset=rise,
                 )
                 self._markers[name] = marker
                 new.append(marker)
             else:
                 if tuple(marker.location) != (y, x):
                     marker.location = (y, x)
+                if marker.z_index_offset != rise:
+                    marker.z_index_offset = rise
                 if marker.icon.html != html:
                     old, marker.icon = (
                         marker.icon,
@@ -453,6 +526,9 @@ POINT_CSS = """<style>
 .rb-loc { position: relative; width: 0; height: 0; font: bold 11px/1.2 sans-serif; color: #111;
   text-shadow: 0 0 3px #fff; }
 .rb-loc .name { position: absolute; left: 10px; top: -7px; white-space: nowrap; }
+.rb-loc.selected .name, .rb-loc.problem .name { left: 13px; background: rgba(255, 255, 255, 0.85);
+  border-radius: 3px; padding: 0 2px; }
+.rb-loc.objective.selected .name, .rb-loc.objective.problem .name { left: 15px; }
 .rb-loc .dot { position: absolute; left: -8px; top: -8px; box-sizing: border-box; width: 16px;
   height: 16px; border-radius: 50%; background: #333; border: 2px solid #fff; }
 .rb-loc.camp .dot { background: #1565c0; border-radius: 2px; }
@@ -460,6 +536,7 @@ POINT_CSS = """<style>
 .rb-loc.an-khe .dot { box-shadow: 0 0 0 3px #f9a825; }
 .rb-loc.selected .dot { box-shadow: 0 0 0 4px #d62728; }
 .rb-loc.problem .dot { box-shadow: 0 0 0 4px #ff7f0e; }
+.rb-point-designer .rb-finding { line-height: 1.35; padding: 3px 0; }
 .rb-intel { border-collapse: collapse; font-size: 12px; }
 .rb-intel th, .rb-intel td { padding: 1px 7px; text-align: center; border-bottom: 1px solid #eee; }
 .rb-intel td.rb-intel-pinned { font-weight: bold; }

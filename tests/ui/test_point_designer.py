@@ -449,3 +449,55 @@ def test_the_nva_tables_notes_are_whole():
     shown = designer.nva.arrivals.value
     assert "every identified unit one rank up" in shown
     assert "the ar..." not in shown
+
+
+def browser_says(designer: PointDesigner, wide: int, high: int) -> None:
+    """Report the map's bounds as the browser does, for a map *wide* x *high* pixels."""
+    (cy, cx), scale = designer.map.center, 2**designer.map.zoom
+    half_w, half_h = wide / 2 / scale, high / 2 / scale
+    designer.map.set_trait("bounds", ((cy - half_h, cx - half_w), (cy + half_h, cx + half_w)))
+
+
+def cut_by_the_border(designer: PointDesigner, wide: int, high: int) -> list[str]:
+    """The locations whose dot (ring and all, 12 pixels about the point) or name (from 13
+    pixels right of it, 6 pixels a letter) the border of a *wide* x *high* map cuts."""
+    (cy, cx), scale = designer.map.center, 2**designer.map.zoom
+    cut = []
+    for name, loc in designer.design.spec.locations.items():
+        x, y = loc.xy
+        if not (
+            cx - wide / 2 / scale <= x - 12 / scale
+            and x + (13 + 6 * len(name)) / scale <= cx + wide / 2 / scale
+            and cy - high / 2 / scale <= y - 12 / scale
+            and y + 12 / scale <= cy + high / 2 / scale
+        ):
+            cut.append(name)
+    return cut
+
+
+def test_a_location_placed_or_moved_to_the_maps_edge_is_brought_whole_into_view():
+    """At 1024 x 768 a location placed at the map's edge was half hidden by its border."""
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    designer._fit()
+    browser_says(designer, 454, 500)
+    assert cut_by_the_border(designer, 454, 500) == []
+    designer.zone.value = "J"
+    (cy, cx), scale = designer.map.center, 2**designer.map.zoom
+    designer._on_map(type="click", coordinates=[cy, cx + 226 / scale])
+    assert designer.selected == "J3"
+    assert cut_by_the_border(designer, 454, 500) == []
+    designer.mode.value = "move"
+    (cy, cx), scale = designer.map.center, 2**designer.map.zoom
+    designer._on_map(type="click", coordinates=[cy - 249 / scale, cx])
+    assert cut_by_the_border(designer, 454, 500) == []
+
+
+def test_a_selected_location_is_drawn_above_its_neighbours():
+    """J3's name runs under J4's dot at a 1024-pixel window's zoom: selected, J3 rises."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer._on_location("J3")
+    markers = designer._markers
+    assert markers["J3"].z_index_offset > max(
+        m.z_index_offset for n, m in markers.items() if n != "J3"
+    )
