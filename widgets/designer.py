@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook.maps import AreaMap
 from rulebook.maps.design import MapDesign
 from rulebook.maps.places import by_id, place_label
 from widgets._number import RangedIntText
@@ -51,6 +52,10 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.partner: str | None = None  # second click in sight mode
         self.drawn: list[tuple[float, float]] | None = None
         self.culprits: tuple[str, ...] = ()
+        # The map before and after each blank sheet or file opened: an Undo or Redo between
+        # them shows other work, framed anew (the sheet stays the larger one, and a 100000-wide
+        # blank left the 44 areas brought back as a speck off the view's edge).
+        self._replaced: list[tuple[AreaMap, AreaMap]] = []
         self.view = MapView(design.map, height="500px", sheet=design.sheet)
         self.view.fit(design.sheet)  # and kept fitted to the map's size in the browser
         self.draw = outline_draw_control()
@@ -88,7 +93,10 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.delete_button = button(description="Delete", button_style="danger")
         self.mode = ipw.ToggleButtons(options=MODES, value="select")
         self.mode.style.button_width = "auto"
-        self.mode_help = ipw.HTML()
+        # Two lines kept whatever the hint's length (a line is 28 px, ipywidgets' inline height):
+        # a hint going from two lines to one moved the map up under the pointer between a
+        # link's two clicks, and the second could land on the wrong area.
+        self.mode_help = ipw.HTML(layout=ipw.Layout(min_height="56px"))
         self.show_los = ipw.Checkbox(
             value=True, description="show what the selected area sees", indent=False
         )
@@ -116,13 +124,15 @@ class MapDesigner(DesignerFiles, ipw.VBox):
             value=0.5, min=0.0, max=1.0, step=0.05, description="image opacity"
         )
         self.scan_info = ipw.HTML()
-        self.info = ipw.HTML()
+        # Beside the map, at the top of its column: under the map it was below a 1024 x 768
+        # window. Two lines kept, so the checks and tabs under it move less as areas are clicked.
+        self.info = ipw.HTML(layout=ipw.Layout(min_height="56px"))
         self.los_info = ipw.HTML()
         # A line's room kept for an error, so one appearing does not shift the editor under the
         # pointer (a one-line refusal moved the tabs 27 px down as the designer clicked).
         self.errors = ipw.HTML(layout=ipw.Layout(min_height="1.6em"))
         self.notice = ipw.HTML()
-        self.checks = ChecksPanel(self._show_culprits)
+        self.checks = ChecksPanel(self._show_culprits, listed=4)
         self.setup = SetupPanel(lambda: self.design, self._after_setup)
 
     def _layout(self) -> list[ipw.Widget]:
@@ -135,7 +145,7 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 self.new_id,
                 self.new_name,
                 self.new_terrain,
-                ipw.HBox([self.add_button, self.snap]),
+                ipw.HBox([self.add_button, self.snap], layout=ipw.Layout(flex_flow="row wrap")),
                 ipw.HTML("<b>Selected area</b>"),
                 self.area_id,
                 self.area_name,
@@ -163,10 +173,11 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
                 self.mode_help,
                 self.view,
-                self.info,
                 self.los_info,
             ],
-            [self.notice, self.errors, self.checks, self.tabs],
+            [self.notice, self.errors, self.info, self.checks, self.tabs],
+            # Narrower on a small window, for the map: at 1024 pixels its labels ran together.
+            side="clamp(26em, 40%, 35em)",
         )
 
     def _before_action(self) -> None:
@@ -234,8 +245,9 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 f"{'no longer neighbours' if was else 'now neighbours'}.</div>"
             )
             return
-        if mode == "los" and self.anchor and self.anchor != area_id:
-            self.partner = area_id
+        if mode == "los" and self.anchor:
+            # The observer clicked again drops the target, so the rulings buttons rule nothing.
+            self.partner = area_id if area_id != self.anchor else None
             return
         if mode == "place":
             tag = self.setup.place.value
@@ -375,12 +387,25 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 "in 'rule on sight' mode, click the observer's area, then the target's"
             )
         self.design.set_los(self.anchor, partner, visible, note="set in the designer")
+        pair = f"{escape(self.anchor)} and {escape(partner)}"
+        if visible is None:
+            said = f"The ruling on {pair} is cleared: the terrain decides what they see again."
+        else:
+            said = f"{pair} are now ruled {'in' if visible else 'out of'} each other's sight."
+        self.notice.value = f"<div class='rb-ruled'>{said}</div>"
 
     def _after_history(self) -> None:
-        self.view.set_map(self.design.map)
+        shown, now = self.view.area_map, self.design.map
+        self.view.set_map(now)
         self.new_id.value = self.design.next_area_id()  # (A1 was offered again after an Undo)
-        if self.design.sheet != self.view.sheet:  # back to another sheet: framed anew
-            self.view.fit(self.design.sheet)
+        if any({shown, now} == {a, b} for a, b in self._replaced):
+            self._forget_selection()
+            self._frame()
+
+    def _frame(self) -> None:
+        """Fit the view to the map's areas, or to its sheet while it has none."""
+        m = self.design.map
+        self.view.fit(m.bounds() if len(m) else self.design.sheet)
 
     def _after_save(self) -> None:
         # Saving is when a short test game is played: too slow for every click.
@@ -395,16 +420,22 @@ class MapDesigner(DesignerFiles, ipw.VBox):
     @guarded
     def _blank(self, _: Any = None) -> None:
         self._start_again(MapDesign.blank(self.sheet_w.value, self.sheet_h.value))
-        self.tags.value = self.area_name.value = self.area_id.value = ""
 
     def _start_again(self, design: MapDesign) -> None:
         """Show *design* as the next step of the history: Undo brings back what it replaced."""
+        before = self.design.map
         self.design.start_again(design)
+        self._replaced.append((before, self.design.map))
+        self._forget_selection()
+        self.view.set_map(design.map)
+        self._frame()
+        self.new_id.value = design.next_area_id()
+
+    def _forget_selection(self) -> None:
+        """Other work shown: its areas may share no id with the selection, link or sight pair."""
         self.anchor = self.link_from = self.partner = None
         self.culprits = ()
-        self.view.set_map(design.map)
-        self.view.fit(design.sheet)
-        self.new_id.value = design.next_area_id()
+        self.tags.value = self.area_name.value = self.area_id.value = ""
 
     # --- view ---------------------------------------------------------------------------
 
@@ -415,6 +446,20 @@ class MapDesigner(DesignerFiles, ipw.VBox):
             self.mode_help.value = (
                 f"<span class='rb-mode-help rb-link-from' data-area='{escape(self.link_from)}'>"
                 f"Linking from <b>{escape(self.link_from)}</b>: click its neighbour.</span>"
+            )
+        if self.mode.value == "los" and self.anchor in m:
+            observer = escape(self.anchor)  # type: ignore[arg-type]
+            target = escape(self.partner) if self.partner in m else ""  # type: ignore[arg-type]
+            self.mode_help.value = (
+                f"<span class='rb-mode-help rb-sight' data-observer='{observer}' "
+                f"data-target='{target}'>"
+                + (
+                    f"From <b>{observer}</b> to <b>{target}</b>: rule it seen or blocked "
+                    "(Draw tab), or click another target."
+                    if target
+                    else f"Observer <b>{observer}</b>: click the target's area."
+                )
+                + "</span>"
             )
         marks: dict[str, str] = {}
         if self.anchor and self.anchor in m and self.show_los.value and self.mode.value != "place":
@@ -427,6 +472,8 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         for culprit in self.culprits:
             if culprit in m and culprit in live:
                 marks[culprit] = "problem"
+        if self.mode.value == "los" and self.partner in m:
+            marks[self.partner] = "target"  # type: ignore[index]
         if self.anchor and self.anchor in m:
             marks[self.anchor] = "selected"
             area = m.area(self.anchor)

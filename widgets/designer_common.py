@@ -67,10 +67,14 @@ def confined_or_shipped(name: str) -> Path:
 
 
 def designer_columns(
-    files: Sequence[ipw.Widget], left: Sequence[ipw.Widget], right: Sequence[ipw.Widget]
+    files: Sequence[ipw.Widget],
+    left: Sequence[ipw.Widget],
+    right: Sequence[ipw.Widget],
+    *,
+    side: str = "35em",
 ) -> list[ipw.Widget]:
-    """A designer's page: the file row, then the map column beside a fixed-width column of
-    notices, checks and tabs."""
+    """A designer's page: the file row, then the map column beside a column *side* wide (any
+    CSS width) of notices, checks and tabs."""
     return [
         ipw.HBox(list(files), layout=ipw.Layout(flex_flow="row wrap")),
         ipw.HBox(
@@ -78,7 +82,7 @@ def designer_columns(
                 ipw.VBox(list(left), layout=ipw.Layout(flex="1 1 0", min_width="0")),
                 ipw.VBox(
                     list(right),
-                    layout=ipw.Layout(width="35em", flex="0 0 35em", margin="0 0 0 1em"),
+                    layout=ipw.Layout(width=side, flex=f"0 0 {side}", margin="0 0 0 1em"),
                 ),
             ]
         ),
@@ -208,7 +212,11 @@ SCROLLS = "; scroll the list for them all"
 
 class ChecksPanel(ipw.VBox):
     """The checks as sentences, each with a button that shows its culprits on the map, or opens
-    the tab where it is fixed. The rows are kept and rewritten in place (``widgets._rows``)."""
+    the tab where it is fixed. The rows are kept and rewritten in place (``widgets._rows``).
+
+    With *listed*, the first *listed* checks are shown whole, with a button to list the rest,
+    rather than all of them in a short box that scrolls (which cut a sentence across).
+    """
 
     def __init__(
         self,
@@ -216,26 +224,55 @@ class ChecksPanel(ipw.VBox):
         *,
         noun: str = "area",
         on_open: Callable[[str], None] | None = None,
+        listed: int | None = None,
     ) -> None:
         self.on_show = on_show
         self.on_open = on_open  # opens the tab a finding names (Finding.tab), where it is fixed
         self.noun = noun
         self.summary = ipw.HTML()
-        # Short enough that a long list (or one long sentence) scrolls here rather than pushing
-        # the editor below it down while the designer works in it.
-        self.rows = KeptRows(layout=ipw.Layout(max_height="10em", overflow="auto"))
-        super().__init__([self.summary, self.rows])
+        # Without *listed*, a short box: a long list (or one long sentence) scrolls there rather
+        # than pushing the editor below it down while the designer works in it.
+        self.listed = listed
+        self.all_listed = False
+        self._findings: list[Finding] = []
+        if listed is None:
+            self.rows = KeptRows(layout=ipw.Layout(max_height="10em", overflow="auto"))
+        else:
+            self.rows = KeptRows()
+        self.more = ipw.Button(layout=ipw.Layout(width="auto", display="none"))
+        self.more.add_class("rb-more-checks")
+        self.more.on_click(self._toggle)
+        super().__init__([self.summary, self.rows, self.more])
         self.add_class("rb-checks")
 
     def show(self, findings: Sequence[Finding]) -> None:
+        self._findings = list(findings)
         n = len(findings)
+        cut = self.listed is not None and n > self.listed and not self.all_listed
+        if not n:
+            tail = ""
+        elif self.listed is None:
+            tail = SCROLLS if n > 2 else ""
+        else:
+            tail = f"; the first {self.listed} are listed" if cut else ""
         self.summary.value = (
             "<div class='rb-problems none' data-count='0'><b>Checks:</b> nothing to fix.</div>"
             if not n
             else f"<div class='rb-problems' data-count='{n}'><b>Checks:</b> {n} thing"
-            f"{'s' if n != 1 else ''} to fix{SCROLLS if n > 2 else ''}.</div>"
+            f"{'s' if n != 1 else ''} to fix{tail}.</div>"
         )
-        self.rows.show([self._row(f) for f in findings])
+        self.rows.show([self._row(f) for f in findings[: self.listed if cut else None]])
+        if self.listed is not None and n > self.listed:
+            self.more.description = (
+                f"List only the first {self.listed}" if self.all_listed else f"List all {n}"
+            )
+            self.more.layout.display = None
+        else:
+            self.more.layout.display = "none"
+
+    def _toggle(self, _: Any = None) -> None:
+        self.all_listed = not self.all_listed
+        self.show(self._findings)
 
     def _row(self, finding: Finding) -> Row:
         html = (

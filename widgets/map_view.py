@@ -19,7 +19,8 @@ from widgets._fit import Fitted, zoom_to_fit
 __all__ = ["MapView", "area_style", "offline_map", "outline_draw_control"]
 
 
-# Outline colours of marked areas: the clicked one, those in sight, the candidates a click may pick.
+# Outline colours of marked areas: the clicked one, those in sight, the candidates a click may
+# pick, the target of a designer's sight ruling.
 MARK_COLOURS = {
     "selected": "#d62728",
     "visible": "#1f77b4",
@@ -27,6 +28,7 @@ MARK_COLOURS = {
     "place": "#9467bd",
     "candidate": "#ffb000",
     "focus": "#d62728",
+    "target": "#2ca02c",
 }
 # Candidates are also filled, so a projector shows them from the back of the room.
 MARK_FILL = {"candidate": "#ffd966"}
@@ -112,6 +114,35 @@ LABEL_SIZE = (90, 30)
 
 def _anchor(size: tuple[int, int]) -> tuple[int, int]:
     return (size[0] // 2, size[1] // 2)
+
+
+# Pixels at a map's left kept clear of what it frames: the zoom buttons and a designer's draw
+# toolbar sit there, and on a 1024-wide window they covered the first column of area labels.
+TOOLBAR_PX = 50
+
+
+class _ClearOfToolbars(Fitted):
+    """:class:`Fitted`, with the content framed right of the toolbars (:data:`TOOLBAR_PX`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.content = self.center
+
+    @property
+    def pixels(self) -> tuple[int, int] | None:
+        seen = super().pixels
+        return None if seen is None else (seen[0] - TOOLBAR_PX, seen[1])
+
+    def frame(self, width: float, height: float, center: tuple[float, float]) -> None:
+        self.content = center
+        super().frame(width, height, center)
+
+    def _fit(self) -> None:
+        wide, high = self.pixels  # type: ignore[misc]
+        zoom = zoom_to_fit(self.width, self.height, high, wide)
+        y, x = self.content
+        self.center = (y, x - TOOLBAR_PX / 2 / 2**zoom)  # half the toolbars' room to the right
+        super()._fit()
 
 
 class MapView(ipw.VBox):
@@ -215,14 +246,18 @@ class MapView(ipw.VBox):
             self.set_label(area.id, self._label_html(area.id, ""))
 
     def fit(self, sheet: tuple[float, float, float, float], pixels_wide: int = 800) -> None:
-        """Centre on *sheet* ``(minx, miny, maxx, maxy)`` and zoom so that all of it shows: at
-        the size the browser gave the map once it has said (a 1024-wide window cut the first
-        column of areas off when 800 pixels were assumed), else *pixels_wide*."""
+        """Centre on *sheet* ``(minx, miny, maxx, maxy)`` and zoom so that all of it shows, right
+        of the toolbars: at the size the browser gave the map once it has said (a 1024-wide
+        window cut the first column of areas off when 800 pixels were assumed), else
+        *pixels_wide*."""
         minx, miny, maxx, maxy = self.sheet = sheet
         center = ((miny + maxy) / 2, (minx + maxx) / 2)
+        # Leaflet holds the zoom to min_zoom: a 100000-wide sheet showed only its middle, with
+        # the zoom-out button greyed. Low enough for the sheet to fit a small map.
+        self.map.min_zoom = min(self.map.min_zoom, zoom_to_fit(maxx - minx, maxy - miny, 100, 100))
         if self._fitted is None:
             high = int(str(self.map.layout.height).removesuffix("px"))
-            self._fitted = Fitted(
+            self._fitted = _ClearOfToolbars(
                 self.map, maxx - minx, maxy - miny, center, guess=(pixels_wide, high)
             )
         self._fitted.frame(maxx - minx, maxy - miny, center)

@@ -204,3 +204,38 @@ def test_a_sixty_area_map_stays_responsive(voila_url, page, saves_file):
         timings.append((time.perf_counter() - started) * 1000)
     print("selection to highlight on a 60-area map: " + ", ".join(f"{t:.0f} ms" for t in timings))
     assert page.locator(".rb-error").count() == 0
+
+
+def test_at_1024_the_map_stays_put_and_clear_of_its_toolbar_and_the_selection_shows(
+    voila_url, page
+):
+    """At 1024 x 768 the draw toolbar covered A1 to C1, the map moved 28 px between a link's two
+    clicks (its hint lost a line), and a clicked area's description was below the window."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_url}/voila/render/scenario_designer.ipynb")
+    app_ready(page)
+    page.wait_for_function(ALL_LABELS_IN_MAP, arg=44, timeout=WAIT_MS)
+    toolbars = page.eval_on_selector_all(
+        ".rb-designer .leaflet-top.leaflet-left .leaflet-bar",
+        "els => els.map(e => e.getBoundingClientRect().right)",
+    )
+    lefts = page.eval_on_selector_all(
+        ".rb-designer .rb-area-label", "els => els.map(e => e.getBoundingClientRect().left)"
+    )
+    # (a label's box is 90 px, centred: its words start well inside it)
+    assert min(lefts) + 45 - 15 > max(toolbars), "a label's words lie under the toolbars"
+    # The map takes focus at the first press, and the page scrolls it into view: press once.
+    box = page.locator(".rb-designer .leaflet-container").bounding_box()
+    page.mouse.click(box["x"] + box["width"] - 5, box["y"] + 5)
+    page.get_by_role("button", name="link two areas").click()
+
+    def map_top() -> float:
+        return page.locator(".rb-designer .leaflet-container").bounding_box()["y"]
+
+    before = map_top()
+    cx, cy = centre(page, ".rb-area-label[data-area='C3']")
+    page.mouse.click(cx, cy + 8)
+    page.wait_for_selector(".rb-link-from[data-area='C3']")
+    assert map_top() == before
+    selected = page.wait_for_selector(".rb-selected[data-area='C3']")
+    assert selected.bounding_box()["y"] + selected.bounding_box()["height"] <= 768

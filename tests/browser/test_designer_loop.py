@@ -139,6 +139,11 @@ def draw_areas(page, sheet: Sheet) -> None:
 
 
 def findings(page) -> list[str]:
+    """Every check in words: the panel lists the first four until the designer asks for all."""
+    more = page.locator(".rb-more-checks:has-text('List all')")
+    if more.is_visible():
+        more.click()
+        page.wait_for_selector(".rb-more-checks:has-text('List only')")
     return page.locator(".rb-finding").all_inner_texts()
 
 

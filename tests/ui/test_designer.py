@@ -503,12 +503,24 @@ def test_an_id_too_long_to_print_in_its_area_is_refused_and_changes_nothing():
     assert len(designer.design.map) == 6
 
 
-def test_a_list_of_checks_longer_than_its_box_says_it_scrolls():
+def test_a_long_list_of_checks_shows_the_first_few_whole_and_a_button_for_the_rest():
+    """In a 10em scroll box at 1024 pixels the third of seven checks was cut mid-sentence."""
     designer = MapDesigner(MapDesign.blank(1200, 900))
+    count = len(designer.design.findings())
+    assert count == 7
+    assert designer.checks.rows.layout.max_height is None  # no box to cut a sentence short
     summary = designer.checks.summary.value
-    count = int(summary.split("data-count='")[1].split("'")[0])
-    assert count > 2
-    assert f"{count} things to fix; scroll the list for them all." in summary
+    assert "7 things to fix; the first 4 are listed." in summary
+    assert len(designer.checks.rows.children) == 4
+    more = designer.checks.more
+    assert more.layout.display != "none"
+    assert more.description == "List all 7"
+    more.click()
+    assert len(designer.checks.rows.children) == 7
+    assert "7 things to fix." in designer.checks.summary.value
+    assert more.description == "List only the first 4"
+    more.click()
+    assert len(designer.checks.rows.children) == 4
 
 
 def test_undo_of_a_blank_sheet_offers_a_free_id_and_frames_the_map_again(tmp_path, monkeypatch):
@@ -521,5 +533,62 @@ def test_undo_of_a_blank_sheet_offers_a_free_id_and_frames_the_map_again(tmp_pat
     blank = designer.view.sheet
     designer.undo_button.click()
     assert designer.new_id.value == offered  # not A1, which the map has again
-    assert designer.view.sheet == designer.design.sheet  # framed on the areas brought back
+    assert designer.view.sheet == designer.design.map.bounds()  # framed on the areas brought back
     assert designer.view.sheet != blank
+
+
+def _framed_on_its_areas(designer: MapDesigner) -> bool:
+    minx, miny, maxx, maxy = designer.design.map.bounds()
+    y, x = designer.view.map.center
+    wide = (maxx - minx) * 2**designer.view.map.zoom  # pixels, at the zoom the kernel asked
+    return minx < x < maxx and miny < y < maxy and wide > 300
+
+
+@pytest.mark.parametrize("width", [2000, 100000])
+def test_undo_and_redo_across_a_new_sheet_frame_what_they_bring_back(tmp_path, monkeypatch, width):
+    """After a 100000-wide blank sheet, Undo brought the 44 areas back framed on the sheet's
+    middle: off the map's left edge, at a zoom the map refused to go below."""
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer.sheet_w.value = width
+    designer.blank_button.click()
+    assert designer.view.map.min_zoom <= designer.view.map.zoom  # the whole sheet can show
+    designer.undo_button.click()
+    assert len(designer.design.map) == 44
+    assert _framed_on_its_areas(designer)
+    designer.view.map.center, designer.view.map.zoom = (0, 0), 5  # the designer looks about
+    designer.redo_button.click()
+    assert designer.view.sheet == (0.0, 0.0, float(width), 1500.0)
+    designer.undo_button.click()
+    assert _framed_on_its_areas(designer)
+    designer._on_click("C3")
+    designer.area_name.value = "Sawgrass"
+    designer._update()
+    designer.view.map.zoom = 1  # zoomed in to edit: an ordinary Undo leaves the view alone
+    designer.undo_button.click()
+    assert designer.view.map.zoom == 1
+
+
+def test_a_sight_ruling_says_whose_sight_it_rules_at_each_click():
+    """Ruling on sight changed only the caption's count: the hint stayed the same, and
+    nothing said which areas were ruled on."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer.mode.value = "los"
+    designer._on_click("C3")
+    help_text = designer.mode_help.value
+    assert "Observer <b>C3</b>: click the target's area." in help_text
+    assert "data-observer='C3'" in help_text
+    designer._on_click("F7")
+    help_text = designer.mode_help.value
+    assert "From <b>C3</b> to <b>F7</b>: rule it seen or blocked" in help_text
+    assert designer.view._marks["F7"] == "target"
+    assert designer.view._marks["C3"] == "selected"
+    designer.blocked_button.click()
+    assert "C3 and F7 are now ruled out of each other's sight." in designer.notice.value
+    assert designer.design.map.los.explain("C3", "F7").visible is False
+    designer.seen_button.click()
+    assert "C3 and F7 are now ruled in each other's sight." in designer.notice.value
+    designer.clear_button.click()
+    assert "The ruling on C3 and F7 is cleared" in designer.notice.value
+    designer._on_click("F6")  # another target for the same observer
+    assert "From <b>C3</b> to <b>F6</b>" in designer.mode_help.value
