@@ -339,6 +339,10 @@ class BalanceLab(ipw.VBox):
         self.known_note.add_class("rb-known")
         self.table = ipw.HTML()
         self.errors = ipw.HTML()
+        # One error line, beside what it answers: a refused value under the variant's controls,
+        # a refused run under Run. (The same line in both columns at once said it twice at
+        # 1400 pixels; one copy under both was out of sight of Run at 1024.)
+        self._value_slot, self._run_slot = ipw.Box(), ipw.Box()
         self._rows: list[ScenarioValue] = []
         self._stop, self._worker = threading.Event(), None
         # Every game played here, on this page or an earlier one (kept on disk), so a comparison
@@ -355,6 +359,7 @@ class BalanceLab(ipw.VBox):
                 self.values_list,
                 self.detail,
                 ipw.HBox([self.new_value, self.new_choice, self.add_button]),
+                self._value_slot,
                 self.change_list,
                 self.clear_button,
                 advanced,
@@ -384,9 +389,7 @@ class BalanceLab(ipw.VBox):
                 self.seed.note,
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
-                # The errors again, here: at 1024 pixels the first copy is at the foot of the
-                # other column, and Run's refusal went unseen.
-                self.errors,
+                self._run_slot,
                 self.known_note,
                 self.bar,
                 self.timing,
@@ -396,7 +399,6 @@ class BalanceLab(ipw.VBox):
         super().__init__(
             [
                 ipw.HBox([values_box, run_box], layout=ipw.Layout(flex_flow="row wrap")),
-                self.errors,
                 ipw.HTML("<h2>3. The comparison</h2>"),
                 self.table,
             ]
@@ -407,7 +409,15 @@ class BalanceLab(ipw.VBox):
             try:
                 self.open_file(scenario)
             except Exception as err:  # a bad link still opens the lab, saying why
-                self.errors.value = error_html(err)
+                self._refuse(err, at_run=True)
+
+    def _refuse(self, err: Exception, *, at_run: bool = False) -> None:
+        """Say why *err* refused a value (under the variant's controls) or a run (under Run)."""
+        self.errors.value = error_html(err)
+        shown, empty = (
+            (self._run_slot, self._value_slot) if at_run else (self._value_slot, self._run_slot)
+        )
+        empty.children, shown.children = (), (self.errors,)
 
     def _wire(self) -> None:
         self.game.observe(self._game_changed, "value")
@@ -519,7 +529,7 @@ class BalanceLab(ipw.VBox):
         try:
             path, text = parse_override(self.by_path.value)
         except ValueError as err:
-            self.errors.value = error_html(err)
+            self._refuse(err)
             return
         self._try_add(path, text)
 
@@ -527,7 +537,7 @@ class BalanceLab(ipw.VBox):
         """Add *path* = *text* to the variant, or say why not; a value picked from the table
         is named by its *label* there, not by its path in the file."""
         if not text:
-            self.errors.value = error_html(ValueError("give the new value first"))
+            self._refuse(ValueError("give the new value first"))
             return
         if text.startswith("+") and text[1:2].isdigit():  # "+2" is 2, not 2 more: said as 2
             text = text[1:]
@@ -537,16 +547,14 @@ class BalanceLab(ipw.VBox):
             said = str(err)
             if label and said.startswith(f"{path}: "):
                 said = f"{label}: {said.removeprefix(f'{path}: ')}"
-            self.errors.value = error_html(ValueError(said))
+            self._refuse(ValueError(said))
             return
         if apply_overrides(self.scenario, {path: text}) == self.scenario:
             # A change of nothing: the variant would play the baseline's games again.
             if path in self.changes:  # set back to the baseline's value: out of the variant
                 self._set_changes({k: v for k, v in self.changes.items() if k != path})
                 return
-            self.errors.value = error_html(
-                ValueError(f"{label or path}: that is its value already; give another")
-            )
+            self._refuse(ValueError(f"{label or path}: that is its value already; give another"))
             return
         self._set_changes({**self.changes, path: text})
 
@@ -624,7 +632,7 @@ class BalanceLab(ipw.VBox):
                 f"{_reused(result.reused)}</span>"
             )
         except Exception as err:  # every failure must reach the user, whatever its type
-            self.errors.value = error_html(err)
+            self._refuse(err, at_run=True)
         finally:
             self.run_button.disabled, self.cancel_button.disabled = False, True
             self._show_known()

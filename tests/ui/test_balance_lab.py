@@ -135,6 +135,32 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     assert "the variant changes nothing" in lab.errors.value
 
 
+def test_a_refusal_is_said_once_beside_what_it_answers():
+    """The error line stood in both columns, so at 1400 pixels a refused value was said twice,
+    once under Run: a refused value is said under the Add button, a refused run under Run."""
+    lab = BalanceLab()
+
+    def holders() -> list:
+        def walk(widget) -> list:
+            kids = list(getattr(widget, "children", ()))
+            return [widget] * (lab.errors in kids) + [h for k in kids for h in walk(k)]
+
+        return walk(lab)
+
+    lab.new_value.value = ""
+    lab.filter.value = "flares per chit"
+    lab.add_button.click()
+    assert "give the new value first" in lab.errors.value
+    assert holders() == [lab._value_slot]
+    column = lab.children[0].children[0].children  # the variant's column
+    add_row = next(i for i, w in enumerate(column) if lab.add_button in getattr(w, "children", ()))
+    assert column[add_row + 1] is lab._value_slot  # right under the Add button
+    lab.games.value = 2
+    lab.run(executor="serial")
+    assert "the variant changes nothing" in lab.errors.value
+    assert holders() == [lab._run_slot]
+
+
 def test_games_past_the_labs_range_are_held_to_it_and_the_page_says_so(tmp_path):
     """A designer who types 5,000 games a side gets the lab's 2,000 and a sentence saying so,
     where the browser's own bounded box kept the range without a word."""
