@@ -519,12 +519,10 @@ def designer_app(
     or on a blank sheet when *source* is None."""
     intro = (
         "<h1>Scenario designer: LZ Albany-style area maps</h1>"
-        "<p>Draw areas with the polygon or rectangle tool at the map's left; a new area snaps to its "
-        "neighbours' borders, and neighbours come from shared borders (<b>link two areas</b> to change "
-        "that by hand). Trace over a scanned map by loading it as an image. Under <b>Set-up</b>, mark "
-        "each side's set-up places on the map and say who arrives when. The checks on the right say "
-        "what is left to fix; <b>Show</b> outlines it. <b>Save and play</b> saves it to the file named and opens it in "
-        "the play app.</p>"
+        "<p>Draw areas with the tools at the map's left (neighbours come from shared borders; "
+        "<b>link two areas</b> changes that by hand), or trace a scanned map loaded as an "
+        "image. Under <b>Set-up</b>, mark where each side sets up and who arrives when. The "
+        "checks list what is left to fix; <b>Save and play</b> opens the map in the play app.</p>"
     )
     design = MapDesign.blank() if source is None else MapDesign.load(source)
     return app_page(intro, MapDesigner(design, path=save_to))

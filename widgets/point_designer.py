@@ -551,13 +551,12 @@ def point_designer_app(
     """The point-map designer page, on the shipped campaign map by default or a blank map."""
     intro = (
         POINT_CSS + "<h1>Scenario designer: First Team-style point maps</h1>"
-        "<p>Place locations (their zone letter and number name them, as on the printed map: A1-J6, "
-        "CAM1-CAM6 for Cambodia, and Pleiku), join them with access lines typed road, jungle, river "
-        "or jungle and mountain, rank the zones on the Zone Display, mark the Special Forces camps "
-        "and which locations the An Khe Box reaches. Under <b>NVA</b>, set the regiments, when "
-        "and where they arrive and where intelligence finds them; under <b>Campaign</b>, the US set-up, Command Points, LZ markers, air and helicopters "
-        "and victory values. The checks say what is left to fix and open the place to fix it; "
-        "<b>Save and play</b> saves to the file named and links to the campaign app and the balance lab.</p>"
+        # Three lines at a 1024-pixel window, not five: the map starts that much higher.
+        "<p>Click to place locations (named A1-J6, CAM1-CAM6 and Pleiku, as on the printed map) "
+        "and draw the access lines between them; the <b>Zones</b>, <b>NVA</b> and "
+        "<b>Campaign</b> tabs hold the rest of the campaign. The checks list what is left to fix "
+        "and open the place to fix it; <b>Save and play</b> saves the map and links it to the "
+        "campaign app and the balance lab.</p>"
     )
     design = PointDesign.blank() if source is None else PointDesign.load(source)
     designer = PointDesigner(design, path=save_to)
