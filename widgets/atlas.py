@@ -92,6 +92,7 @@ class AtlasMap(ipw.VBox):
             zoom=10,
             layers=(),  # no tile layer: nothing is fetched
             scroll_wheel_zoom=False,  # the wheel scrolls the chapters' page; the buttons zoom
+            keyboard=False,  # as offline_map: a press would scroll a map partly out of view
             attribution_control=False,
             zoom_snap=1,
             layout=ipw.Layout(height="calc(100vh - 250px)", min_height="420px", width="100%"),

@@ -78,6 +78,12 @@ def offline_map(
         max_zoom=max_zoom,
         zoom_snap=0.25,
         scroll_wheel_zoom=wheel_zoom,
+        # Leaflet's keyboard handler focuses the map on every press of the mouse, and the
+        # browser scrolls a focused element into view; it puts back only the window's scroll,
+        # but Voila scrolls a panel inside the page. So on a map partly below the window the
+        # page jumped under the pointer and the first click missed its area. Nobody pans or
+        # zooms these maps by keys (the zoom buttons stay).
+        keyboard=False,
         attribution_control=False,
         layout=ipw.Layout(height=height, width="100%"),
     )

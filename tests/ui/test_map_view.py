@@ -62,3 +62,15 @@ def test_an_edited_map_keeps_each_areas_label_and_moves_only_what_moved():
     view.set_map(recoloured)
     assert set(view._labels) == set("ABCDEF")
     assert len(live_widgets) == before
+
+
+def test_no_map_takes_the_keyboard_so_a_press_never_scrolls_the_page():
+    """Leaflet's keyboard handler focused a map on every press, and the page scrolled a map
+    partly below the window into view under the pointer: the first click missed its area
+    (tests/browser/test_map_click.py sees it in the browser). Every map the apps make is
+    built without it."""
+    from widgets.atlas import AtlasMap
+    from widgets.map_view import offline_map
+
+    assert offline_map(100, 100, (50, 50), height="400px").keyboard is False
+    assert AtlasMap().map.keyboard is False
