@@ -52,6 +52,11 @@ CASES = [
     (["simulate", "lz-albany", "--set", "lz_albany.companies=1,2"], "lz_albany.companies: is a list of groups of values; set a part of one"),
     (["simulate", "lz-albany", "--set", "lz_albany.chits.0.count=99"], "lz_albany.chits.0.count: must be 50 or less; got 99"),
     (["simulate", "lz-albany", "-q", "--games", "1", "--workers", "0", "--set", "lz_albany.unit_types.nva-rifle.fire=5000"], "a game stopped part-way: cannot roll"),
+    # refused as the same values in a file are (1,000,000,000 turns played for ever)
+    (["simulate", "first-team", "--set", "turns.value=1000000000"], "turns.value: a game lasts 1 to 99 turns, not 1000000000"),
+    (["simulate", "lz-albany", "--set", "turns.value=0"], "turns.value: a game lasts 1 to 99 turns, not 0"),
+    (["simulate", "lz-albany", "--set", "map.areas.0.terrain=lava"], "map.areas.0.terrain: area A1: terrain 'lava' is not in map.terrains"),
+    (["simulate", "lz-albany", "--set", "values.flares.value=*1e9"], "values.flares.value: numbers in a scenario lie within ±1,000,000,000, not '*1e9' (8,000,000,000)"),
     (["simulate", "lz-albany", "--scheduler", "not a url"], "is not a scheduler address like tcp://"),
     (["simulate", "lz-albany", "--scheduler", "tcp://127.0.0.1:99999"], "port 99999 is out of range (1 to 65535)"),
     (["simulate", "lz-albany", "--scenario", FTV], "game: this scenario is for First Team: Vietnam; LZ Albany cannot play it"),

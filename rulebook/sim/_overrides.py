@@ -5,9 +5,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rulebook._datafile import MAX_NUMBER
 from rulebook.games._playable import goes_negative
 from rulebook.games._reads import check_read
-from rulebook.scenario import Scenario
+from rulebook.scenario import Scenario, validate
 from rulebook.scenario._io import validation_problems
 from rulebook.sim.values import format_value
 
@@ -73,6 +74,13 @@ def _coerce(old: Any, value: str, path: str) -> Any:
 def _checked(old: Any, value: str, path: str) -> Any:
     """*value* as :func:`_coerce` reads it, refused if it goes below zero where *old* did not."""
     new = _coerce(old, value, path)
+    numbers = new if isinstance(new, list) else [new]
+    if any(isinstance(n, int | float) and abs(n) > MAX_NUMBER for n in numbers):
+        # as a scenario file's numbers are: 99999999999999999999 flares, or 8 scaled by 1e9
+        raise ValueError(
+            f"{path}: numbers in a scenario lie within ±{MAX_NUMBER:,}, not {value!r}"
+            + (f" ({new:,})" if value.startswith("*") else "")
+        )
     if goes_negative(new, old):
         raise ValueError(
             f"{path}: cannot be below zero (it is {format_value(old)} now), not {value!r}"
@@ -125,6 +133,14 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
     >>> s = apply_overrides(campaign_scenario(), {"first_team.us.transports.count": "*0.5"})
     >>> len(s.first_team.us.transports)
     4
+    >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "*1e9"})
+    Traceback (most recent call last):
+    ...
+    ValueError: values.cp_per_turn.value: numbers in a scenario lie within ±1,000,000,000, not '*1e9' (20,000,000,000)
+    >>> apply_overrides(campaign_scenario(), {"turns.value": "1000000000"})
+    Traceback (most recent call last):
+    ...
+    ValueError: turns.value: a game lasts 1 to 99 turns, not 1000000000
     """
     if not overrides:
         return scenario
@@ -143,13 +159,29 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
         check_read(scenario.game.value, path)
         node[key] = _checked(node[key], value, path)
     try:
-        return type(scenario).model_validate(data)
+        changed = type(scenario).model_validate(data)
     except ValidationError as err:  # a value of the right kind the schema still refuses
         said = [
             p.message if p.path in overrides else f"{p.path}: {p.message}"
             for p in validation_problems(err, "")
         ]
         raise ValueError(f"{', '.join(overrides)}: {'; '.join(said)}") from None
+    _check_as_a_file(changed, overrides)
+    return changed
+
+
+def _check_as_a_file(changed: Scenario, overrides: dict[str, str]) -> None:
+    """Refuse a changed value the checks of a scenario file (``rulebook validate``) refuse,
+    naming it: 1,000,000,000 turns passed the schema and played for ever, and terrain 'lava'
+    played as nothing. What a change does elsewhere is left to the designer to weigh (a game
+    cut to eight turns leaves later reinforcements out: a question the lab answers)."""
+    said = [
+        f"{p.path}: {p.message}"
+        for p in validate(changed, play=False)
+        if any(p.path == path or p.path.startswith(f"{path}.") for path in overrides)
+    ]
+    if said:
+        raise ValueError("; ".join(said))
 
 
 def _key(node: Any, part: str, path: str) -> Any:

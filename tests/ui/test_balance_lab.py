@@ -135,6 +135,21 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     assert "the variant changes nothing" in lab.errors.value
 
 
+def test_a_value_past_what_a_scenario_file_holds_is_refused():
+    """99999999999999999999 flares went into the variant; and 1,000,000,000 turns passed the
+    schema and played for ever. Both are refused as a scenario file's values are."""
+    lab = BalanceLab()
+    for search, typed, said in (
+        ("flares", "99999999999999999999", "numbers in a scenario lie within ±1,000,000,000"),
+        ("Turns", "1000000000", "a game lasts 1 to 99 turns, not 1000000000"),
+    ):
+        lab.filter.value = search
+        lab.new_value.value = typed
+        lab.add_button.click()
+        assert said in lab.errors.value, (search, lab.errors.value)
+        assert lab.changes == {}
+
+
 def test_a_refusal_is_said_once_beside_what_it_answers():
     """The error line stood in both columns, so at 1400 pixels a refused value was said twice,
     once under Run: a refused value is said under the Add button, a refused run under Run."""
