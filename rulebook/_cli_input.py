@@ -44,6 +44,14 @@ def _file_name(text: str) -> str:
     return text
 
 
+def _tag(text: str) -> str:
+    """An argparse type: a tag, refusing an empty one (which searched for nothing and blamed
+    the words searched for)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a tag (it is empty)")
+    return text.strip()
+
+
 def _port_busy(port: int) -> str | None:
     """Why *port* on 127.0.0.1 cannot be served on (in use, not allowed), or None if it can."""
     import socket

@@ -28,6 +28,7 @@ from rulebook._cli_input import (
     _dask_client,
     _file_name,
     _port_busy,
+    _tag,
     _whole,
 )
 from rulebook._version import __version__
@@ -42,6 +43,7 @@ EXIT_OK = 0
 EXIT_NOT_FOUND = 1  # `rules search` found nothing (as grep does)
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130  # as shells report a process stopped by SIGINT
+EXIT_BROKEN_PIPE = 141  # as shells report a writer stopped by SIGPIPE (`... | head`)
 MAX_GAMES = 100_000  # games per variant: a day's run; more is a typing slip (and memory)
 MAX_WORKERS = 256
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -662,7 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
     val.set_defaults(func=_cmd_validate)
 
     sch = sub.add_parser("schema", help="print the JSON Schema of scenario files")
-    sch.add_argument("-o", "--output", help="write it to this file instead")
+    sch.add_argument("-o", "--output", type=_file_name, help="write it to this file instead")
     sch.set_defaults(func=_cmd_schema)
 
     rul = sub.add_parser(
@@ -681,12 +683,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rul.add_argument("terms", nargs="*", help="words to search for, or rule ids to show")
     rul.add_argument("--game", choices=["lza", "ftv", "av"], help="search one book only")
-    rul.add_argument("--tag", help="search entries with this tag only")
+    rul.add_argument("--tag", type=_tag, help="search entries with this tag only")
     rul.add_argument(
         "--format", choices=["json", "csv", "md"], default="json", help="export format"
     )
     rul.add_argument(
-        "-o", "--output", help="export to this file; for site, the folder to build the site in"
+        "-o",
+        "--output",
+        type=_file_name,
+        help="export to this file; for site, the folder to build the site in",
     )
     rul.add_argument(
         "--context", action="store_true", help="search: show each hit's matched words in context"
@@ -779,9 +784,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"rulebook {args.command}: {message}", file=sys.stderr
             )
             return int(args.func(args))
-    except BrokenPipeError:  # output piped into `head` and the like
-        sys.stderr.close()
-        return EXIT_OK
+    except BrokenPipeError:
+        # Output piped into `head` and the like, which stopped reading: the command did not
+        # finish, so it does not say it did (0 hid a failed `validate | head`), and what it
+        # says on stderr still shows. Python's last flush of stdout would fail again at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         print(f"rulebook {args.command}: stopped (Ctrl-C)", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -51,6 +51,24 @@ def test_validate_reports_gameplay_problems_with_exit_2(tmp_path, capsys):
     assert "turns.rule: cites 'ftv:3.3', a rule of another game" in capsys.readouterr().err
 
 
+def test_a_reader_that_stops_reading_is_no_success(tmp_path, monkeypatch):
+    """`rulebook validate DIR | head -1` exited 0, with stderr closed, though a file in DIR was
+    invalid and never reached: a command cut short by its reader exits 141, as a writer stopped
+    by SIGPIPE does, and may still speak on stderr."""
+    import io
+    import os
+
+    class Closed(io.TextIOWrapper):  # stdout whose reader has gone, on a real file descriptor
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    sink = (tmp_path / "out").open("wb")
+    monkeypatch.setattr(sys, "stdout", Closed(sink))
+    assert main(["validate", "scenarios/lz_albany/standard.yaml"]) == 141
+    assert not sys.stderr.closed
+    assert os.path.samestat(os.fstat(sink.fileno()), Path(os.devnull).stat())  # the last flush
+
+
 def test_validate_missing_path_and_empty_folder_exit_2(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read the file" in capsys.readouterr().err

@@ -30,6 +30,10 @@ CASES = [
     (["rules", "search", "night", "--tag", "nigt"], "no entry has the tag 'nigt'; nearest tags: night"),
     (["rules", "search", "--game", "lza", "LOS", "--bogus"], "unrecognized arguments: --bogus"),
     (["rules", "export", "-o", "nodir/x.json"], "rulebook rules export: cannot write nodir/x.json"),
+    # empty: written to the screen, and an empty tag blamed the words searched for
+    (["schema", "-o", ""], "argument -o/--output: give a file name (it is empty)"),
+    (["rules", "export", "-o", " "], "argument -o/--output: give a file name (it is empty)"),
+    (["rules", "search", "--tag", "", "LOS"], "argument --tag: give a tag (it is empty)"),
     (["play", "lz-albany", "--scenario", ""], "argument --scenario: give a file name (it is empty)"),
     (["simulate", "lz-albany", "--scenario", " "], "argument --scenario: give a file name (it is empty)"),
     (["rules", "coverage", "zz"], "rulebook rules coverage: no book 'zz'; name lza or ftv"),
