@@ -21,7 +21,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     error the temporary file is removed and the old file is untouched; an
     OSError names *path*, never the temporary file. A new file gets the mode
     the umask gives (as ``open`` would); temporary files that a killed earlier
-    write to *path* left behind are removed first.
+    write to *path* left behind are removed first. A symbolic link is written through, to the
+    file it names.
 
     Examples
     --------
@@ -31,7 +32,9 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     >>> target.read_text()
     'id: demo\\n'
     """
-    target = Path(path)
+    # Through a symbolic link to the file it names, as open() writes: renamed over the link
+    # itself, the new text replaced the link and the file it named kept the old.
+    target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
     folder = target.parent
     if target.exists() and not target.is_file():
         # Renaming over a device or a pipe would replace it with a plain file (as root, even

@@ -41,6 +41,22 @@ def test_the_next_save_removes_what_a_killed_save_left_behind(tmp_path):
     assert other.exists()
 
 
+def test_a_symbolic_link_is_written_through_not_replaced(tmp_path):
+    """`rulebook schema -o link.json` replaced the link with a file, and the file it named
+    kept its old text; a link to nowhere was replaced too."""
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    real.write_text("old")
+    link.symlink_to(real)
+    atomic_write_text(link, "new")
+    assert link.is_symlink()
+    assert real.read_text() == "new"
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "nowhere" / "x.json")
+    with pytest.raises(OSError, match=r"cannot write .*nowhere/x\.json: No such file"):
+        atomic_write_text(dangling, "{}")
+    assert dangling.is_symlink()
+
+
 def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
     with pytest.raises(OSError, match=r"cannot write .*nodir/x\.json: No such file") as err:
         atomic_write_text(tmp_path / "nodir" / "x.json", "{}")
