@@ -112,6 +112,43 @@ def _self_pairs(spec: MapSpec, file: str) -> list[Problem]:
     ]
 
 
+def _unknown_names(spec: MapSpec, file: str, ids: set[str]) -> list[Problem]:
+    """Edits naming areas the map does not have, and sight blocked by a terrain it lacks."""
+    problems = []
+    for kind in ("add", "remove"):
+        for j, pair in enumerate(getattr(spec.adjacency, kind)):
+            for name in pair:
+                if name not in ids:
+                    problems.append(
+                        Problem(
+                            file,
+                            f"map.adjacency.{kind}.{j}",
+                            f"names area {name!r}, which the map does not have",
+                        )
+                    )
+    for j, terrain in enumerate(spec.los.blocking):  # (unknown, it blocked nothing, silently)
+        if terrain not in spec.terrains:
+            problems.append(
+                Problem(
+                    file,
+                    f"map.los.blocking.{j}",
+                    f"terrain {terrain!r} blocks sight but is not in map.terrains "
+                    f"({', '.join(spec.terrains)})",
+                )
+            )
+    for j, override in enumerate(spec.los.overrides):
+        for name in override.between:
+            if name not in ids:
+                problems.append(
+                    Problem(
+                        file,
+                        f"map.los.overrides.{j}",
+                        f"names area {name!r}, which the map does not have",
+                    )
+                )
+    return problems
+
+
 def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
     """Outlines that are not valid polygons, unknown terrains, edits naming missing areas, islands."""
     from shapely.geometry import Polygon
@@ -138,28 +175,7 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                     f"area {area.id}: terrain {area.terrain!r} is not in map.terrains ({', '.join(spec.terrains)})",
                 )
             )
-    problems += _self_pairs(spec, file)
-    for kind in ("add", "remove"):
-        for j, pair in enumerate(getattr(spec.adjacency, kind)):
-            for name in pair:
-                if name not in ids:
-                    problems.append(
-                        Problem(
-                            file,
-                            f"map.adjacency.{kind}.{j}",
-                            f"names area {name!r}, which the map does not have",
-                        )
-                    )
-    for j, override in enumerate(spec.los.overrides):
-        for name in override.between:
-            if name not in ids:
-                problems.append(
-                    Problem(
-                        file,
-                        f"map.los.overrides.{j}",
-                        f"names area {name!r}, which the map does not have",
-                    )
-                )
+    problems += _self_pairs(spec, file) + _unknown_names(spec, file, ids)
     if not problems and len(spec.areas) > 1:
         from rulebook.maps import shared_area_map
 

@@ -80,6 +80,11 @@ UNPLAYABLE = [
     ("Pleiku in no zone", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {}", 1), "first_team.map.zone_of: Pleiku is in no zone"),
     ("a zone with no rank", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {Pleiku: K}", 1), "first_team.map.zone_display.ranks: zone K (of Pleiku) has no rank"),
     ("a 1,000-turn game", LZA.replace("turns: {value: 10", "turns: {value: 1000", 1), "turns.value: a game lasts 1 to 99 turns, not 1000"),
+    # played as if sound (found by a bad-input session): one counter for two officers, and
+    # sight never blocked by a terrain the map does not have
+    ("two officers of one name", LZA.replace("officer: C/2-7-CO", "officer: A/2-7-CO", 1), "lz_albany.companies.1.officer: officer 'A/2-7-CO' is named twice"),
+    ("an officer named as a senior one", LZA.replace("officer: C/2-7-CO", "officer: McDade", 1), "lz_albany.companies.1.officer: officer 'McDade' is named twice"),
+    ("sight blocked by lava", LZA.replace("blocking: [jungle]", "blocking: [lava]", 1), "map.los.blocking.0: terrain 'lava' blocks sight but is not in map.terrains"),
 ]  # fmt: skip
 
 
@@ -194,3 +199,16 @@ def test_both_yaml_loaders_read_every_shipped_file_alike(path):
 def test_both_yaml_loaders_refuse_the_same_texts_at_the_same_line(text):
     slow, fast = (_read_with(loader, text) for loader in _datafile._LOADERS)
     assert fast == slow  # the same data and lines, or refused at the same line
+
+
+def test_a_side_with_no_company_is_refused_not_played():
+    """With no companies the engine played ten empty turns and gave the NVA the game on a
+    tie-break ('US 0 VP, NVA 0 VP'); a side needs a company to play."""
+    from rulebook.games.lz_albany import standard_scenario
+
+    scenario = standard_scenario()
+    spec = scenario.lz_albany.model_copy(
+        update={"companies": [c for c in scenario.lz_albany.companies if c.side == "us"]}
+    )
+    problems = [str(p) for p in validate(scenario.model_copy(update={"lz_albany": spec}), "x")]
+    assert "x: lz_albany.companies: no NVA company: that side has no counters to play" in problems

@@ -27,6 +27,34 @@ def _duplicate_ids(scenario: Scenario, file: str) -> list[Problem]:
     ):
         for dup in sorted(k for k, n in Counter(ids).items() if n > 1):
             problems.append(Problem(file, f"lz_albany.{field}", f"id {dup!r} is used twice"))
+    # Officers are counters the engine keys by id beside the senior officers: two of one name
+    # played as one counter. The second of a name is the one named.
+    officers = [
+        (f"lz_albany.senior_officers.{i}.id", o.id) for i, o in enumerate(spec.senior_officers)
+    ]
+    officers += [
+        (f"lz_albany.companies.{i}.officer", c.officer)
+        for i, c in enumerate(spec.companies)
+        if c.officer
+    ]
+    seen: set[str] = set()
+    for path, name in officers:
+        if name in seen and not path.startswith("lz_albany.senior"):  # (those: just above)
+            problems.append(
+                Problem(
+                    file, path, f"officer {name!r} is named twice: each counter needs its own id"
+                )
+            )
+        seen.add(name)
+    for side, words in (("us", "US"), ("nva", "NVA")):
+        if not any(c.side == side for c in spec.companies):
+            problems.append(
+                Problem(
+                    file,
+                    "lz_albany.companies",
+                    f"no {words} company: that side has no counters to play",
+                )
+            )
     return problems
 
 
