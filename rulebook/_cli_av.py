@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-EXIT_OK, EXIT_BAD_INPUT = 0, 2
+EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2  # as rulebook.cli has them
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -81,6 +81,12 @@ def _catalogue(args: argparse.Namespace) -> int:
             .apply(lambda c: c.str.lower().str.contains(text, regex=False))
             .any(axis=1)
         ]
+        if frame.empty:  # said as `rules search` says it (pandas printed "Empty DataFrame")
+            print(
+                f"rulebook av: nothing in the {which} catalogue matches {args.search!r}",
+                file=sys.stderr,
+            )
+            return EXIT_NOT_FOUND
     if args.format == "csv":
         print(frame.to_csv(), end="")
     elif args.format == "json":

@@ -69,6 +69,14 @@ def test_a_reader_that_stops_reading_is_no_success(tmp_path, monkeypatch):
     assert os.path.samestat(os.fstat(sink.fileno()), Path(os.devnull).stat())  # the last flush
 
 
+def test_a_catalogue_search_that_finds_nothing_says_so_and_exits_1(capsys):
+    """It printed pandas' "Empty DataFrame / Columns: [...] / Index: []" and exited 0."""
+    assert main(["av", "catalogue", "vehicles", "--search", "zzzz"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == "rulebook av: nothing in the vehicles catalogue matches 'zzzz'\n"
+
+
 def test_validate_missing_path_and_empty_folder_exit_2(tmp_path, capsys):
     assert main(["validate", str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read the file" in capsys.readouterr().err

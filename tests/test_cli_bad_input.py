@@ -43,6 +43,7 @@ CASES = [
     (["play", "lz-albany", "--seed", "-3"], "argument --seed: -3 is out of range (0 or more)"),
     (["play", "lz-albany", "--seed", "x"], "argument --seed: 'x' is not a whole number"),
     (["play", "chess"], "argument game: invalid choice: 'chess'"),
+    (["play", "first-team", "--option", "nva_artillery=maybe"], "option nva_artillery: 'maybe' is not one of false, true"),
     (["simulate", "lz-albany", "--workers", "-1"], "argument --workers: -1 is out of range"),
     (["simulate", "lz-albany", "--games", "100000000"], "argument --games: 100000000 is out of range"),
     (["simulate", "lz-albany", "--games", "-5"], "argument --games: -5 is out of range (1 to 100000)"),

@@ -113,7 +113,11 @@ class FlowGame:
                     f"unknown option {option!r}; the scenario has {', '.join(sorted(scenario.options))}"
                 )
             if value not in scenario.options[option].choices:
-                choices = ", ".join(map(str, scenario.options[option].choices))
+                # as a file or a command line writes them: true and false, not Python's True
+                choices = ", ".join(
+                    str(c).lower() if isinstance(c, bool) else str(c)
+                    for c in scenario.options[option].choices
+                )
                 raise InvalidActionError(f"option {option}: {value!r} is not one of {choices}")
         self.scenario = scenario
         self.seed = seed
