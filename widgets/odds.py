@@ -7,7 +7,7 @@ from html import escape
 import ipywidgets as ipw
 
 from rulebook.dice import successes
-from rulebook.render import distribution_html
+from rulebook.render import distribution_html, percent
 
 __all__ = ["OddsExplorer"]
 
@@ -47,7 +47,7 @@ class OddsExplorer(ipw.VBox):
         headline = (
             f'<p class="rb-headline">Rolling {self.dice.value} '
             f"{'die' if self.dice.value == 1 else 'dice'}, the chance of at least one hit is "
-            f'<b class="at-least-one" data-exact="{some}">{some} ({float(some):.1%})</b>; '
+            f'<b class="at-least-one" data-exact="{some}">{some} ({percent(some)})</b>; '
             f"on average {float(dist.mean()):.2f} hits.</p>"
         )
         self.result.value = headline + distribution_html(dist, outcome=escape("hits"))

@@ -8,9 +8,17 @@ tests can select on them.
 from rulebook.render._html import (
     HTML,
     distribution_html,
+    percent,
     provenance_badge,
     sourced_html,
     trace_html,
 )
 
-__all__ = ["HTML", "distribution_html", "provenance_badge", "sourced_html", "trace_html"]
+__all__ = [
+    "HTML",
+    "distribution_html",
+    "percent",
+    "provenance_badge",
+    "sourced_html",
+    "trace_html",
+]

@@ -106,3 +106,9 @@ def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
     options.new_button.click()
     assert "32nd Regiment" in app.status.value
     assert "101/66" in app.status.value
+
+
+def test_a_near_certain_hit_is_not_shown_as_certain():
+    """Twelve dice hitting on 4 to 6 miss all of them 1 time in 4,096: the headline said 100.0%."""
+    explorer = OddsExplorer(dice=12, target=4)
+    assert "4095/4096 (over 99.9%)" in explorer.result.value

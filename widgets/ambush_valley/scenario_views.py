@@ -9,9 +9,9 @@ from html import escape
 from rulebook.games.ambush_valley.naming import side_words, terrain_words
 from rulebook.games.ambush_valley.scenario import Scenario
 from rulebook.games.ambush_valley.weapons import firepower
-from rulebook.render import provenance_badge
+from rulebook.render import percent, provenance_badge
 from rulebook.render.svg import SIDE_STROKE, TERRAIN_FILL
-from widgets.ambush_valley.words import force_name, pct
+from widgets.ambush_valley.words import force_name
 
 __all__ = ["forces_html", "legend_html", "odds_html", "summary_html"]
 
@@ -78,7 +78,7 @@ def odds_html(s: Scenario) -> str:
         )
         rows = "".join(
             f"<tr data-row='{escape(k)}'><td>{escape(k)}</td><td>{escape(r.rows[k])}</td>"
-            f"<td>{pct(p)}</td></tr>"
+            f"<td>{percent(p)}</td></tr>"
             for k, p in odds.items()
             if k != "none"
         )
@@ -87,9 +87,9 @@ def odds_html(s: Scenario) -> str:
             f"then {escape(r.roll)}; turns {r.first_turn}-{last}{gate}</h4>"
             "<table class='rb-av-reinforcements'><thead><tr><th>roll</th><th>arrives</th>"
             f"<th>each turn</th></tr></thead><tbody>{rows}<tr><td>-</td><td>nothing</td>"
-            f"<td>{pct(none)}</td></tr></tbody></table>"
+            f"<td>{percent(none)}</td></tr></tbody></table>"
             f"<p>Chance of at least one arrival over {turns} turn(s): "
-            f"<b class='rb-any-arrival'>{pct(1 - none**turns)}</b></p>"
+            f"<b class='rb-any-arrival'>{percent(1 - none**turns)}</b></p>"
         )
     return "".join(out)
 

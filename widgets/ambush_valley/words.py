@@ -2,17 +2,13 @@
 
 >>> id_words("vc-special-development")
 'VC special development'
->>> pct(Fraction(1, 8))
-'12.5%'
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rulebook.games.ambush_valley.catalogue import _forces, platoons
 
-__all__ = ["force_name", "id_words", "pct", "platoon_options"]
+__all__ = ["force_name", "id_words", "platoon_options"]
 
 # Ids are lower case; these words are names or abbreviations a reader expects in capitals.
 _CAPITALS = {
@@ -39,10 +35,6 @@ def id_words(key: str) -> str:
     words = [_CAPITALS.get(w, w) for w in key.replace("_", "-").split("-") if w]
     text = " ".join(words)
     return text[:1].upper() + text[1:]
-
-
-def pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def force_name(force: str) -> str:
