@@ -28,14 +28,13 @@ from rulebook.sim.early import compared, first_futility_look, in_sentence, looks
 from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
-from widgets._number import RangedIntText
+from widgets._number import RangedIntText, seed_box
 from widgets._page import app_page, error_html
 from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_from_query
 
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
-MAX_SEED = 999_999_999  # any whole number would do; a box of ten digits reads back at a glance
 STOP_LABEL = "stop once the answer is clear"
 LIVE_EVERY_S = 2.0  # how often the table of results so far is redrawn while games run
 
@@ -291,9 +290,7 @@ class BalanceLab(ipw.VBox):
             layout=SMALL_FIELD,
             _dom_classes=("rb-games",),
         )
-        self.seed = RangedIntText(
-            0, MAX_SEED, "a seed", value=1965, description="seed", layout=SMALL_FIELD
-        )
+        self.seed = seed_box(1965, what="a seed", description="seed", layout=SMALL_FIELD)
         # On by default: a change that swings the result needs a fraction of the games asked
         # for, the look's strict level keeps a change that does nothing from stopping it as a
         # difference, and differences too small to show stop it as settled (rulebook.sim.early).

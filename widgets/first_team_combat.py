@@ -13,7 +13,7 @@ from rulebook.games.first_team.situation import NVA_ORDER, CombatSetup, example_
 from rulebook.render import distribution_html, provenance_badge, trace_html
 from rulebook.render._html import tidy_words
 from rulebook.trace import Trace
-from widgets._number import RangedIntText
+from widgets._number import seed_box
 from widgets._page import app_page, guarded, rule_links
 
 __all__ = ["FirstTeamCombat", "first_team_combat_app"]
@@ -69,9 +69,7 @@ class FirstTeamCombat(ipw.VBox):
         self.nva_support = support("NVA")
         self.ambush = ipw.Checkbox(description="ambush (only the attacker fires)")
         self.night = ipw.Checkbox(description="NVA Open Combat (night check)")
-        self.seed = RangedIntText(
-            0, 999_999_999, "a dice seed", description="dice seed", layout=ipw.Layout(width="14em")
-        )
+        self.seed = seed_box(0, layout=ipw.Layout(width="14em"))
         self.example = ipw.Button(description="The 4.1 example", icon="book")
         self.example.on_click(self._load_example)
         self.headline = ipw.HTML()

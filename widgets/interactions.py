@@ -14,7 +14,7 @@ from rulebook.games.lz_albany.situation import CALLED_IN, attack
 from rulebook.maps import AreaMap
 from rulebook.reference import load_reference
 from rulebook.render import distribution_html
-from widgets._number import RangedIntText
+from widgets._number import seed_box
 from widgets._page import app_page, error_html, rule_links
 from widgets._turn_story import count, place
 
@@ -126,11 +126,7 @@ class InteractionsApp(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self.reading_note = ipw.HTML()
-        # The kernel reads what is typed: ipywidgets' IntText dropped the keys it does not
-        # take, so 2.5 became seed 25 and 1e5 seed 15, without a word.
-        self.seed = RangedIntText(
-            0, 999_999_999, "a dice seed", value=1, description="dice seed", layout=small
-        )
+        self.seed = seed_box(1, layout=small)
         self._own_officer = False  # the box as the reader left it, before a called-in attack
         self.headline = ipw.HTML()
         self.odds_view = ipw.HTML()

@@ -429,3 +429,13 @@ def test_with_nothing_selected_the_row_says_what_to_pick_not_the_last_spots_plac
     panel.item.value = "spot-2"  # back to a spot: its place again
     assert panel.item_tools.children[1] is panel.item_x
     assert (panel.item_x.value, panel.item_y.value) == panel.scenario.spec.layout.tunnel_spots[1].at
+
+
+def test_the_campaign_seed_is_read_by_the_kernel_and_says_what_it_refused():
+    """The campaign tab's seed was ipywidgets' IntText, which made 2.5 seed 25 without a word
+    (the interactions app's box did the same); every seed box is the same one now."""
+    panel = ambush_valley_app().children[-1].campaign
+    panel.seed.set_state({"value": "2.5"})
+    assert panel.seed.value == 1965
+    assert "2.5 is not a whole number: 1,965 kept" in panel.seed.note.value
+    assert panel.seed.note in panel.children[1].children  # shown beside the box

@@ -22,6 +22,7 @@ from rulebook.games.ambush_valley.campaign import (
 from rulebook.render import trace_html
 from rulebook.saves import resolve_save_name
 from rulebook.trace import Trace
+from widgets._number import seed_box
 from widgets._page import error_html, guarded, rule_links
 from widgets.ambush_valley.words import platoon_options
 
@@ -141,8 +142,9 @@ class CampaignPanel(ipw.VBox):
         self.campaign_name = ipw.Text(value="Snoopin' and Poopin'", description="campaign")
         self.start_button = ipw.Button(description="Start campaign", button_style="primary")
         self.start_button.on_click(self._start)
-        self.seed = ipw.IntText(value=1965, description="dice seed")
-        self.seed.tooltip = "the same seed rolls the same dice; it moves on by one after each run"
+        self.seed = seed_box(
+            1965, tooltip="the same seed rolls the same dice; it moves on by one after each run"
+        )
         self.pre_button = ipw.Button(
             description="Pre-action steps",
             tooltip="mission, plan and Operational Momentum Points, reconnoitre",
@@ -211,7 +213,7 @@ class CampaignPanel(ipw.VBox):
         super().__init__(
             [
                 ipw.HBox([self.platoon, self.campaign_name, self.start_button]),
-                ipw.HBox([self.seed, self.pre_button, self.after_button]),
+                ipw.HBox([self.seed, self.pre_button, self.after_button, self.seed.note]),
                 report,
                 ipw.HBox([self.path, self.save_button, self.load_button]),
                 self.errors,
