@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["atomic_write_text"]
+__all__ = ["atomic_write_text", "umask"]
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -66,16 +66,21 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def _umask_mode() -> int:
-    """0o666 less the umask; read from /proc on Linux, as setting it to read it races threads."""
+    """0o666 less the umask: the mode a plain open() gives a new file."""
+    return 0o666 & ~umask()
+
+
+def umask() -> int:
+    """The process's umask; read from /proc on Linux, as setting it to read it races threads."""
     try:
         status = Path("/proc/self/status").read_text(encoding="ascii")
-        mask = int(
+        return int(
             next(line.split()[1] for line in status.splitlines() if line.startswith("Umask:")), 8
         )
     except (OSError, StopIteration, ValueError, IndexError):
         mask = os.umask(0o022)
         os.umask(mask)
-    return 0o666 & ~mask
+        return mask
 
 
 def _remove_leftovers(target: Path) -> None:

@@ -1,6 +1,6 @@
-"""The project's cache folder: ``$RULEBOOK_CACHE`` if set, else ``$XDG_CACHE_HOME`` (else
-``~/.cache``) under ``ia-drang-rulebook``. What is kept there can always be worked out again;
-it is kept so that the next process need not.
+"""The project's cache folder: ``$RULEBOOK_CACHE`` if set (and not blank), else
+``$XDG_CACHE_HOME`` (else ``~/.cache``) under ``ia-drang-rulebook``. What is kept there can
+always be worked out again; it is kept so that the next process need not.
 
 >>> user_cache("rule-links").name
 'rule-links'
@@ -17,18 +17,28 @@ from typing import Any, TypeVar
 
 from rulebook._atomic import atomic_write_text
 
-__all__ = ["kept", "user_cache"]
+__all__ = ["env_folder", "kept", "user_cache"]
 
 T = TypeVar("T")
 
 
 def user_cache(name: str) -> Path:
     """The folder *name* in the project's cache folder (not created here)."""
-    named = os.environ.get("RULEBOOK_CACHE")
-    if named:
-        return Path(named) / name
-    cache = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(cache) / "ia-drang-rulebook" / name
+    named = env_folder("RULEBOOK_CACHE")
+    if named is not None:
+        return named / name
+    # The XDG spec has a relative path ignored, as it would name a folder in whatever
+    # folder the process happens to start in.
+    xdg = env_folder("XDG_CACHE_HOME")
+    cache = xdg if xdg is not None and xdg.is_absolute() else Path.home() / ".cache"
+    return cache / "ia-drang-rulebook" / name
+
+
+def env_folder(variable: str) -> Path | None:
+    """The folder the environment *variable* names; None if it is unset, empty or only spaces,
+    as if unset: a blank name read as a path is a folder in the current directory."""
+    named = os.environ.get(variable, "")
+    return Path(named) if named.strip() else None
 
 
 def kept(

@@ -92,8 +92,15 @@ def _catalogue(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print(frame.to_json(orient="index", indent=1))
     else:
-        print(frame.to_string())
+        print(_missing_as(frame, "-").to_string())
     return EXIT_OK
+
+
+def _missing_as(frame, word: str):
+    """*frame* with *word* for each value it lacks, where pandas would show NaN, <NA> or None
+    (its ``na_rep`` passes over the last two); CSV leaves such a cell empty and JSON writes
+    null, as readers of those expect."""
+    return frame.astype(object).where(frame.notna(), word)
 
 
 def _scenario(args: argparse.Namespace) -> int:

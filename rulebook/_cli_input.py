@@ -82,6 +82,25 @@ def _check_override_value(text: str) -> None:
         raise ValueError(f"{text!r}: {number} is out of range (within +-{MAX_NUMBER})")
 
 
+def _each_once(flag: str, given: list[str], split) -> dict[str, str]:
+    """The ``NAME=VALUE`` settings *given* to *flag*, each split by *split* into its name and
+    value; a ValueError naming both if two set the same name (the last one silently won).
+
+    >>> _each_once("--set", ["a=1", "b=2"], lambda t: t.split("="))
+    {'a': '1', 'b': '2'}
+    """
+    values: dict[str, str] = {}
+    said: dict[str, str] = {}
+    for text in given:
+        name, value = split(text)
+        if name in values:
+            raise ValueError(
+                f"{flag} sets {name} twice, {said[name]!r} and {text!r}; give one of them"
+            )
+        values[name], said[name] = value, text
+    return values
+
+
 def _dask_client(address: str):
     """A Dask client for *address*; a ValueError saying why there is none otherwise."""
     import re

@@ -26,6 +26,7 @@ from rulebook._cli_input import (
     OneLineParser,
     _check_override_value,
     _dask_client,
+    _each_once,
     _file_name,
     _port_busy,
     _tag,
@@ -327,6 +328,9 @@ def _rules_site(ref, output: str | None) -> int:
     except SiteError as err:
         print(f"rulebook rules site: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"rulebook rules site: stopped (Ctrl-C); {output} is as it was", file=sys.stderr)
+        return EXIT_INTERRUPTED
     print(f"built the rules site: open {index.resolve().as_uri()}")
     return EXIT_OK
 
@@ -404,7 +408,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     try:
         for item in args.set:
             _check_override_value(item)
-        overrides = dict(parse_override(item) for item in args.set)
+        overrides = _each_once("--set", args.set, parse_override)
         default = campaign_scenario if args.game == "first-team" else standard_scenario
         scenario = (
             require_playable(load_scenario(args.scenario), str(args.scenario), args.game)
@@ -482,11 +486,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if result.cancelled else EXIT_OK
 
 
+def _option_values(args: argparse.Namespace) -> dict[str, str]:
+    """The ``--option NAME=VALUE`` settings by name; a ValueError if one is set twice."""
+    return _each_once("--option", args.option, lambda item: item.partition("=")[::2])
+
+
 def _options(args: argparse.Namespace, scenario) -> dict:
     """NAME=VALUE pairs, each value matched to one of the option's choices (so 'true' is True)."""
     options = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
+    for name, value in _option_values(args).items():
         choices = scenario.options[name].choices if name in scenario.options else []
         options[name] = next((c for c in choices if str(c).lower() == value.lower()), value)
     return options
@@ -498,6 +506,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from rulebook.scenario import load_scenario, require_playable
 
     play = _play_first_team if args.game == "first-team" else _play_lz_albany
+    try:
+        _option_values(args)  # said before any file is read, not as a game stopped part-way
+    except ValueError as err:
+        print(f"rulebook play: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         scenario = load_scenario(args.scenario) if args.scenario else None
         if scenario is not None:  # named problems, not an engine's stop
@@ -675,7 +688,8 @@ def build_parser() -> argparse.ArgumentParser:
             "| site -o DIR"
         ),
         epilog="Exit codes: 0 found or done, 1 a search found nothing (nearest words are "
-        "suggested), 2 bad input (no query, an unknown rule id, no -o for site).",
+        "suggested), 2 bad input (no query, an unknown rule id, no -o for site, or a folder "
+        "for site that holds other files), 130 stopped by Ctrl-C.",
     )
     rul.add_argument(
         "action",
@@ -691,7 +705,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         type=_file_name,
-        help="export to this file; for site, the folder to build the site in",
+        help="export to this file; for site, the folder to build the site in: a new or empty "
+        "one, or a site built before, which is replaced once the new one is whole",
     )
     rul.add_argument(
         "--context", action="store_true", help="search: show each hit's matched words in context"
@@ -763,8 +778,48 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Control characters a terminal obeys rather than shows (C0 but newline and tab, DEL, C1), each
+# written as its escape: \x1b for ESC, \x07 for the bell.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0)) if chr(c) not in "\n\t"}
+
+
+class _ShownAsText:
+    """A text stream that writes control characters as escapes (``\\x1b``), so a title or a
+    name from a user's file, printed anywhere by any command, reaches the terminal as text
+    and never as a sequence it would obey (clear the screen, ring the bell, retitle the
+    window). Everything else is the stream's own."""
+
+    def __init__(self, stream, keep: str = "") -> None:
+        self._stream = stream
+        self._table = {c: escape for c, escape in _CONTROLS.items() if chr(c) not in keep}
+
+    def write(self, text: str) -> int:
+        self._stream.write(text.translate(self._table))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _shown_as_text() -> Iterator[None]:
+    """While open, standard output and error write control characters as text."""
+    streams = sys.stdout, sys.stderr
+    # (stderr keeps the carriage return: the progress bar redraws its line with it)
+    sys.stdout, sys.stderr = _ShownAsText(sys.stdout), _ShownAsText(sys.stderr, keep="\r")
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = streams
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
+    with _shown_as_text():  # the one place every command's output goes out
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     # A command's words may come after its options too (rules search --game av LOS): argparse

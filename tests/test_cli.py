@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -75,6 +76,42 @@ def test_a_catalogue_search_that_finds_nothing_says_so_and_exits_1(capsys):
     out, err = capsys.readouterr()
     assert out == ""
     assert err == "rulebook av: nothing in the vehicles catalogue matches 'zzzz'\n"
+
+
+@pytest.mark.parametrize("which", ["vehicles", "platoons", "forces"])
+def test_a_catalogue_shows_a_missing_value_as_a_dash_not_pandas_words(capsys, which):
+    """The vehicles printed NaN, <NA> and None where a value is missing (the Ontos's crew)."""
+    assert main(["av", "catalogue", which]) == 0
+    out = capsys.readouterr().out
+    assert re.findall(r"\bNaN\b|<NA>|\bNone\b|\bnan\b", out) == []
+    if which == "vehicles":
+        ontos = next(line for line in out.splitlines() if line.startswith("M50 Ontos"))
+        # no deck armour; survivability; no crew, passengers or move; characteristics, notes
+        assert "1D6 - 4+/D6 - - - open-topped;" in " ".join(ontos.split())
+
+
+def test_control_characters_from_a_file_are_shown_not_obeyed(tmp_path, capsys):
+    """A title holding an escape sequence (clear the screen) and a bell reached the terminal
+    raw, which obeyed them."""
+    odd = tmp_path / "odd.yaml"
+    title = "title: LZ Albany, 17 November 1965"
+    assert title in STANDARD.read_text()
+    odd.write_text(STANDARD.read_text().replace(title, 'title: "LZ \\x1b[2J Albany\\x07"'))
+    assert main(["validate", str(odd)]) == 0
+    assert capsys.readouterr().out == f"ok  {odd}  (lz-albany: LZ \\x1b[2J Albany\\x07)\n"
+
+
+def test_every_command_writes_control_characters_as_text_on_both_streams(capsys):
+    """The one place output goes out (main), for stderr too; the progress bar keeps the
+    carriage return it redraws its line with."""
+    from rulebook import cli
+
+    with cli._shown_as_text():
+        sys.stdout.write("a\x1b]0;title\x07\x9bz\tb\n")
+        sys.stderr.write("\rbar \x1b[A\x7f\n")
+    out, err = capsys.readouterr()
+    assert out == "a\\x1b]0;title\\x07\\x9bz\tb\n"
+    assert err == "\rbar \\x1b[A\\x7f\n"
 
 
 def test_validate_missing_path_and_empty_folder_exit_2(tmp_path, capsys):

@@ -62,6 +62,9 @@ CASES = [
     (["simulate", "lz-albany", "--set", "turns.value=0"], "turns.value: a game lasts 1 to 99 turns, not 0"),
     (["simulate", "lz-albany", "--set", "map.areas.0.terrain=lava"], "map.areas.0.terrain: area A1: terrain 'lava' is not in map.terrains"),
     (["simulate", "lz-albany", "--set", "values.flares.value=*1e9"], "values.flares.value: numbers in a scenario lie within ±1,000,000,000, not '*1e9' (8,000,000,000)"),
+    # given twice, the last one silently won
+    (["simulate", "lz-albany", "--set", "turns.value=8", "--set", "turns.value = 9"], "rulebook simulate: --set sets turns.value twice, 'turns.value=8' and 'turns.value = 9'; give one of them"),
+    (["play", "first-team", "--scenario", FTV, "--option", "nva_artillery=true", "--option", "nva_artillery=false"], "rulebook play: --option sets nva_artillery twice, 'nva_artillery=true' and 'nva_artillery=false'; give one of them"),
     (["simulate", "lz-albany", "--scheduler", "not a url"], "is not a scheduler address like tcp://"),
     (["simulate", "lz-albany", "--scheduler", "tcp://127.0.0.1:99999"], "port 99999 is out of range (1 to 65535)"),
     (["simulate", "lz-albany", "--scenario", FTV], "game: this scenario is for First Team: Vietnam; LZ Albany cannot play it"),

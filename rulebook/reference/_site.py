@@ -18,14 +18,19 @@ its own words and a small script that corrects a misspelt query word to the near
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
 import re
 import shutil
+import signal
 import tempfile
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from rulebook._atomic import umask
 from rulebook._words import words
 from rulebook.reference._models import Entry
 from rulebook.reference._reading import (
@@ -44,7 +49,7 @@ from rulebook.reference._reference import Finding, Reference
 from rulebook.reference._search import vocabulary
 from rulebook.reference._topics import topic_name
 
-__all__ = ["SiteError", "build_site", "docname", "write_sources"]
+__all__ = ["MARKER", "SiteError", "build_site", "docname", "write_sources"]
 
 BOOK_ORDER = ("lza", "ftv", "av")
 _SPECIAL = re.compile(r"([\\*`_|\[\]<>])")
@@ -308,15 +313,29 @@ def site_words(texts: Iterable[str]) -> list[str]:
     return sorted(counts, key=lambda w: (-counts[w], w))
 
 
+#: The file that marks a folder as a site this command built, and so one it may replace.
+MARKER = ".rulebook-site"
+_MARKER_TEXT = (
+    "Built by `rulebook rules site`: building the site again into this folder replaces it "
+    "whole, with everything else in it.\n"
+)
+
+
 def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
     """Build the site into *out*; return its ``index.html``.
 
-    With *strict*, any Sphinx warning (a broken link, bad markup) fails the build.
+    *out* may be missing, empty or a site built here before (it holds :data:`MARKER`); a
+    folder holding anything else is refused, so a mistyped ``-o ~/Documents`` cannot mix
+    hundreds of pages into a reader's own files. The site is built in a new folder beside
+    *out* and renamed into place only once whole, replacing the earlier site: a failed or
+    interrupted build (Ctrl-C, which re-raises KeyboardInterrupt here) leaves *out* as it was
+    and removes what it built. With *strict*, any Sphinx warning (a broken link, bad markup)
+    fails the build.
 
     Raises
     ------
     SiteError
-        Sphinx is not installed, or the build failed; the message says why.
+        Sphinx is not installed, *out* is refused, or the build failed; the message says why.
     """
     try:
         from sphinx.cmd.build import build_main
@@ -325,12 +344,76 @@ def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
             "the static site needs Sphinx: pip install 'iadrang-rulebook[site]'"
         ) from err
     out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise SiteError(f"{out} is not a folder")
-    try:  # a folder that cannot be made is said here, not deep in Sphinx's traceback
-        out.mkdir(parents=True, exist_ok=True)
+    target = _refuse_foreign(out)
+    made = _make_parents(target, out)
+    try:
+        built = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+        # The earlier site's mode, or a plain mkdir's: not mkdtemp's owner-only one.
+        built.chmod(target.stat().st_mode & 0o777 if target.is_dir() else 0o777 & ~umask())
     except OSError as err:
+        _remove_empty(made)
         raise SiteError(f"cannot write the site to {out}: {err.strerror}") from None
+    try:
+        _sphinx_build(build_main, ref, built, strict)
+        (built / MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
+        _put_in_place(built, target)
+    except OSError as err:
+        _discard(built, made)
+        raise SiteError(f"cannot write the site to {out}: {err.strerror}") from None
+    except BaseException:  # (Ctrl-C too): nothing half-built is left, beside *out* or in it
+        _discard(built, made)
+        raise
+    return out / "index.html"
+
+
+def _refuse_foreign(out: Path) -> Path:
+    """The folder to build *out* as (a symbolic link's target: the link stays a link), once
+    sure it is missing, empty or a site built here; SiteError saying what to do otherwise."""
+    target = Path(os.path.realpath(out))
+    if target.exists() and not target.is_dir():
+        raise SiteError(f"{out} is not a folder")
+    try:
+        foreign = target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file()
+    except OSError as err:
+        raise SiteError(f"cannot read {out}: {err.strerror}") from None
+    if foreign:
+        raise SiteError(
+            f"{out} already holds files, and no {MARKER} file marks it as a site this command "
+            f"built, so it is left alone; name a new or empty folder, e.g. {out / 'rules-site'}"
+        )
+    if target.exists() and (target == Path.cwd() or target in Path.cwd().parents):
+        # Renamed away and replaced, it would leave the shell in a removed folder.
+        raise SiteError(f"{out} holds the current folder; name a folder outside it")
+    return target
+
+
+def _make_parents(target: Path, out: Path) -> list[Path]:
+    """Make the missing folders *target* goes in; those made, deepest first."""
+    missing = [p for p in target.parents if not p.exists()]
+    try:
+        for folder in reversed(missing):
+            folder.mkdir()
+    except OSError as err:
+        _remove_empty(missing)
+        raise SiteError(f"cannot write the site to {out}: {err.strerror}") from None
+    return missing
+
+
+def _discard(built: Path, made: list[Path]) -> None:
+    """Remove what a build that did not finish made: its folder, and the folders made for it."""
+    shutil.rmtree(built, ignore_errors=True)
+    _remove_empty(made)
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove *folders* (deepest first), each only if empty: the ones a failed build made."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def _sphinx_build(build_main, ref: Reference, out: Path, strict: bool) -> None:
+    """Sphinx's build of the reference into the folder *out*; SiteError with its messages."""
     with tempfile.TemporaryDirectory(prefix="rulebook-site-") as tmp:
         source = Path(tmp) / "source"
         source.mkdir()
@@ -338,9 +421,51 @@ def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
         log = Path(tmp) / "warnings.txt"
         args = ["-b", "html", "-q", "-d", str(Path(tmp) / "doctrees"), "-w", str(log)]
         args += ["-W", "--keep-going"] if strict else []
-        code = build_main([*args, str(source), str(out)])
+        # Sphinx's messages go to the log (and into the error below), not to stderr, where a
+        # Ctrl-C added its "Interrupted!" to the command's one line.
+        with _ctrl_c_noted() as stopped, contextlib.redirect_stderr(io.StringIO()):
+            code = build_main([*args, str(source), str(out)])
+        if stopped:  # Sphinx catches the interrupt and returns its failure code
+            raise KeyboardInterrupt
         problems = log.read_text(encoding="utf-8").strip() if log.exists() else ""
     if code != 0:
         raise SiteError(f"Sphinx could not build the site:\n{problems}")
     shutil.rmtree(out / ".doctrees", ignore_errors=True)
-    return out / "index.html"
+
+
+@contextlib.contextmanager
+def _ctrl_c_noted() -> Iterator[list[bool]]:
+    """While open, a Ctrl-C is noted in the list yielded and then interrupts as usual, so it
+    is known even where the code interrupted catches KeyboardInterrupt."""
+    stopped: list[bool] = []
+
+    def note(signum: int, frame: object) -> None:
+        stopped.append(True)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread: Ctrl-C does not reach it
+        yield stopped
+        return
+    try:
+        yield stopped
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _put_in_place(built: Path, target: Path) -> None:
+    """Rename the whole site *built* to *target*; an earlier site there is moved aside first
+    and removed once the new one is in place (put back if the rename fails)."""
+    old = built.with_name(built.name.replace(".building-", ".replaced-"))
+    had = target.exists()
+    if had:
+        target.rename(old)
+    try:
+        built.rename(target)
+    except BaseException:
+        if had:
+            old.rename(target)
+        raise
+    if had:
+        shutil.rmtree(old, ignore_errors=True)

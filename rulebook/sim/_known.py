@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import re
 import warnings
 from collections import OrderedDict
@@ -29,7 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from rulebook._atomic import atomic_write_text
-from rulebook._cache import user_cache
+from rulebook._cache import env_folder, user_cache
 from rulebook.games._saved import rules_digest
 from rulebook.scenario import Scenario
 from rulebook.sim._run import GameResult
@@ -56,10 +55,8 @@ def default_folder() -> Path:
     """Where the balance lab keeps its games: ``$RULEBOOK_KNOWN_GAMES``, else ``known-games`` in
     the project's cache folder (:func:`rulebook._cache.user_cache`: ``$RULEBOOK_CACHE``, else
     ``$XDG_CACHE_HOME`` or ``~/.cache`` under ``ia-drang-rulebook``)."""
-    named = os.environ.get("RULEBOOK_KNOWN_GAMES")
-    if named:
-        return Path(named)
-    return user_cache("known-games")
+    named = env_folder("RULEBOOK_KNOWN_GAMES")  # (a blank one is unset)
+    return named if named is not None else user_cache("known-games")
 
 
 @cache
