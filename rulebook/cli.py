@@ -238,7 +238,8 @@ def _rules_listing(ref, action: str, terms: list[str]) -> int:
         return EXIT_OK
     for _entry, interp in ref.interpretations():
         option = f" [option {interp.option}]" if interp.option else ""
-        print(f"{interp.id}: engine uses {interp.engine_uses!r}{option}")
+        reading = next(r.text for r in interp.readings if r.id == interp.engine_uses)
+        print(f"{interp.id}: engine uses {interp.engine_uses}: {reading}{option}")
     return EXIT_OK
 
 
