@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 
 from rulebook.games._decisions import Action, ask
 from rulebook.games.first_team._state import CampaignState
+from rulebook.games.first_team.logistics import Stacking
 from rulebook.maps.point_map import AN_KHE
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "add_counters",
     "from_token",
     "move_supply",
+    "stacking",
     "stacking_mix",
     "to_token",
 ]
@@ -77,6 +79,16 @@ class Sink:
 def stacking_mix(s: CampaignState) -> str:
     """The reading of ftv:2.3 in force: which US companies may share a location."""
     return s.options.get("us_stacking_mix", "battalion")
+
+
+def stacking(s: CampaignState) -> Stacking:
+    """The campaign's :class:`Stacking`, kept on the position: what a live company counts as and
+    the tally of a list of live companies never change, so its answers hold from one segment to
+    the next (a position's copy starts its own, for its own counters)."""
+    found = s.__dict__.get("_stacking")
+    if found is None:
+        found = s._stacking = Stacking(stacking_mix(s), s.values)
+    return found
 
 
 def move_supply(s: CampaignState, origin: str, dest: str) -> None:

@@ -14,7 +14,7 @@ from rulebook.games.first_team._common import (
     Flow,
     from_token,
     move_supply,
-    stacking_mix,
+    stacking,
     to_token,
 )
 from rulebook.games.first_team._fight import fight
@@ -128,16 +128,24 @@ class _GroundOptions:
 
     def __init__(self, s: CampaignState, done: set[str]) -> None:
         self.s, self.done = s, done
-        self.stacking = Stacking(stacking_mix(s), s.values)
+        self.stacking = stacking(s)
         self.blocks = self.stacking.shared("ground blocks")
         # Each location's block as last used (None: no free company there), with the places its
         # routes end at: kept from one decision to the next until the US or the supply change
         # there or at one of those ends (see changed), or a fight (see forget).
         self.kept: dict[str, tuple[Options | None, frozenset[str]]] = {}
+        # The US tally at each place a route ends at, read when first needed and kept as the
+        # blocks are (until the US there change, or a fight).
+        self.tallies: dict[str, tuple] = {}
+        # Each location's routes with their key (see _routes_keyed): only the NVA change them,
+        # and they move in this segment only in a fight (see forget).
+        self.routes: dict[str, tuple] = {}
 
     def changed(self, *places: str) -> None:
-        """The US or the supply at *places* changed: forget the blocks that read them."""
-        kept = self.kept
+        """The US or the supply at *places* changed: forget the blocks and tallies that read them."""
+        kept, tallies = self.kept, self.tallies
+        for loc in places:
+            tallies.pop(loc, None)
         for loc in [
             loc for loc, (_, ends) in kept.items() if loc in places or not ends.isdisjoint(places)
         ]:
@@ -146,13 +154,14 @@ class _GroundOptions:
     def forget(self) -> None:
         """A fight: the NVA (who decide the routes) and the US may have changed anywhere."""
         self.kept.clear()
+        self.tallies.clear()
+        self.routes.clear()
 
     def options(self) -> Options:
         """Every move, stack move and hold, then 'done'."""
         s, rules, blocks, kept = self.s, self.stacking, self.blocks, self.kept
-        board, counts_as = s.board, rules.counts_as
+        board, counts_as, tallies = s.board, rules.counts_as, self.tallies
         options = Options()
-        tallies: dict[str, tuple] = {}  # the US at each route's end, read once a decision
         for loc in [AN_KHE, *s.us_on_map()]:
             found = kept.get(loc)
             if found is not None:
@@ -163,7 +172,10 @@ class _GroundOptions:
             if not movers:
                 kept[loc] = (None, frozenset())
                 continue
-            way, routes = _routes_keyed(s, loc)
+            keyed = self.routes.get(loc)
+            if keyed is None:
+                keyed = self.routes[loc] = _routes_keyed(s, loc)
+            way, routes = keyed
             stays = []
             for dest, _ in routes:
                 # A route never ends where it starts, so the companies staying at its end are

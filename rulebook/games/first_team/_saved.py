@@ -30,9 +30,21 @@ from rulebook.games.first_team._state import CampaignState
 __all__ = ["board_record", "restore_board"]
 
 # Set up from the scenario and never changed in play (or supplied by the game, or worked out
-# from the scenario when first asked for, like the NVA companies' order): not written.
+# from the scenario when first asked for, like the NVA companies' order), or answers kept about
+# the counters (the campaign's Stacking): not written.
 _FIXED = frozenset(
-    {"scenario", "spec", "dice", "crt", "map", "options", "values", "trace", "_nva_order"}
+    {
+        "scenario",
+        "spec",
+        "dice",
+        "crt",
+        "map",
+        "options",
+        "values",
+        "trace",
+        "_nva_order",
+        "_stacking",
+    }
 )
 
 

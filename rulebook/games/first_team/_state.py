@@ -110,6 +110,7 @@ _COPIES: dict[str, Callable[[Any, dict], Any]] = {
     "rocketed": lambda v, memo: set(v),
     "aircraft_destroyed": lambda v, memo: list(v),
     "cambodia_scored": lambda v, memo: set(v),
+    "_stacking": lambda v, memo: None,  # answers about the counters: the copy makes its own
 }
 
 
@@ -286,9 +287,16 @@ class CampaignState:
         return found
 
     def identified_zones(self) -> list[str]:
-        """Zone Boxes holding identified NVA companies."""
-        zones = {z for z in self.box.values() if len(z) == 1}
-        return sorted(z for z in zones if self.zone_units(z))
+        """Zone Boxes holding identified NVA companies (any :meth:`zone_units` lists), read in
+        one pass over the companies rather than one a zone."""
+        nva, placed = self.nva, self.board.loc_of
+        return sorted(
+            {
+                zone
+                for i, zone in self.box.items()
+                if len(zone) == 1 and not (unit := nva[i]).eliminated and unit not in placed
+            }
+        )
 
     def unknown(self) -> list[NvaCompany]:
         return self.zone_units(UNKNOWN)

@@ -162,6 +162,8 @@ class Stacking:
     # a key led by its name): few, since a place holds few units.
     _answers: ClassVar[dict[tuple, dict]] = {}
     _shared: ClassVar[dict[tuple, dict]] = {}
+    # Answers of joining kept at most, forgotten all at once past it (as the ground blocks are).
+    LIMIT = 20_000
 
     def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
         self.mix, self.values = mix, values
@@ -171,7 +173,9 @@ class Stacking:
         self.key = (mix, limits)
         self.joins = Stacking._answers.setdefault(self.key, {})
         self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
-        self.kept: dict[tuple, tuple] = {}  # answers about many places or units: this one's own
+        # Which of a group of movers may join a place, by tally and what they count as: shared,
+        # as ``joins`` is (a campaign asks about 700 times, for about 100 new keys).
+        self.each = self.shared("joining")
         self.counting: dict[Company, object] = {}
 
     def shared(self, name: str) -> dict:
@@ -210,9 +214,11 @@ class Stacking:
     def joining(self, tally: tuple[int, int, frozenset], counted: tuple) -> tuple[int, ...]:
         """The positions of the units (as :meth:`counted` gives them) that may each join a
         place of this *tally*, one at a time."""
-        key = ("each", tally, counted)
-        found = self.kept.get(key)
+        key = (tally, counted)
+        found = self.each.get(key)
         if found is None:
+            if len(self.each) >= self.LIMIT:
+                self.each.clear()
             joins = self.joins
             may = []
             for k, what in enumerate(counted):
@@ -221,13 +227,13 @@ class Stacking:
                     answer = joins[tally, what] = _may_join_as(tally, what, self.mix, self.values)
                 if answer:
                     may.append(k)
-            found = self.kept[key] = tuple(may)
+            found = self.each[key] = tuple(may)
         return found
 
     def open_places(self, places: list[str], tallies: tuple, counted: object) -> tuple[str, ...]:
         """The *places* (of these *tallies*, in order) a unit that counts as *counted* may join.
 
-        Each place's answer is kept; the list is not (the tallies change with nearly every move).
+        Each place's answer is kept; the list is kept by the caller, by places and tallies.
         """
         joins, mix, values = self.joins, self.mix, self.values
         found = []
