@@ -193,6 +193,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         # shared Binder, a loaded CI box) an app's widgets can take that long.
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT_S}",
     ]
+    if os.name == "posix":
+        # Kernels talk to the server over Unix sockets, which only this user may open, rather
+        # than TCP ports any local user could reach; each kernel then no longer warns, in the
+        # terminal, that its messages travel unencrypted. (Windows has no such sockets.)
+        argv.append("--KernelManager.transport=ipc")
     if preheat:
         # Kernels started ahead of visitors, *preheat* per app (or per app named), each with
         # everything imported and waiting in wait_for_visitor: an app opens in about half the

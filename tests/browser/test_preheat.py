@@ -57,6 +57,8 @@ def test_a_ready_kernel_serves_the_visit_and_ctrl_c_ends_the_next_one_quietly(pa
         text = log.read_text()
         assert set(re.findall(r"Kernel pool of (\S+) is filled", text)) == {APP}  # that app only
         assert "deprecated" not in text  # (Voila's pool settings, passed as JSON)
+        if os.name == "posix":  # kernels on Unix sockets: none warns of plain-text TCP
+            assert "without encryption" not in text
         wait_for_ready_kernel(log, APP, times=2)  # the kernel the visit took is replaced
         wait_until_kernels_idle()  # the replacement has run its imports and waits for a visitor
     text = log.read_text()
