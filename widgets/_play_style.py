@@ -65,6 +65,9 @@ PLAY_CSS = """
 .rb-night-tag { background: #223; color: #fff; border-radius: 3px; padding: 0 4px; font-size: 12px; }
 .rb-prompt { font-size: 15px; margin: 0.2rem 0; }
 .rb-notice { color: #1d5e20; font-weight: bold; }
+/* What the last click did, beside the map: the log itself is below the first screen. */
+.rb-latest { font-size: 13px; line-height: 1.35; margin: 0.2rem 0; padding: 2px 6px;
+  background: #f3f6ee; border-left: 3px solid #2d5016; }
 .rb-muted { color: #777; }
 .rb-stack-line { font-size: 14px; min-height: 1.3em; }
 .rb-chosen-line { font-size: 14px; line-height: 1.35; margin: 0.25em 0; color: #222; }
@@ -90,6 +93,8 @@ PLAY_CSS = """
 .rb-ctr.rb-supply { background: #f2c14e; color: #111; }
 .rb-ctr.rb-hold { background: #222; color: #fff; width: auto; padding: 0 2px; }
 .rb-ctr.rb-fatigue { background: #fff; color: #111; width: auto; padding: 0 2px; }
+/* A face-down LZ marker: a chip's size, its "?" dark on white, its border dashed. */
+.rb-ctr.rb-lz-down { background: #fff; color: #111; border-style: dashed; font-weight: bold; }
 .rb-flare { color: #e0a800; font-size: 14px; margin-left: 2px; }
 .rb-die { display: inline-block; width: 20px; height: 20px; border: 2px solid #333; border-radius: 5px;
   text-align: center; line-height: 18px; font-weight: bold; background: #fff; margin: 1px 2px 1px 0; }
@@ -110,7 +115,9 @@ PLAY_CSS = """
 .rb-log-no { color: #888; font-size: 11px; }
 .rb-replay-note { font-size: 13px; }
 .rb-track { display: flex; flex-wrap: wrap; gap: 1px; margin: 2px 0 4px; }
-.rb-track span { display: inline-block; min-width: 16px; height: 16px; font-size: 10px; line-height: 16px;
+/* Boxes narrow enough for the 20 CPs on one line and the 40 casualty points on two, in the
+   side panel of a 1024-wide screen (three lines there pushed Apply down). */
+.rb-track span { display: inline-block; min-width: 13px; height: 16px; font-size: 10px; line-height: 16px;
   text-align: center; border: 1px solid #bbb; background: #fafafa; }
 .rb-track span.rb-on { background: #1f4e9c; color: #fff; border-color: #1f4e9c; }
 .rb-track span.rb-spent { background: #ddd; color: #999; }

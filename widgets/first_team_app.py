@@ -77,8 +77,16 @@ class CampaignStepper(GameStepper):
             ]
             supply = s.board.supply.get(loc, 0)
             lz = loc in s.board.revealed_lz
-            if us or nva or supply or lz:
-                places[loc] = {"us": us, "nva": nva, "supply": supply, "lz": lz}
+            # placed in set-up and not yet looked at: drawn, but never told real or not
+            hidden = loc in s.lz_markers
+            if us or nva or supply or lz or hidden:
+                places[loc] = {
+                    "us": us,
+                    "nva": nva,
+                    "supply": supply,
+                    "lz": lz,
+                    "lz_face_down": hidden,
+                }
         zones: dict[str, dict[str, int]] = {}
         for zone in "ABCDEFGHIJ":
             for unit in s.zone_units(zone):
@@ -116,7 +124,8 @@ class CampaignStepper(GameStepper):
     @staticmethod
     def _counters(here: dict) -> tuple[str, list[list[int]]]:
         """Chips of a location in rows: US companies (fatigue in the chip), NVA, supply, HOLD,
-        LZ; and each row's chip widths in pixels, for the map to find them room."""
+        LZ (a face-down marker a "?"); and each row's chip widths in pixels, for the map to find
+        them room."""
         us = [
             f"<i class='rb-ctr rb-us{' rb-reduced' if u['broken'] else ''}'>"
             f"{u['fatigue'] or ('G' if u['garrison'] else '')}</i>"
@@ -137,6 +146,9 @@ class CampaignStepper(GameStepper):
         if here["lz"]:
             extra.append("<i class='rb-ctr rb-fatigue'>LZ</i>")
             widths.append(LZ_CHIP)
+        if here["lz_face_down"]:
+            extra.append("<i class='rb-ctr rb-lz-down'>?</i>")
+            widths.append(CHIP)
         rows = [
             (r, w)
             for r, w in ((us, [CHIP] * len(us)), (nva, [CHIP] * len(nva)), (extra, widths))
@@ -170,6 +182,8 @@ class CampaignStepper(GameStepper):
             parts.append(f"{here['supply']} supply step{'s' * (here['supply'] != 1)}")
         if here["lz"]:
             parts.append("a landing zone")
+        if here["lz_face_down"]:
+            parts.append("a face-down landing-zone marker (revealed, it may say No LZ)")
         return f"{place}: {'; '.join(parts)}."
 
     # --- words ------------------------------------------------------------------------
@@ -351,4 +365,6 @@ def campaign_app(seed: int = 1965, scenario: str | None = None) -> ipw.VBox:
         stepper.refresh()
 
     options = OptionsPanel(stepper.game.scenario, start, seed=seed)
-    return app_page(intro, play_style(), options, stepper)
+    # Under the game, with the files: above it, the closed panel pushed the computer's controls
+    # off a 720-high projector's first screen, for a choice made once before a game.
+    return app_page(intro, play_style(), stepper, options)

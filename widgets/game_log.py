@@ -15,11 +15,11 @@ import re
 from collections.abc import Callable, Sequence
 from html import escape
 
-from rulebook.games._narrate import Sentence
+from rulebook.games._narrate import Sentence, count
 from rulebook.rule_ids import RULE_ID_IN_TEXT
 from widgets._page import rule_links
 
-__all__ = ["dice_html", "log_html", "rule_links", "sentences_html"]
+__all__ = ["dice_html", "latest_html", "log_html", "rule_links", "sentences_html"]
 
 Links = Callable[[tuple[str, ...]], str]
 
@@ -66,6 +66,38 @@ def log_html(entries: Sequence[tuple[int, list[Sentence]]], links: Links, *, cur
     body = "".join(rows) or "<li class='rb-muted'>Nothing has happened yet.</li>"
     # Newest at the top: the log never needs scrolling to see what just happened.
     return f"<ol class='rb-log-list' reversed>{''.join(reversed(rows)) if rows else body}</ol>"
+
+
+def latest_html(
+    entries: Sequence[tuple[int, list[Sentence]]], links: Links, *, title: str, most: int = 3
+) -> str:
+    """The sentences of a few log entries, oldest first, each entry's number before it; nothing
+    if they say nothing. Past *most* sentences, the first and the last halves are kept, with how
+    many the log holds between: what was chosen, and what led to the decision waiting now.
+
+    >>> said = [(4, [Sentence("A.", ("x:1",)), Sentence("B.")]), (5, [Sentence("C."), Sentence("D.")])]
+    >>> print(latest_html(said, lambda r: f"[{r[0]}]" if r else "", title="Just done", most=2))
+    <div class='rb-latest' data-first='4'><b>Just done</b>: <span class='rb-log-no'>4</span> <span class='rb-sentence'>A. [x:1]</span> <i>… two more sentences in the log …</i> <span class='rb-log-no'>5</span> <span class='rb-sentence'>D. </span></div>
+    """
+    said = [(index, s) for index, sentences in entries for s in sentences]
+    if not said:
+        return ""
+    skipped = max(0, len(said) - most)
+    first = most - most // 2 if skipped else len(said)
+    parts, previous = [], None
+    for k, (index, s) in enumerate(said):
+        if first <= k < first + skipped:
+            if k == first:
+                parts.append(f"<i>… {count(skipped, 'more sentence')} in the log …</i>")
+            continue
+        if index != previous or k == first + skipped:  # its number, as the log shows it
+            parts.append(f"<span class='rb-log-no'>{index}</span>")
+        parts.append(sentences_html([s], links))
+        previous = index
+    return (
+        f"<div class='rb-latest' data-first='{said[0][0]}'><b>{escape(title)}</b>: "
+        f"{' '.join(parts)}</div>"
+    )
 
 
 def dice_html(sentences: Sequence[Sentence], links: Links, *, entry: int, hit_face: int = 6) -> str:

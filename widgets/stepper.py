@@ -24,10 +24,10 @@ import ipywidgets as ipw
 
 from rulebook.games._core import FlowGame
 from rulebook.games._decisions import CHANCE, Action
-from rulebook.games._narrate import Sentence
+from rulebook.games._narrate import Sentence, counted
 from widgets._page import error_html, guarded
 from widgets.game_files import GameFiles
-from widgets.game_log import dice_html, log_html, rule_links
+from widgets.game_log import dice_html, latest_html, log_html, rule_links
 from widgets.map_choices import MapChoices
 from widgets.scenario_files import PROJECT_ROOT
 
@@ -72,6 +72,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self._picked: list[str] = []  # places clicked on the map for the current decision
         self._anywhere: str | None = None  # a clicked place that only filters the list
         self.notice = ""  # one sentence about the last thing done (saved, loaded, filtered)
+        self._told_from = len(game.log)  # the first log entry of what the last click did
+        self._new_click = False  # a click began and has not played anything yet
         self._refreshes = 0  # counts redraws, so a browser test can wait for the next one
 
         button = _button
@@ -107,7 +109,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.save_name = ipw.Text(value="game", description="file", layout=ipw.Layout(width="14em"))
         self.save_button = button(description="Save")
         self.load_button = button(description="Load")
-        self.scenario = ipw.Dropdown(description="scenario", layout=ipw.Layout(width="24em"))
+        # as wide as its longest file name: at 24em "(standard.yaml)" was cut to "(standard.y"
+        self.scenario = ipw.Dropdown(description="scenario", layout=ipw.Layout(width="auto"))
         self.open_button = button(description="Open", tooltip="start this scenario or saved game")
 
         self.map_view = self.make_map()
@@ -127,7 +130,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.refresh()
 
     def _history_widgets(self) -> None:
-        """The replay slider, its buttons, the log and the hover line under the map."""
+        """The replay slider, its buttons, the log, the hover line and the last click's line."""
         button = _button
         self.replay = ipw.IntSlider(
             min=0, max=0, description="Replay", continuous_update=False, readout=False
@@ -146,6 +149,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.log_view.add_class("rb-log")
         self.stack = ipw.HTML()
         self.stack.add_class("rb-stack")
+        # What the last click did, in the log's words, beside the map: the log is under it, off a
+        # projector's first screen, and a class watched counters move without the rule that moved
+        # them.
+        self.latest = ipw.HTML()
+        self.latest.add_class("rb-latest-box")
 
     def _layout(self) -> list[ipw.Widget]:
         """The map with the hover line, the side panel, then the replay and the log."""
@@ -157,6 +165,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         side = ipw.VBox(
             [
                 self.status,
+                self.latest,
                 self.prompt,
                 self.choices,
                 self.play_controls,
@@ -275,6 +284,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     def _play(self, action: Action) -> None:
         """Apply one action and remember how the position looks after it."""
+        if self._new_click:  # (a click that plays nothing, Save say, leaves the line as it was)
+            self._told_from, self._new_click = len(self.game.log), False
         self.game.apply(action)
         self._picked, self._anywhere = [], None  # a new decision starts with nothing clicked
         self._capture()
@@ -287,6 +298,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     def _before_action(self) -> None:
         self.notice = ""
+        self._new_click = True
 
     @guarded
     def _apply(self, _: Any = None) -> None:
@@ -356,23 +368,53 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     def _undo(self, _: Any = None) -> None:
         if not self.game.history:
             raise ValueError("nothing to undo")
-        self._future.append(self.game.history[-1])
-        self.game = self.game.undo(1)
+        taken = 0
+        while self.game.history:
+            self._take_back(1)
+            taken += 1
+            if self.stops_here():
+                break
+        # (the map changes back without a word, and the log's entries just vanish)
+        after = f", and the {counted(taken - 1, 'step')} that answered it" if taken > 1 else ""
+        again = "them" if taken > 1 else "it"
+        self.notice = (
+            f"Took back: {self.describe(self._future[-1])}{after}. Redo puts {again} back."
+        )
+
+    def stops_here(self) -> bool:
+        """Whether Undo and Redo stop at the position now shown: by default each press takes
+        back or puts back one action."""
+        return True
 
     @guarded
     def _redo(self, _: Any = None) -> None:
         if not self._future:
             raise ValueError("nothing to redo")
-        action = self._future.pop()
-        if self.game.current_player() == CHANCE:
-            # the same draw, as replay does
-            self.game.dice.pick(len(self.game.chance_outcomes()), self.game.chance_rule)
-        self._play(action)
+        while self._future:
+            action = self._future.pop()
+            if self.game.current_player() == CHANCE:
+                # the same draw, as replay does
+                self.game.dice.pick(len(self.game.chance_outcomes()), self.game.chance_rule)
+            self._play(action)
+            if self.stops_here():
+                break
+
+    def start(self, game: FlowGame) -> None:
+        """Show another game (see ``GameFiles.start``), nothing of it told beside the map yet."""
+        super().start(game)
+        self._told_from = len(game.log)  # a game just opened has done nothing yet
 
     def undo_to(self, entry: int) -> None:
         """Keep the actions up to log entry *entry* (entry k records action k - 1)."""
-        self._future.extend(reversed(self.game.history[entry:]))
-        self.game = self.game.undo(len(self.game.history) - entry)
+        self._take_back(len(self.game.history) - entry)
+
+    def _take_back(self, n: int) -> None:
+        """Take back the last *n* actions, kept for Redo (which puts back the oldest first)."""
+        history = self.game.history
+        self._future.extend(reversed(history[len(history) - n :]))
+        self.game = self.game.undo(n)
+        # Nothing is done since: the line beside the map would tell what is no longer so.
+        self._told_from = len(self.game.log)
 
     @guarded
     def _continue_from_here(self, _: Any = None) -> None:
@@ -462,12 +504,6 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             f"<div class='rb-prompt' data-candidates='{escape(lit_places)}' "
             f"data-refresh='{self._refreshes}'>{prompt}{lit if options else ''}</div>"
         )
-        self.apply_button.disabled = not options
-        self.clear_button.disabled = not (self._picked or self._anywhere)
-        self.draw_button.disabled = not chance
-        self.auto_button.disabled = g.is_over()
-        self.undo_button.disabled = not g.history
-        self.redo_button.disabled = not self._future
         last = len(g.log) - 1
         with self.replay.hold_trait_notifications():
             self.replay.max = last
@@ -496,8 +532,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             f"data-actions='{len(g.history)}' data-entry='{entry}'>{self.status_html(snap)}"
             f"{self.dice_for(entry)}</div>"
         )
-        for control in (self.choices, self.apply_button, self.auto_button):
-            control.disabled = past or (control is not self.choices and g.is_over())
+        self._enable_controls(past)
         # In the past the decision waiting now is not the position shown (after Back, a class
         # read "US to decide ... click one" over a position from a turn before).
         self.prompt.value = (
@@ -507,8 +542,6 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             if past
             else self._present_prompt
         )
-        if not past:
-            self.apply_button.disabled = not g.legal_actions()
         self.continue_here.layout.display = "" if past else "none"
         self.replay_note.value = (
             f"<span class='rb-replay-note'>Showing the game after entry {entry} of {len(g.log) - 1}"
@@ -518,16 +551,43 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             "slider or press Back to replay it.</span>"
         )
         self.below_map.value = self.below_map_html(entry)
+        self.latest.value = self.latest_html(entry, past)
         self.back_button.disabled = entry == 0
         self.forward_button.disabled = self.present_button.disabled = not past
         first = max(0, entry - 40)
         entries = [(i, self.narrate(i)) for i in range(first, entry + 1)]
         self.log_view.value = log_html(entries, self.rule_links, current=entry)
+        # A notice tells of the present ("Took back ...: Redo puts it back" stood over a past
+        # position, with Redo off there): it waits for the present to be shown again.
         self.message.value = (
             f"<div class='rb-notice' role='status'>{escape(self.notice)}</div>"
-            if self.notice
+            if self.notice and not past
             else ""
         )
+
+    def _enable_controls(self, past: bool) -> None:
+        """Enable the controls that act on the present, and only while the present is shown.
+
+        In the past every one of them is off: Undo pressed over a position of a turn before took
+        back the present's last action and jumped there, not the step the class was looking at
+        ("Play on from here" is the way to go back to a past position)."""
+        g = self.game
+        now = not past
+        self.choices.disabled = past
+        self.apply_button.disabled = not (now and g.legal_actions())
+        self.auto_button.disabled = not now or g.is_over()
+        self.clear_button.disabled = not (now and (self._picked or self._anywhere))
+        self.draw_button.disabled = not (now and g.current_player() == CHANCE)
+        self.undo_button.disabled = not (now and g.history)
+        self.redo_button.disabled = not (now and self._future)
+
+    def latest_html(self, entry: int, past: bool) -> str:
+        """Beside the map, the sentences of what the last click did (a person's action and the
+        computer's answer, or the steps the computer played); in the past, of the entry shown."""
+        if past:
+            return latest_html([(entry, self.narrate(entry))], self.rule_links, title="Shown")
+        told = range(self._told_from, entry + 1)
+        return latest_html([(i, self.narrate(i)) for i in told], self.rule_links, title="Just done")
 
     def dice_for(self, entry: int) -> str:
         """HTML for the dice shown with the status at *entry* (none by default)."""

@@ -64,6 +64,22 @@ def raw_values(text: str) -> list[str]:
     return [m.group(0) for pattern in RAW for m in pattern.finditer(text)]
 
 
+#: The text of each drop-down list of the files row that its box cuts short, as the browser
+#: draws it (a select's text cannot be measured in the page: it is measured on a canvas in its
+#: font, with room for the arrow).
+_CUT_SELECTS = """() => [...document.querySelectorAll('.rb-files select')].filter(s => {
+  const text = s.options[s.selectedIndex]?.text || '';
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = getComputedStyle(s).font;
+  return ctx.measureText(text).width + 24 > s.clientWidth;
+}).map(s => s.options[s.selectedIndex].text)"""
+
+
+def cut_selects(page) -> list[str]:
+    """The files row's drop-down lists whose chosen text does not fit their box."""
+    return page.evaluate(_CUT_SELECTS)
+
+
 def in_first_screen(page, selector: str, height: int) -> bool:
     box = page.locator(selector).first.bounding_box()
     return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 120) <= height

@@ -11,12 +11,14 @@ from __future__ import annotations
 import pytest
 from browser._seen import (
     click_place,
+    cut_selects,
     in_first_screen,
     overlaps,
     raw_values,
     visible_boxes,
 )
 from browser._words import read_every_view
+from playwright.sync_api import expect
 
 from rulebook._boxes import boxes_overlap
 
@@ -68,6 +70,7 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width, heig
     assert apply["y"] + apply["height"] <= height, apply
     assert overlaps(visible_boxes(page)) == []
     assert raw_values(page.locator(".rb-page").inner_text()) == []
+    assert cut_selects(page) == []
 
 
 def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved(
@@ -82,6 +85,10 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     page.wait_for_function(
         "document.querySelector('.rb-log-entry.rb-current')?.innerText.includes('A1')",
     )
+    # The marker is on the map, face down, and the click told beside the map (the log is below).
+    expect(page.locator(".rb-area-label[data-area='A1'] .rb-lz-down")).to_have_count(1)
+    expect(page.locator(".rb-latest")).to_contain_text("Put a landing-zone marker on A1")
+    assert in_first_screen(page, ".rb-latest", 900)
     page.locator(".rb-computer select").select_option("to the end of the turn")
     page.get_by_role("button", name="The scripted US player plays").click()
     page.wait_for_selector(".rb-ftv-board[data-turn='2']")
@@ -101,8 +108,10 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     now = int(page.locator(".rb-status").get_attribute("data-entry"))
     page.get_by_role("button", name="◀ Back").click()
     page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now - 1}'")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # nothing acts on the present
     page.get_by_role("button", name="Back to now").click()
     page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now}'")
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
 
     saved = saves_file("ftv-browser", ".json")  # tagged, and removed when the run ends
     page.locator(".rb-files input[type='text']").fill(saved.stem)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from browser._seen import (
     click_place,
+    cut_selects,
     in_first_screen,
     overlaps,
     raw_values,
@@ -49,6 +50,7 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
     assert overlaps(visible_boxes(page)) == []
     text = page.locator(".rb-page").inner_text()
     assert raw_values(text) == []
+    assert cut_selects(page) == []  # "LZ Albany, 17 November 1965 (standard.y" at 24em
     options = [o.replace("\xa0", " ") for o in page.locator(".rb-choices option").all_inner_texts()]
     assert "Place A/2-7-1 in C3" in options  # actions in words, not notation
     assert page.pageerrors == []
@@ -146,6 +148,28 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artif
     assert saved.is_file()
     assert overlaps(visible_boxes(page)) == []
     page.screenshot(path=str(artifacts / "lz_albany_play.png"))
+
+
+def test_the_last_click_is_told_beside_the_map_and_the_past_leaves_undo_alone(shared_app):
+    """After the demonstration (the module runs in order), on its page: what the last click
+    did is told beside the map with its rule (the log is under the map, off a projector's
+    first screen), and a Save since leaves it there; in the past Undo is off (it took back the
+    present's last action over a position of a turn before)."""
+    page = open_app(shared_app, 1400)
+    page.locator("h1").scroll_into_view_if_needed()
+    latest = page.locator(".rb-latest")
+    expect(latest).to_contain_text("Just done")
+    assert latest.locator(".rb-rulecase").count() >= 1
+    assert in_first_screen(page, ".rb-latest", 900)
+    undo = page.get_by_role("button", name="Undo")
+    expect(undo).to_be_enabled()
+    now = status(page, "entry")
+    page.get_by_role("button", name="◀ Back").click()
+    page.wait_for_function(f"document.querySelector('.rb-status').dataset.entry === '{now - 1}'")
+    expect(undo).to_be_disabled()
+    expect(latest).to_contain_text("Shown")
+    page.get_by_role("button", name="Back to now").click()
+    expect(undo).to_be_enabled()
 
 
 def test_a_failed_load_says_why(shared_app):

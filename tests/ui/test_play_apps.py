@@ -306,7 +306,7 @@ def test_a_play_test_link_names_the_designers_file_and_picks_it(monkeypatch, sav
 def test_each_play_app_refuses_the_other_games_scenario_in_the_games_names(monkeypatch):
     """A link from the First Team designer pasted into LZ Albany's app (and the reverse) opens
     the app's own scenario and says why, where the engine had stopped on a missing value."""
-    from widgets.first_team_app import campaign_app
+    from widgets.first_team_app import CampaignStepper, campaign_app
 
     monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/first_team/campaign.yaml")
     page = play_app(seed=1)
@@ -318,7 +318,8 @@ def test_each_play_app_refuses_the_other_games_scenario_in_the_games_names(monke
     page = campaign_app(seed=1)
     said = page.children[1].value
     assert "this scenario is for LZ Albany; First Team: Vietnam cannot play it" in said
-    assert page.children[-1].game.scenario.game.value == "first-team"
+    stepper = next(c for c in page.children if isinstance(c, CampaignStepper))
+    assert stepper.game.scenario.game.value == "first-team"
 
 
 def test_both_apps_offer_their_scenario_files_and_saved_games(tmp_path):
@@ -643,3 +644,115 @@ def test_the_play_maps_leave_the_mouse_wheel_to_the_page(tmp_path):
     from widgets.atlas import AtlasMap  # the walkthrough's, beside its chapters
 
     assert not AtlasMap().map.scroll_wheel_zoom
+
+
+def test_in_the_past_no_control_acts_on_the_present(tmp_path):
+    """After Back, Undo and Redo stayed lit: Undo took back the present's last action, not the
+    step shown, and jumped the class to the present. In the past they are off, Show all and
+    Draw chit too; back at the present they are as before."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    for area in ("C3", "C4", "D4"):
+        stepper.place_clicked(area)
+    stepper._undo()  # something to undo and something to redo
+    controls = (stepper.undo_button, stepper.redo_button, stepper.apply_button)
+    assert not any(c.disabled for c in controls)
+    stepper.replay.value = 1
+    assert all(c.disabled for c in (*controls, stepper.clear_button, stepper.draw_button))
+    assert stepper.choices.disabled
+    assert stepper.auto_button.disabled
+    stepper._present()
+    assert not any(c.disabled for c in controls)
+    assert not stepper.choices.disabled
+
+
+def test_first_team_draws_each_face_down_lz_marker_where_it_was_placed(tmp_path):
+    """A class clicked twelve locations in the set-up and saw nothing appear: only revealed
+    landing zones were drawn, so "Reveal the landing-zone marker on A1" named an empty circle.
+    A face-down marker is a "?" chip (never telling whether it is real) until it is revealed."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    stepper.place_clicked("A1")
+    assert "rb-lz-down" in stepper.map_view._shown["A1"]
+    assert "face-down landing-zone marker" in stepper.stack_words(stepper._drawn, "A1")
+    stepper.pace.value = "to the end of the phase"
+    stepper._auto_click()  # the scripted player places the other eleven
+    face_down = [loc for loc, html in stepper.map_view._shown.items() if "rb-lz-down" in html]
+    assert len(face_down) == 12
+    reveal = next(
+        i for i, a in enumerate(stepper.game.legal_actions()) if a.notation() == "find-lz A1"
+    )
+    stepper.choices.value = reveal
+    stepper._apply()
+    assert "rb-lz-down" not in stepper.map_view._shown.get("A1", "")
+    assert ("rb-fatigue'>LZ" in stepper.map_view._shown.get("A1", "")) == (
+        "A1" in stepper.game.board.board.revealed_lz
+    )
+
+
+def test_beside_the_map_a_sentence_tells_what_each_click_did_with_its_rule(tmp_path):
+    """On a 720-high projector the log is below the first screen: a class watched counters
+    move, and Undo take them back, without a word of the rule. The side panel now says what
+    the last click did (or, replaying, what the entry shown did), and Undo what it took back."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    assert stepper.latest.value == ""  # nothing done yet
+    stepper.place_clicked("C3")
+    said = stepper.latest.value
+    assert "Just done" in said
+    assert "A/2-7-1 enters in C3. <a class='rb-rulecase'" in said
+    stepper.place_clicked("C4")
+    stepper.place_clicked("D4")
+    assert "C3" not in stepper.latest.value  # only the last click's
+    stepper._undo()
+    assert stepper.latest.value == ""
+    assert "Took back: Place A/2-7-3 in D4. Redo puts it back." in stepper.message.value
+    stepper.replay.value = 1
+    assert "Shown" in stepper.latest.value
+    assert "enters in C3" in stepper.latest.value
+    assert stepper.message.value == ""  # the notice tells of the present
+    stepper._present()
+    assert "Took back" in stepper.message.value
+    stepper.place_clicked("D4")
+    stepper.save_name.value = "one"
+    stepper._save()
+    assert "enters in D4" in stepper.latest.value  # a click that plays nothing leaves it
+    stepper._load()
+    assert stepper.latest.value == ""  # a game just loaded has done nothing yet
+
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    campaign = CampaignStepper(new_campaign(seed=1), saves=tmp_path)
+    campaign.pace.value = "to the end of the turn"
+    campaign._auto_click()
+    said = campaign.latest.value  # a whole turn: what began it, and what led to now
+    assert said.count("rb-sentence") == 3
+    assert re.search(r"… \S+ more sentences in the log …", said)
+    assert raw_values(re.sub(r"<[^>]+>", " ", said)) == []
+    campaign._undo()  # (the turn's first sentences were still told after it)
+    assert campaign.latest.value == ""
+
+
+def test_undo_takes_back_the_teachers_decision_with_the_computers_answer(tmp_path):
+    """A class pressed Undo six times to take back one hit placed: each press took back one
+    step of the NVA's answer (a chit drawn, an activation, its fire, its dice, its hit) and
+    left the NVA to move. While the computer answers at once, Undo goes back to the teacher's
+    last decision and Redo forward to the next; watching, each press is one step."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    while stepper.game.phase == "reinforcement":
+        stepper._apply()
+    for _ in range(4):
+        stepper._apply()
+    before, asked = len(stepper.game.history), stepper.game.to_json()
+    stepper._apply()
+    answered, now = len(stepper.game.history), stepper.game.to_json()
+    assert answered > before + 1  # the NVA answered
+    stepper._undo()
+    assert stepper.game.to_json() == asked
+    assert f"and the {answered - before - 1} steps that answered it" in stepper.message.value
+    stepper._redo()
+    assert stepper.game.to_json() == now
+    stepper.human.value = "none"
+    stepper._undo()
+    assert len(stepper.game.history) == answered - 1

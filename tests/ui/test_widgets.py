@@ -97,10 +97,12 @@ def test_walkthrough_plays_lz_albany_turn_by_turn_with_the_engine():
 
 
 def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
-    from widgets.first_team_app import campaign_app
+    from widgets.first_team_app import CampaignStepper, campaign_app
+    from widgets.options import OptionsPanel
 
-    page = campaign_app()
-    options, app = page.children[-2], page.children[-1]
+    page = campaign_app()  # (the options sit under the game: found by kind, not place)
+    options = next(c for c in page.children if isinstance(c, OptionsPanel))
+    app = next(c for c in page.children if isinstance(c, CampaignStepper))
     assert "NVA batteries" not in app.status.value
     options.pickers["nva_artillery"].value = True
     options.new_button.click()
