@@ -381,6 +381,26 @@ class Chance:
 
 def ask(player: str, options: Sequence[Action], prompt: str, rule: str):
     """Ask *player* to choose; a forced choice (one option) is taken without asking."""
+    choice = question(player, options, prompt, rule)
+    if type(choice) is Decision:
+        choice = yield choice
+    return choice
+
+
+def question(player: str, options: Sequence[Action], prompt: str, rule: str) -> Action | Decision:
+    """What :func:`ask` does, without a generator of its own, for a rules loop that asks at
+    nearly every step: the option of a forced choice, taken without asking, or the Decision
+    for the caller to yield itself (one generator fewer to make and pass each answer through)::
+
+        choice = question(side, options, prompt, rule)
+        if type(choice) is Decision:
+            choice = yield choice
+
+    >>> question("us", [Action.of("done")], "stop?", "lza:7.0")
+    Action.from_notation('done')
+    >>> question("us", [Action.of("done"), Action.of("go")], "stop?", "lza:7.0").prompt
+    'stop?'
+    """
     if type(options) is not Options:
         options = tuple(options)
     count = len(options)
@@ -388,5 +408,4 @@ def ask(player: str, options: Sequence[Action], prompt: str, rule: str):
         return options[0]
     if not count:
         raise RuntimeError(f"no options for a decision ({rule}: {prompt})")
-    action = yield _new(Decision, (player, options, prompt, rule))
-    return action
+    return _new(Decision, (player, options, prompt, rule))

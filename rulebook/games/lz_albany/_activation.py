@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from operator import attrgetter, itemgetter
 
-from rulebook.games._decisions import Action, Options, ask, new_action
+from rulebook.games._decisions import Action, Decision, Options, ask, new_action, question
 from rulebook.games._narrate import counted, join_names
 from rulebook.games.lz_albany._combat import (
     carry,
@@ -28,28 +28,57 @@ def activated(s: State, side: str, group: str) -> set[str]:
     """The group's platoons and officers on the map, and senior officers with them (lza:5.2, 5.2D, 10.1)."""
     ids: set[str] = set()
     areas: set[str | None] = set()
-    seniors = []
-    for u in s._where[(side,)]:  # the index's own list: read, not changed, here
-        if u.group == group:
-            ids.add(u.id)
+    units = s.units
+    members, seniors = _group_members(s, side, group)
+    for uid in members:  # the group's counters in counter order, as the side's index holds them
+        u = units[uid]
+        if u.status == "on-map":
+            ids.add(uid)
             if not u.is_officer:
                 areas.add(u.area)
-        elif u.senior:
-            seniors.append(u)
     unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
     limit = None if unlimited else s.rules.senior_activations
-    for officer in seniors:
+    for sid in seniors:
+        officer = units[sid]
+        if officer.status != "on-map":
+            continue
         with_group = not officer.wounded and officer.area in areas
         if with_group and (limit is None or s.officer_activations.get(officer.id, 0) < limit):
             ids.add(officer.id)
     return ids
 
 
+def _group_members(s: State, side: str, group: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ids of a unit group's counters and of *side*'s senior officers (who belong to no
+    group), each in counter order: the scenario's alone (no counter changes side, group or
+    rank), so worked out once a game and shared by its positions, like its activate actions."""
+    kept = s._activation_actions
+    key = ("members", side, group)
+    found = kept.get(key)
+    if found is None:
+        ours = [u for u in s.units.values() if u.side == side]  # (units: in counter order)
+        found = kept[key] = (
+            tuple([u.id for u in ours if u.group == group]),
+            tuple([u.id for u in ours if u.senior and u.group != group]),
+        )
+    return found
+
+
 def count_senior(s: State, ids: set[str], used: set[str]) -> None:
     """A senior officer's activation counts once he acts in it (lza:5.2D)."""
-    units = s.units
-    for uid in sorted([uid for uid in ids & used if units[uid].senior]):
-        s.officer_activations[uid] += 1
+    acting = ids & used & _senior_ids(s)
+    if acting:  # (mostly none)
+        for uid in sorted(acting):
+            s.officer_activations[uid] += 1
+
+
+def _senior_ids(s: State) -> frozenset[str]:
+    """Every senior officer's id: the scenario's alone, kept like the groups' counters."""
+    kept = s._activation_actions
+    found = kept.get("seniors")
+    if found is None:
+        found = kept["seniors"] = frozenset([u.id for u in s.units.values() if u.senior])
+    return found
 
 
 def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:
@@ -328,10 +357,11 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             order=order,
             first=None if forced else _DONE,
         )
-        if not options:
-            options = Options([_DONE])
         prompt = "retreat: move a unit toward a map edge" if forced else "move a unit, or done"
-        choice = yield from ask(side, options, prompt, "lza:6.2")
+        # (forced to move with no move left: the group is done)
+        choice = question(side, options or Options([_DONE]), prompt, "lza:6.2")
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "done":
             break
         if choice.verb == "exit":
@@ -387,7 +417,9 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
         options = fire_choices(
             s, side, ids, platoons, fought=fought, fired=fired, shelled=shelled, group=group
         )
-        choice = yield from ask(side, options, "melee, fire, or done", "lza:7.0")
+        choice = question(side, options, "melee, fire, or done", "lza:7.0")
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "done":
             break
         area = choice.args[0]
@@ -448,13 +480,16 @@ def fire_choices(
     kept = s._kept if kept is None else kept
     if group is None:
         group = frozenset(ids)
+    ours = kept.get(group)  # these counters' blocks by area
+    if ours is None:
+        ours = kept[group] = {}
     changes, presence = s._changes.get, s._presence  # (None where nothing ever changed)
     near = _presence_near(s)
     for area in areas:
         stamp = (changes(area), near[area](presence))
-        block = kept.get((area, group))
+        block = ours.get(area)
         if block is None or block[0] != stamp:
-            block = kept[(area, group)] = (stamp, *_fire_block(s, area, side, ids))
+            block = ours[area] = (stamp, *_fire_block(s, area, side, ids))
         _, shots, mortars = block
         if shots and area not in fired:
             options += shots
@@ -481,7 +516,8 @@ def _NO_NEIGHBOURS(presence: dict) -> tuple:  # noqa: N802 - stands where an ite
 
 def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:
     """The mortar actions from *area* (lza:7.4), made once per position like its targets."""
-    key = ("mortar-options", area, side, s.night, tuple(sorted(s.flares_now)))
+    flares = s.flares_now
+    key = ("mortar-options", area, side, s.night, tuple(sorted(flares)) if flares else ())
     found = s._facts.get(key)
     if found is None:
         found = s._facts[key] = tuple(
@@ -565,9 +601,9 @@ def lone_officers(s: State, side: str) -> Flow:
         options = [new_action(("stay", (oid,)))] + [
             new_action(("move", (oid, d))) for d in _destinations(s, officer, False)
         ]
-        choice = yield from ask(
-            side, options, f"{s.called(officer.id)} is alone: move him?", "lza:10.1"
-        )
+        choice = question(side, options, f"{s.called(officer.id)} is alone: move him?", "lza:10.1")
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "move":
             s.lone_moves[officer.id] += 1
             do_move(s, choice, set())

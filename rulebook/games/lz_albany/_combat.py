@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 
-from rulebook.games._decisions import Action, Options, ask, new_action
+from rulebook.games._decisions import Action, Decision, Options, ask, new_action, question
 from rulebook.games._narrate import counted, join_names
 from rulebook.games.lz_albany._pieces import Unit, WoundedMarker, other
 from rulebook.games.lz_albany._state import COLUMBUS, TRANSITION, State
@@ -204,9 +204,11 @@ def apply_hits(
             return
         options = [new_action(("hit", (t.id,))) for t in pool]
         which = "the hit" if hits == 1 else f"hit {n + 1} of {hits}"
-        choice = yield from ask(
+        choice = question(
             chooser, options, f"which {side.upper()} counter in {area} takes {which}?", "lza:8.1"
         )
+        if type(choice) is Decision:
+            choice = yield choice
         target = s.units.get(choice.args[0]) or s.wounded[choice.args[0]]
         if s.trace.keeps:
             # The choice is logged as "hit X" under the chooser's name, which for a hit on his
@@ -253,9 +255,11 @@ def retreats(s: State, area: str, side: str) -> Flow:
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
             options.append(new_action(("retreat", (uid, a))))
             options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
-        choice = yield from ask(
+        choice = question(
             side, options, f"{s.called(uid)}: stay in {area} or fall back?", "lza:7.2"
         )
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "retreat":
             fall_back(s, unit, choice)
 
@@ -433,13 +437,15 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
             lambda k, pool=pool, per=per: new_action(("share", (pool[k // per], str(k % per + 1)))),
             verb="share",
         )
-        choice = yield from ask(
+        choice = question(
             side,
             options,
             f"fire from {area}: {left} dice on the primary target {primary}; "
             "send some to another area?",
             "lza:7.3",
         )
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "done":
             break
         target, share = choice.args[0], int(choice.args[1])
@@ -457,12 +463,17 @@ def fire_dice(
     With split fire the jungle penalty (one die per firing unit) comes off the
     dice aimed at jungle areas, primary first (interpretation lza:7.3/split-jungle).
     """
-    into_jungle = any(s.map.area(t).terrain == "jungle" for t, _ in shares)
+    jungle = _jungle(s)
+    into_jungle = False
+    for t, _ in shares:  # (a loop, not any() over a generator: a few shares at most)
+        if t in jungle:
+            into_jungle = True
+            break
     jungle_penalty = firers * s.rules.jungle_penalty if into_jungle else 0
     out = []
     for target, share in shares:
         dice = share
-        if jungle_penalty and s.map.area(target).terrain == "jungle":
+        if jungle_penalty and target in jungle:
             cut = min(dice, jungle_penalty)
             if s.trace.keeps:
                 s.trace.step(
@@ -474,6 +485,14 @@ def fire_dice(
             dice, jungle_penalty = dice - cut, jungle_penalty - cut
         out.append((target, night_penalty(s, massed(s, dice, target, other(side)), target)))
     return out
+
+
+def _jungle(s: State) -> frozenset[str]:
+    """The map's jungle areas: the map's alone, so worked out once a map (``s._reach``)."""
+    found = s._reach.get("jungle")
+    if found is None:
+        found = s._reach["jungle"] = frozenset([a.id for a in s.map if a.terrain == "jungle"])
+    return found
 
 
 def infantry_fire(
@@ -529,12 +548,14 @@ def infantry_fire(
             officers=officers,
             rule=rule,
         )
-        choice = yield from ask(
+        choice = question(
             enemy,
             [new_action(("return-fire", (target, area))), new_action(("hold", (target,)))],
             f"return fire from {target} at {area}?",
             rule,
         )
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "return-fire" and dice > 0:
             yield from infantry_fire(
                 s,

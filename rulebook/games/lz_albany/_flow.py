@@ -11,7 +11,7 @@ from collections.abc import Generator, Sequence
 from fractions import Fraction
 from operator import attrgetter
 
-from rulebook.games._decisions import Action, Chance, ask, new_action
+from rulebook.games._decisions import Action, Chance, Decision, ask, new_action, question
 from rulebook.games.lz_albany._activation import (
     activated,
     alone_officers,
@@ -84,15 +84,13 @@ def reinforcement_phase(s: State) -> Flow:
     reinforcements of each side (lza:3.2D, lza:3.2F).
     """
     s.phase = "reinforcement"
+    units, turn = s.units, s.turn
     for side in SIDES:
-        due = sorted(
-            (
-                u
-                for u in s.units.values()
-                if u.side == side and u.status == "waiting" and u.arrival_turn <= s.turn
-            ),
-            key=lambda u: (u.is_officer, u.id),
-        )
+        due = [
+            u
+            for u in map(units.__getitem__, _arrival_order(s, side))
+            if u.status == "waiting" and u.arrival_turn <= turn
+        ]
         for unit in due:
             uid = unit.id
             options = [new_action(("place", (uid, a))) for a in arrival_areas(s, unit)]
@@ -103,7 +101,9 @@ def reinforcement_phase(s: State) -> Flow:
                     "lza:3.2D", f"{s.called(uid)} finds no area with room and waits a turn"
                 )
                 continue
-            choice = yield from ask(side, options, f"place {s.called(uid)}", s.arrivals[uid].rule)
+            choice = question(side, options, f"place {s.called(uid)}", s.arrivals[uid].rule)
+            if type(choice) is Decision:
+                choice = yield choice
             if choice.verb == "hold":
                 unit.status = "held"
                 s.trace.step(
@@ -121,6 +121,20 @@ def reinforcement_phase(s: State) -> Flow:
             chit.in_play = True
             s.pool.append(chit.id)
             s.trace.step("lza:5.1", f"chit {chit.id} joins the pool")
+
+
+def _arrival_order(s: State, side: str) -> tuple[str, ...]:
+    """The ids of *side*'s counters in the order the owner places arrivals: platoons, then
+    officers, each by id. The scenario's alone, so worked out once a game (kept with the
+    unit groups' actions)."""
+    kept = s._activation_actions
+    found = kept.get(("arrival-order", side))
+    if found is None:
+        ours = sorted(
+            (u for u in s.units.values() if u.side == side), key=lambda u: (u.is_officer, u.id)
+        )
+        found = kept[("arrival-order", side)] = tuple([u.id for u in ours])
+    return found
 
 
 # --- 3.5 events -----------------------------------------------------------------
@@ -270,7 +284,8 @@ def flares(s: State) -> Flow:
     for _ in range(s.rules.flares_per_chit):
         if not s.flares_left:
             return
-        near = {a for u in s.on_map("us") if u.area for a in [u.area, *s.map.neighbors(u.area)]}
+        held = {u.area for u in s._where[("us",)] if u.area}  # (the US counters on the map)
+        near = held.union(*[s.map._neighbors[a] for a in held])
         options = [Action.of("no-flare")] + [
             Action.of("flare", a) for a in sorted(near - s.flares_now)
         ]
@@ -303,7 +318,9 @@ def fire_move(s: State, chit: Chit) -> Flow:
         options.insert(
             0, Action.of("pass", chit.id)
         )  # in retreat the chit must be a Move (lza:5.2E)
-    choice = yield from ask(side, options, f"{chit.id}: activate a unit group", "lza:5.2")
+    choice = question(side, options, f"{chit.id}: activate a unit group", "lza:5.2")
+    if type(choice) is Decision:
+        choice = yield choice
     if choice.verb == "activate":
         group, mode = choice.args
         s.activations[group] += 1
@@ -347,17 +364,23 @@ def _groups_on_map(s: State, side: str) -> frozenset[str]:
     key = ("groups", side)
     found = s._facts.get(key)
     if found is None:
-        found = s._facts[key] = frozenset([u.group for u in s._where[(side,)]])
+        found = s._facts[key] = frozenset(map(_group_of, s._where[(side,)]))
     return found
 
 
+_group_of = attrgetter("group")
+
+
 def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:
-    """One action of a group; with adrenaline a group may move twice in a row (lza:6.2B)."""
+    """One action of a group; with adrenaline a group may move twice in a row (lza:6.2B).
+
+    Not a generator itself: it hands back the move's or fire's own, so the answers to its
+    decisions pass through one generator fewer. Who is activated is read when it is called.
+    """
     ids = activated(s, side, group)
     if mode == "move":
-        yield from move_activation(s, side, ids, adrenaline=adrenaline)
-    else:
-        yield from fire_activation(s, side, ids)
+        return move_activation(s, side, ids, adrenaline=adrenaline)
+    return fire_activation(s, side, ids)
 
 
 # --- 8.4 wounded, 9 rally, 3.8 administration, 4 victory ------------------------------

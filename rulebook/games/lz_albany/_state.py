@@ -264,13 +264,16 @@ class State:
     # how many times an area gained its first or lost its last platoon of a side: all that
     # fire from next door reads of it (lza:7.2A, 7.3)
     _presence: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-    # options worked out for some counters, with the change counts they were worked out at
+    # options worked out for some counters (by the set of their ids, then by area), with the
+    # change counts they were worked out at
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # where a counter can go or a mortar reach from an area: the map's alone (lza:6.2, 7.4),
     # so shared by every game on the same map (see _map_facts)
     _reach: dict = field(default_factory=dict, init=False, repr=False, compare=False)
-    # each unit group's activate actions by side and modes: the scenario's alone, so shared by
-    # a game's positions (see _flow._activations)
+    # each unit group's activate actions by side and modes, its counters' ids, the senior
+    # officers' and the order arrivals are placed in: the scenario's alone, so shared by a
+    # game's positions (see _flow._activations, _flow._arrival_order and
+    # _activation._group_members)
     _activation_actions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -399,11 +402,14 @@ class State:
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
         key = (old, side, officer)
-        _remove(where, key, unit)
-        if key not in where:  # the last of his kind left the area
+        group = where[key]
+        if len(group) == 1 and group[0] is unit:  # the last of his kind left the area
+            del where[key]  # (what _remove does to a list of one)
             stale = True
             if not officer:
                 self._presence[old] = self._presence.get(old, 0) + 1
+        else:
+            _remove(where, key, unit)
         object.__setattr__(unit, "area", area)
         key = (area, side, officer)
         group = where.get(key)
@@ -457,15 +463,18 @@ class State:
         self, area: str, side: str | None = None, *, officers: bool | None = None
     ) -> list[Unit]:
         """Counters in an area; officers=True only officers, False only platoons."""
-        if side is None:
-            return [
-                u
-                for u in self.units.values()
-                if u.status == "on-map"
-                and u.area == area
-                and (officers is None or u.is_officer == officers)
-            ]
         where = self._where
+        if side is None:  # both sides' lists merged in counter order, as a scan of units gives
+            kinds = (False, True) if officers is None else (officers,)
+            return sorted(
+                [
+                    u
+                    for who in ("us", "nva")
+                    for kind in kinds
+                    for u in where.get((area, who, kind), ())
+                ],
+                key=_order,
+            )
         if officers is None:  # the platoons and the officers, in counter order
             return sorted(
                 [*where.get((area, side, False), ()), *where.get((area, side, True), ())],
