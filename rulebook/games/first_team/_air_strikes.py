@@ -21,7 +21,7 @@ _new = tuple.__new__  # an action of location and counter ids, made without chec
 def _may_bomb(s: CampaignState, loc: str, unit: SupportUnit) -> bool:
     """B-52s never bomb Pleiku nor a location with US infantry, a camp's Special Forces garrison
     included, since garrisons count as infantry (ftv:3.4.1.2C, 2.5.2A)."""
-    return unit.kind != "b52" or (loc != PLEIKU and not s.board.us(loc))
+    return unit.kind != "b52" or (loc != PLEIKU and not s.board.has_us(loc))
 
 
 def _strikers(s: CampaignState) -> list[SupportUnit]:

@@ -106,7 +106,10 @@ def us_supporters(s: CampaignState, loc: str) -> list[str]:
     return [
         n
         for n in s.map.neighbors(loc)
-        if s.board.us(n) and not s.board.nva(n) and n not in used and s.board.supply.get(n, 0)
+        if s.board.has_us(n)
+        and not s.board.has_nva(n)
+        and n not in used
+        and s.board.supply.get(n, 0)
     ]
 
 
@@ -125,9 +128,9 @@ def nva_supporters(s: CampaignState, loc: str) -> int:
     """Adjacent NVA-only locations whose highest-priority neighbouring fight is *loc* (ftv:4.1.4C)."""
     count = 0
     for n in s.map.neighbors(loc):
-        if not s.board.nva(n) or s.board.us(n) or n in s.rocketed:
+        if not s.board.has_nva(n) or s.board.has_us(n) or n in s.rocketed:
             continue  # aero-rockets pin a location down (ftv:4.1.4A)
-        fights = [m for m in s.map.neighbors(n) if s.board.us(m) and s.board.nva(m)]
+        fights = [m for m in s.map.neighbors(n) if s.board.has_us(m) and s.board.has_nva(m)]
         if fights and min(fights, key=lambda m: _nva_support_key(s, m)) == loc:
             count += 1
     return count

@@ -45,7 +45,7 @@ def _routes_keyed(
     (whether Cambodia is open, and which road places on the way hold NVA)."""
     cambodia = _optional.cambodia_open(s)
     middles, known = _road_middles(s, here, cambodia)
-    nva = s.board.nva
+    nva = s.board.has_nva
     key = (cambodia, tuple(not nva(n) for n in middles))
     found = known.get(key)
     if found is None:
@@ -110,26 +110,25 @@ def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
 
 class _GroundOptions:
     """The Ground Movement Segment's options (ftv:3.4.3, 3.4.3.1, 3.4.3.3), made a location at a
-    time and kept from one decision, segment and campaign to the next.
+    time and kept from one decision and segment to the next.
 
     A location's block is its free companies' moves and its whole stack's moves along each
-    route, then their holds. It is a function of the location, its free companies (ids and
-    what each counts as for stacking), whether it has supply to carry, its routes (which the
-    NVA in a route's middle place decide) and the US tally at each route's end: those are its
-    key, so a block is made once for every position that gives the same key (in a campaign,
-    about 4 in 5 are found made), and the blocks are shared by campaigns with the same
-    stacking limits.
+    route, then their holds. It is a function of the location, its free companies (their ids,
+    which in one campaign say what each counts as for stacking), whether it has supply to
+    carry, its routes (which the NVA in a route's middle place decide) and the US tally at each
+    route's end: those are its key, so a block is made once for every position of the campaign
+    that gives the same key. The blocks are kept for the campaign alone (on its Stacking): few
+    blocks made in one campaign are found in another.
     """
 
-    # Blocks kept at most, forgotten all at once past it: nearly every block found made was made
-    # earlier in the same campaign (40 random campaigns make 270 blocks each keeping 20,000 of
-    # them, 279 keeping 500), and a block with its key costs about 4 KiB.
+    # Blocks kept at most, forgotten all at once past it (a random campaign makes about 280; a
+    # block with its key costs about 4 KiB).
     LIMIT = 1_000
 
     def __init__(self, s: CampaignState, done: set[str]) -> None:
         self.s, self.done = s, done
         self.stacking = stacking(s)
-        self.blocks = self.stacking.shared("ground blocks")
+        self.blocks = self.stacking.kept("ground blocks")
         # Each location's block as last used (None: no free company there), with the places its
         # routes end at: kept from one decision to the next until the US or the supply change
         # there or at one of those ends (see changed), or a fight (see forget).
@@ -137,8 +136,8 @@ class _GroundOptions:
         # The US tally at each place a route ends at, read when first needed and kept as the
         # blocks are (until the US there change, or a fight).
         self.tallies: dict[str, tuple] = {}
-        # Each location's routes with their key (see _routes_keyed): only the NVA change them,
-        # and they move in this segment only in a fight (see forget).
+        # Each location's routes with their key (see _routes_keyed) and the places they end at:
+        # only the NVA change them, and they move in this segment only in a fight (see forget).
         self.routes: dict[str, tuple] = {}
 
     def changed(self, *places: str) -> None:
@@ -162,7 +161,9 @@ class _GroundOptions:
         s, rules, blocks, kept = self.s, self.stacking, self.blocks, self.kept
         board, counts_as, tallies = s.board, rules.counts_as, self.tallies
         options = Options()
-        for loc in [AN_KHE, *s.us_on_map()]:
+        # Every place US counters stand on (a place whose US are all gone has no movers, so no
+        # block), An Khe first.
+        for loc in [AN_KHE, *board.in_use("us")]:
             found = kept.get(loc)
             if found is not None:
                 if found[0] is not None:
@@ -174,8 +175,9 @@ class _GroundOptions:
                 continue
             keyed = self.routes.get(loc)
             if keyed is None:
-                keyed = self.routes[loc] = _routes_keyed(s, loc)
-            way, routes = keyed
+                way, routes = _routes_keyed(s, loc)
+                keyed = self.routes[loc] = (way, routes, frozenset(dest for dest, _ in routes))
+            way, routes, ends = keyed
             stays = []
             for dest, _ in routes:
                 # A route never ends where it starts, so the companies staying at its end are
@@ -185,17 +187,19 @@ class _GroundOptions:
                     stay = tallies[dest] = rules.tally(board.us(dest))
                 stays.append(stay)
             carry = loc != AN_KHE and board.supply.get(loc, 0) > 0
-            ids = tuple(u.id for u in movers)
-            counted = tuple(map(counts_as, movers))
-            key = (loc, ids, counted, carry, way, tuple(stays))
+            # The companies' ids stand for what they count as for stacking too (the blocks are
+            # the campaign's, and a live company always counts as the same).
+            ids = tuple([u.id for u in movers])
+            key = (loc, ids, carry, way, tuple(stays))
             block = blocks.get(key)
             if block is None:
                 if len(blocks) >= self.LIMIT:
                     blocks.clear()
+                counted = tuple(map(counts_as, movers))
                 block = blocks[key] = _block(
                     loc, ids, counted, carry, routes, key[-1], rules.tally(movers), rules
                 )
-            kept[loc] = (block, frozenset(dest for dest, _ in routes))
+            kept[loc] = (block, ends)
             options.extend(block)
         return options.add(DONE)
 

@@ -458,7 +458,7 @@ def evade(s: CampaignState, loc: str, rule: str = "ftv:3.5.7") -> list[str]:
     """NVA in a contested location try to slip back to their Zone Box (ftv:3.5.7)."""
     if s.map.in_cambodia(loc):
         return []
-    drm = -sum(1 for n in s.map.neighbors(loc) if s.board.us(n) and not s.board.nva(n))
+    drm = -sum(1 for n in s.map.neighbors(loc) if s.board.has_us(n) and not s.board.has_nva(n))
     zone = s.map.zone(loc)
     gone = []
     for unit in [u for u in s.board.nva(loc) if u.broken]:

@@ -54,7 +54,8 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     s.supporting, s.rocketed = {}, set()
     s.entered = {}
     # The places the US held alone as the phase began (only places with US counters can be).
-    before = {loc: bool(s.board.us(loc)) and not s.board.nva(loc) for loc in s.board.in_use("us")}
+    board = s.board
+    before = {loc: board.has_us(loc) and not board.has_nva(loc) for loc in board.in_use("us")}
     s.segment = "target determination"
     _nva.target_determination(s)
     s.segment = "offboard movement"

@@ -30,7 +30,7 @@ class NvaCompany:
     number: int
     regiment: int
     ladder: tuple[tuple[int, int], ...]
-    step: int = 1
+    step: int = 1  # made a property below, which sets ``eliminated`` with it (see _set_step)
     hold: bool = False
     side: str = field(default="nva", init=False)
 
@@ -39,10 +39,6 @@ class NvaCompany:
     @property
     def id(self) -> str:
         return f"{self.number}/{self.regiment}"
-
-    @property
-    def eliminated(self) -> bool:
-        return self.step > len(self.ladder)
 
     @property
     def broken(self) -> bool:
@@ -73,6 +69,22 @@ class NvaCompany:
     def __repr__(self) -> str:
         state = "eliminated" if self.eliminated else f"{self.strength}-{self.efficiency}"
         return f"<NVA {self.id} step {self.step} {state}>"
+
+
+def _step(self: NvaCompany) -> int:
+    return self._step
+
+
+def _set_step(self: NvaCompany, step: int) -> None:
+    """Past the last step the company is eliminated: ``eliminated`` is set with the step (every
+    look at a place asks it of each unit there, so it is a plain attribute, never worked out).
+    It holds because the step is only ever set through here (the class's ``__init__`` too) and
+    the ladder never changes."""
+    self._step = step
+    self.eliminated = step > len(self.ladder)
+
+
+NvaCompany.step = property(_step, _set_step)  # type: ignore[assignment]  # (the field's default stays 1)
 
 
 @dataclass(eq=False)

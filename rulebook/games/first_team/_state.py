@@ -233,13 +233,13 @@ class CampaignState:
                 for loc in self.map.locations
                 if self.map.is_road_location(loc) or self.map.camp(loc)
             )
-        for loc in self.board.in_use("nva"):
+        board = self.board
+        for loc in board.in_use("nva"):
             if loc == PLEIKU or loc not in held:
                 continue  # (the map's test first: it is the cheapest)
-            nva = self.board.nva(loc)
-            if not nva or self.board.us(loc):
-                continue
-            if any(u.hold for u in nva):
+            nva = board.nva(loc)
+            # (a garrison already under HOLD, the common case, before the look at the US)
+            if not nva or any(u.hold for u in nva) or board.has_us(loc):
                 continue
             lowest = min((u for u in nva if not u.eliminated), key=lambda u: u.order)
             lowest.hold = True
@@ -304,13 +304,15 @@ class CampaignState:
     def contested(self) -> list[str]:
         """Locations holding both sides."""
         board = self.board
-        return [loc for loc in board.in_use("nva") if board.nva(loc) and board.us(loc)]
+        return [loc for loc in board.in_use("nva") if board.has_nva(loc) and board.has_us(loc)]
 
     def us_on_map(self) -> list[str]:
-        return [loc for loc in self.board.in_use("us") if self.board.us(loc)]
+        board = self.board
+        return [loc for loc in board.in_use("us") if board.has_us(loc)]
 
     def nva_on_map(self) -> list[str]:
-        return [loc for loc in self.board.in_use("nva") if self.board.nva(loc)]
+        board = self.board
+        return [loc for loc in board.in_use("nva") if board.has_nva(loc)]
 
     def garrison_at(self, loc: str) -> UsCompany | None:
         return next((u for u in self.board.us(loc) if u.garrison), None)
@@ -351,8 +353,9 @@ class CampaignState:
     def score_possession(self) -> None:
         """Sole NVA possession after an NVA Open Combat Segment (ftv:3.5.6C, ftv:5.1B)."""
         gained = []
-        for loc in self.board.in_use("nva"):
-            if not self.board.nva(loc) or self.board.us(loc):
+        board = self.board
+        for loc in board.in_use("nva"):
+            if not board.has_nva(loc) or board.has_us(loc):
                 continue
             if loc == PLEIKU:
                 self.pleiku_lost = True

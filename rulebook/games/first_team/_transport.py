@@ -236,10 +236,9 @@ class _Offer:
     per group; the campaign's Stacking keeps tallies and answers from one decision to the next.
 
     The zones each group may join are a function of the zones and their tallies alone, so they
-    are kept by those, shared by the campaigns with the same stacking limits: the same zones
-    held alike come back often (a supply flight or a pathfinder changes no tally, and campaigns
-    open alike), so 3 in 4 of a scripted campaign's groups (1 in 4 of a random one's) are found
-    made.
+    are kept by those for the campaign (on its Stacking): the same zones held alike come back
+    often (a supply flight or a pathfinder changes no tally), so 7 in 10 of a scripted
+    campaign's groups (3 in 10 of a random one's) are found made.
     """
 
     # Sets of zones and tallies kept at most, forgotten all at once past it (each keeps a few
@@ -253,7 +252,7 @@ class _Offer:
         self.tallies = tuple([tally(units) for units in self.us_at])
         self.ready = flights.ready()
         self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
-        known = self.rules.shared("landing zones open")
+        known = self.rules.kept("landing zones open")
         key = (tuple(lzs), self.tallies)
         found = known.get(key)
         if found is None:

@@ -133,6 +133,21 @@ class Board:
             return []
         return [u for u in here if not u.eliminated]
 
+    def has_nva(self, loc: str) -> bool:
+        """``bool(self.nva(loc))``, without making the list: the scans of every place in use
+        ask only this."""
+        for u in self._nva.get(loc, ()):  # noqa: SIM110 - any() would make a generator
+            if not u.eliminated:
+                return True
+        return False
+
+    def has_us(self, loc: str) -> bool:
+        """``bool(self.us(loc))``, without making the list."""
+        for u in self._us.get(loc, ()):  # noqa: SIM110 - any() would make a generator
+            if not u.eliminated:
+                return True
+        return False
+
     def occupied(self, loc: str) -> bool:
         return bool(self.units(loc))
 

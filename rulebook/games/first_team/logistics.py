@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
 from rulebook.games.first_team._values import number, reads_values
@@ -147,8 +147,11 @@ class Stacking:
     mixing reading, with the answers kept (each is a function of what it is asked alone).
 
     A tally is kept by the units it counts (live ones, as ``Board.us`` lists them), and whether
-    a unit may join a place by the place's tally and what the unit counts as; the latter are
-    shared by every campaign with the same limits.
+    a unit may join a place by the place's tally and what the unit counts as. Everything is kept
+    for one campaign only (its Stacking lives on the position): kept for every campaign of the
+    same limits, the answers outlived each game, so the cycle collector that runs after a game
+    walked them all (1.5% of a random campaign's instructions) for the few that another campaign
+    found made.
 
     >>> from rulebook.games.first_team import campaign_scenario, us_company
     >>> spec = campaign_scenario().first_team
@@ -158,30 +161,28 @@ class Stacking:
     (True, False)
     """
 
-    # By (mix, limits): {(tally, what a unit counts as): may join} and may_stack's answers (under
-    # a key led by its name): few, since a place holds few units.
-    _answers: ClassVar[dict[tuple, dict]] = {}
-    _shared: ClassVar[dict[tuple, dict]] = {}
     # Answers of joining kept at most, forgotten all at once past it (as the ground blocks are).
     LIMIT = 20_000
 
     def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
         self.mix, self.values = mix, values
-        limits = tuple(
-            number(values, n) for n in ("nva_stack", "us_stack_one_battalion", "us_stack_mixed")
-        )
-        self.key = (mix, limits)
-        self.joins = Stacking._answers.setdefault(self.key, {})
+        # {(tally, what a unit counts as): may join} and may_stack's answers (under a key led by
+        # its name): few, since a place holds few units.
+        self.joins: dict[tuple, bool] = {}
         self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
-        # Which of a group of movers may join a place, by tally and what they count as: shared,
-        # as ``joins`` is (a campaign asks about 700 times, for about 100 new keys).
-        self.each = self.shared("joining")
+        # Which of a group of movers may join a place, by tally and what they count as (a
+        # campaign asks about 700 times, for about 100 keys).
+        self._kept: dict[str, dict] = {}
+        self.each = self.kept("joining")
         self.counting: dict[Company, object] = {}
 
-    def shared(self, name: str) -> dict:
-        """A dictionary of *name* shared by every Stacking of these limits and this reading, for
-        a caller's answers that are functions of what stacking decides (and of their key)."""
-        return Stacking._shared.setdefault((self.key, name), {})
+    def kept(self, name: str) -> dict:
+        """The campaign's dictionary of *name*, for a caller's answers that are functions of what
+        stacking decides (and of their key): never invalid, since neither changes."""
+        found = self._kept.get(name)
+        if found is None:
+            found = self._kept[name] = {}
+        return found
 
     def tally(self, units: list[Company]) -> tuple[int, int, frozenset]:
         """:func:`stacking_tally` of these live *units*."""

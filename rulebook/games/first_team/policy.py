@@ -273,14 +273,17 @@ def _flights_to(facts: TransportFacts, dest: str) -> Iterator[tuple[int, str]]:
 def _beside_the_nva(s, facts: TransportFacts, done: Action) -> Action | int:
     """The flight out to a landing zone free of NVA beside a location holding them, the
     lowest battalion then landing zone first (the first such, should two tie); or *done*."""
-    nva = s.board.nva
+    nva = s.board.has_nva
     beside: dict[str, bool] = {}  # each landing zone looked at once, not once per company
     best: tuple[str, str] | None = None
     chosen = done
     at = 0
+    looked: set[tuple[str, tuple[str, ...]]] = set()
     for unit, places in facts.flying:
         battalion = _battalion(unit)
-        if best is None or battalion <= best[0]:
+        # A company of a battalion already looked at, with the same places, can better nothing.
+        if (best is None or battalion <= best[0]) and (battalion, places) not in looked:
+            looked.add((battalion, places))
             for k, loc in enumerate(places):
                 near = beside.get(loc)
                 if near is None:
