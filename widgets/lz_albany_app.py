@@ -305,16 +305,8 @@ class LzAlbanyStepper(GameStepper):
         if self.answer.value and self.human.value in ("us", "nva"):
             self.run_computer(lambda before, after: False)
 
-    def stops_here(self) -> bool:
-        """While the computer answers at once, Undo and Redo step from one decision of the
-        visitor's to the next, the computer's answer with it: a class pressed Undo six times
-        to take back one hit placed (a chit drawn, the NVA's activation, its fire, its dice,
-        its hit), each press leaving the NVA to move."""
-        if not (self.answer.value and self.human.value in ("us", "nva")):
-            return True
-        return self.game.is_over() or self.game.current_player() == self.human.value
-
     def _side_changed(self) -> None:
+        self._before_action()  # a click: the computer's answer to it is one Undo's to take back
         self.notice = {
             "us": "You play the US; the computer plays the NVA.",
             "nva": "You play the NVA; the computer plays the US.",

@@ -60,7 +60,6 @@ class MapChoices:
         matching = self._filtered()
         chosen = [i for i in matching if list(self.places(options[i])) == self._picked]
         if self._picked and len(matching) == 1 and chosen:
-            self._future.clear()
             self._play(options[chosen[0]])
             self.after_human()
             return

@@ -11,6 +11,10 @@ Acting on the map: each action names the places it involves, where-from first
 lights up the places that can come next, and, when a single action is left and the click was its
 last place, plays it. The list beside the map always shows the same actions in words, so a
 keyboard reaches everything a mouse does.
+
+Undo takes back what the last click did (an action chosen and the computer's answer to it, or
+the phase the computer played), and Redo puts it back: the history is kept in groups, one per
+click (see :meth:`GameStepper._undo`).
 """
 
 from __future__ import annotations
@@ -67,10 +71,14 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.policy_seed = policy_seed
         self.saves = Path(saves)
         self.root = Path(root) if root else PROJECT_ROOT
-        self._future: list[Action] = []  # actions taken back, newest last, for Redo
+        # Where each click's actions begin in the history, oldest first: Undo goes back to the
+        # last of them (a click that played nothing leaves none).
+        self._clicks: list[int] = []
+        self._future: list[list[Action]] = []  # the groups Undo took back, the next to redo last
         self._snaps: list[dict | None] = []  # a drawable snapshot per log entry
-        self._picked: list[str] = []  # places clicked on the map for the current decision
-        self._anywhere: str | None = None  # a clicked place that only filters the list
+        # The places clicked on the map for the current decision, and a clicked place that only
+        # filters the list (see MapChoices).
+        self._picked, self._anywhere = [], None
         self.notice = ""  # one sentence about the last thing done (saved, loaded, filtered)
         self._told_from = len(game.log)  # the first log entry of what the last click did
         self._new_click = False  # a click began and has not played anything yet
@@ -95,8 +103,10 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.clear_button = button(
             description="Show all", tooltip="forget the places clicked and list every action"
         )
-        self.undo_button = button(description="Undo", button_style="warning")
-        self.redo_button = button(description="Redo", tooltip="put back the last action taken back")
+        self.undo_button = button(
+            description="Undo", button_style="warning", tooltip="take back what the last click did"
+        )
+        self.redo_button = button(description="Redo", tooltip="put back what Undo took back")
         self.draw_button = button(description="Draw chit", tooltip="let the pool decide (chance)")
         self.pace = ipw.Dropdown(options=list(PACES), layout=ipw.Layout(width="13em"))
         self.auto_button = button(description="Computer plays", tooltip="")
@@ -283,12 +293,26 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     # --- playing ------------------------------------------------------------------
 
     def _play(self, action: Action) -> None:
+        """Apply one action a click chose. The first a click plays begins the group Undo takes
+        back whole, and a new branch: what Undo took back can no longer be put back."""
+        start = len(self.game.history)
+        self._put(action)
+        if self._new_click:  # (a click that plays nothing, Save say, leaves all as it was)
+            self._begin_click(start)
+            self._future.clear()
+
+    def _put(self, action: Action) -> None:
         """Apply one action and remember how the position looks after it."""
-        if self._new_click:  # (a click that plays nothing, Save say, leaves the line as it was)
-            self._told_from, self._new_click = len(self.game.log), False
         self.game.apply(action)
         self._picked, self._anywhere = [], None  # a new decision starts with nothing clicked
         self._capture()
+
+    def _begin_click(self, start: int) -> None:
+        """Mark the actions from *start* on as the present click's: beside the map they are what
+        was just done, and one Undo takes them all back."""
+        self._new_click = False
+        self._clicks.append(start)
+        self._told_from = start + 1  # (log entry k + 1 records action k)
 
     def _capture(self) -> None:
         log = self.game.log
@@ -305,7 +329,6 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         options = self.game.legal_actions()
         if self.choices.value is None or not options:
             raise ValueError("nothing to apply: pick an action from the list")
-        self._future.clear()  # a new choice starts a new branch
         self._play(options[self.choices.value])
         self.after_human()
 
@@ -346,8 +369,6 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             played += 1
             if stop(start, (self.game.turn, self.game.phase)):
                 break
-        if played:
-            self._future.clear()
         return played
 
     @property
@@ -366,42 +387,64 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     @guarded
     def _undo(self, _: Any = None) -> None:
-        if not self.game.history:
-            raise ValueError("nothing to undo")
-        taken = 0
-        while self.game.history:
-            self._take_back(1)
-            taken += 1
-            if self.stops_here():
-                break
-        # (the map changes back without a word, and the log's entries just vanish)
-        after = f", and the {counted(taken - 1, 'step')} that answered it" if taken > 1 else ""
-        again = "them" if taken > 1 else "it"
-        self.notice = (
-            f"Took back: {self.describe(self._future[-1])}{after}. Redo puts {again} back."
-        )
+        """Take back what the last click did, in one go: the teacher's decision with the
+        computer's answer to it, or every step of a phase the computer played.
 
-    def stops_here(self) -> bool:
-        """Whether Undo and Redo stop at the position now shown: by default each press takes
-        back or puts back one action."""
-        return True
+        The actions of a game loaded from a file came from no click here: for them each press
+        goes back to before the last decision of a side the visitor plays, taking the
+        computer's answer and the draws after it too (see :meth:`_decision_start`). In First
+        Team, where every action is the US's, that is one action a press."""
+        history = self.game.history
+        if not history:
+            raise ValueError("nothing to undo")
+        start = self._clicks[-1] if self._clicks else self._decision_start()
+        answered = self._answered(start)
+        self._take_back(len(history) - start)
+        self.notice = self._took_back(self._future[-1], answered)
+
+    def _decision_start(self) -> int:
+        """Where the newest decision of a side the visitor plays is in the history (one action
+        back when the visitor decided none, watching the computer play both sides)."""
+        last = len(self.game.history) - 1
+        return next((k for k in range(last, -1, -1) if self._visitors(k)), last)
+
+    def _answered(self, start: int) -> bool:
+        """Whether the actions from *start* on are a decision of the visitor's and the answer
+        to it (the dice and the computer), as when the computer answers at once."""
+        later = range(start + 1, len(self.game.history))
+        return self._visitors(start) and not any(map(self._visitors, later))
+
+    def _visitors(self, action: int) -> bool:
+        """Whether the visitor decided action number *action* (not the dice, not the computer)."""
+        player = self.game.log[action + 1].player  # (log entry k + 1 records action k)
+        return player != CHANCE and self.visitor_plays(player)
+
+    def _took_back(self, group: list[Action], answered: bool) -> str:
+        """The notice after Undo: the first action taken back, and how many came after it."""
+        # In quotation marks: "Took back: Done: end this segment." read as two labels.
+        first = f"Took back “{self.describe(group[0])}”"
+        if len(group) == 1:
+            return f"{first}. Redo puts it back."
+        after = "that answered it" if answered else "played after it"
+        return f"{first}, and the {counted(len(group) - 1, 'step')} {after}. Redo puts them back."
 
     @guarded
     def _redo(self, _: Any = None) -> None:
+        """Put back what the last Undo took back, as one click again."""
         if not self._future:
             raise ValueError("nothing to redo")
-        while self._future:
-            action = self._future.pop()
+        start = len(self.game.history)
+        for action in self._future.pop():
             if self.game.current_player() == CHANCE:
                 # the same draw, as replay does
                 self.game.dice.pick(len(self.game.chance_outcomes()), self.game.chance_rule)
-            self._play(action)
-            if self.stops_here():
-                break
+            self._put(action)
+        self._begin_click(start)
 
     def start(self, game: FlowGame) -> None:
         """Show another game (see ``GameFiles.start``), nothing of it told beside the map yet."""
         super().start(game)
+        self._clicks.clear()  # its actions, if any, came from no click here (see _undo)
         self._told_from = len(game.log)  # a game just opened has done nothing yet
 
     def undo_to(self, entry: int) -> None:
@@ -409,10 +452,15 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self._take_back(len(self.game.history) - entry)
 
     def _take_back(self, n: int) -> None:
-        """Take back the last *n* actions, kept for Redo (which puts back the oldest first)."""
+        """Take back the last *n* actions, kept as one group for Redo.
+
+        One ``game.undo``, however many actions: it restarts from a checkpoint and replays."""
         history = self.game.history
-        self._future.extend(reversed(history[len(history) - n :]))
+        keep = len(history) - n
+        self._future.append(list(history[keep:]))
         self.game = self.game.undo(n)
+        # The clicks that played what is taken back are gone with it (Redo makes one of it).
+        self._clicks = [start for start in self._clicks if start < keep]
         # Nothing is done since: the line beside the map would tell what is no longer so.
         self._told_from = len(self.game.log)
 
@@ -423,9 +471,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             raise ValueError("this is already the present: nothing to take back")
         taken = len(self.game.log) - 1 - entry
         self.undo_to(entry)
-        self.notice = (
-            f"Took back {taken} action{'s' * (taken != 1)}; Redo puts them back one by one."
-        )
+        again = "it back" if taken == 1 else "them all back at once"
+        self.notice = f"Took back {counted(taken, 'action')}. Redo puts {again}."
 
     # --- replay -----------------------------------------------------------------------
 

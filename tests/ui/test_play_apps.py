@@ -706,7 +706,7 @@ def test_beside_the_map_a_sentence_tells_what_each_click_did_with_its_rule(tmp_p
     assert "C3" not in stepper.latest.value  # only the last click's
     stepper._undo()
     assert stepper.latest.value == ""
-    assert "Took back: Place A/2-7-3 in D4. Redo puts it back." in stepper.message.value
+    assert "Took back “Place A/2-7-3 in D4”. Redo puts it back." in stepper.message.value
     stepper.replay.value = 1
     assert "Shown" in stepper.latest.value
     assert "enters in C3" in stepper.latest.value
@@ -738,7 +738,8 @@ def test_undo_takes_back_the_teachers_decision_with_the_computers_answer(tmp_pat
     """A class pressed Undo six times to take back one hit placed: each press took back one
     step of the NVA's answer (a chit drawn, an activation, its fire, its dice, its hit) and
     left the NVA to move. While the computer answers at once, Undo goes back to the teacher's
-    last decision and Redo forward to the next; watching, each press is one step."""
+    last decision and Redo forward to the next: one click, one Undo. Watching, the computer
+    playing one decision a press, each Undo takes back that one step."""
     stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
     while stepper.game.phase == "reinforcement":
         stepper._apply()
@@ -754,5 +755,119 @@ def test_undo_takes_back_the_teachers_decision_with_the_computers_answer(tmp_pat
     stepper._redo()
     assert stepper.game.to_json() == now
     stepper.human.value = "none"
+    stepper.pace.value = "one decision"
+    stepper._auto_click()
+    assert len(stepper.game.history) == answered + 1
     stepper._undo()
-    assert len(stepper.game.history) == answered - 1
+    assert stepper.game.to_json() == now
+
+
+def _campaign(tmp_path):
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    stepper.pace.value = "to the end of the phase"
+    return stepper
+
+
+def _position(stepper) -> tuple:
+    """What Undo and Redo must put back exactly: the actions, the log, the turn and phase."""
+    g = stepper.game
+    return len(g.history), len(g.log), g.turn, g.phase, g.to_json()
+
+
+def test_first_team_undo_takes_back_the_phase_the_scripted_player_played(tmp_path, monkeypatch):
+    """After "The scripted US player plays" to the end of a phase or turn, a teacher pressed
+    Undo dozens of times, one action each. One Undo takes back the whole click, restarting the
+    game once (from its checkpoint); one Redo puts it back; a new click drops what Redo had."""
+    stepper = _campaign(tmp_path)
+    stepper._auto_click()  # the set-up phase
+    before = _position(stepper)
+    stepper._auto_click()
+    after = _position(stepper)
+    assert after[0] > before[0] + 1
+    undone = []
+    undo = type(stepper.game).undo
+    monkeypatch.setattr(type(stepper.game), "undo", lambda g, n=1: undone.append(n) or undo(g, n))
+    stepper._undo()
+    assert undone == [after[0] - before[0]]
+    assert _position(stepper) == before
+    steps = after[0] - before[0] - 1
+    assert f"and the {steps} steps played after it. Redo puts them back." in stepper.message.value
+    assert stepper.latest.value == ""
+    stepper._redo()
+    assert _position(stepper) == after
+    assert "Just done" in stepper.latest.value  # what Redo put back
+    stepper.pace.value = "to the end of the turn"
+    stepper._auto_click()
+    assert stepper.game.turn == after[2] + 1
+    stepper._undo()
+    assert _position(stepper) == after
+    stepper._auto_click()  # a new click after Undo: a new branch
+    assert stepper.redo_button.disabled
+    stepper._redo()
+    assert "nothing to redo" in stepper.errors.value
+
+
+def test_a_loaded_games_undo_goes_back_to_the_visitors_last_decision(tmp_path):
+    """A game loaded from a file played its actions in no click here. A click after loading is
+    taken back whole, no further than the game loaded; before it, Undo goes back to the last
+    decision of a side the visitor plays: in First Team each action is one, in LZ Albany the
+    computer's answer goes with the visitor's decision."""
+    campaign = _campaign(tmp_path)
+    campaign._auto_click()
+    campaign.save_name.value = "campaign"
+    campaign._save()
+    loaded = _campaign(tmp_path)
+    loaded.save_name.value = "campaign"
+    loaded._load()
+    at_load = _position(loaded)
+    loaded._auto_click()
+    loaded._undo()
+    assert _position(loaded) == at_load
+    loaded._undo()
+    assert len(loaded.game.history) == at_load[0] - 1
+    assert loaded.errors.value == ""
+
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    while stepper.game.phase == "reinforcement":
+        stepper._apply()
+    before, asked = len(stepper.game.history), stepper.game.to_json()
+    stepper._apply()
+    answered = len(stepper.game.history)
+    assert answered > before + 1  # the NVA answered
+    stepper.save_name.value = "albany"
+    stepper._save()
+    stepper.start(new_game(seed=1))
+    stepper._load()
+    stepper._undo()
+    assert stepper.game.to_json() == asked
+    assert f"and the {answered - before - 1} steps that answered it" in stepper.message.value
+
+
+def test_after_play_on_from_here_undo_goes_no_further_than_the_cut(tmp_path):
+    """Play on from here cuts the history: the clicks after the cut go, one Redo puts all it
+    took back, and Undo after it takes back the last click before the cut (or what is left of
+    the click the cut fell in)."""
+    stepper = _campaign(tmp_path)
+    starts = []
+    for _ in range(3):
+        starts.append(len(stepper.game.history))
+        stepper._auto_click()
+    end = _position(stepper)
+    stepper.replay.value = starts[2]  # the game after the second click's last action
+    stepper._continue_from_here()
+    assert len(stepper.game.history) == starts[2]
+    taken = end[0] - starts[2]
+    assert f"Took back {taken} actions. Redo puts them all back at once." in stepper.message.value
+    stepper._undo()
+    assert len(stepper.game.history) == starts[1]
+    stepper._redo()
+    stepper._redo()
+    assert _position(stepper) == end
+    assert starts[2] - starts[1] > 3
+    stepper.undo_to(starts[1] + 3)  # inside the second click
+    stepper._undo()
+    assert len(stepper.game.history) == starts[1]
+    assert stepper.errors.value == ""
