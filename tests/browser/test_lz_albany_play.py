@@ -151,12 +151,17 @@ def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artif
 
 
 def test_the_last_click_is_told_beside_the_map_and_the_past_leaves_undo_alone(shared_app):
-    """After the demonstration (the module runs in order), on its page: what the last click
-    did is told beside the map with its rule (the log is under the map, off a projector's
-    first screen), and a Save since leaves it there; in the past Undo is off (it took back the
-    present's last action over a position of a turn before)."""
+    """On the page the tests above left (a game under way): what a click did is told beside
+    the map with its rule (the log is under the map, off a projector's first screen); in the
+    past Undo is off (it took back the present's last action over a position of a turn
+    before). The test makes its own click: it reads nothing an earlier test had to leave."""
     page = open_app(shared_app, 1400)
     page.locator("h1").scroll_into_view_if_needed()
+    wait_answered(page, page.kernel)
+    before = page.locator(".rb-prompt").get_attribute("data-refresh")
+    page.get_by_role("button", name="Apply").click()
+    wait_next_refresh(page, before)
+    wait_answered(page, page.kernel)  # (the computer's answer, if any, redraws it again)
     latest = page.locator(".rb-latest")
     expect(latest).to_contain_text("Just done")
     assert latest.locator(".rb-rulecase").count() >= 1
