@@ -402,14 +402,11 @@ class State:
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
         key = (old, side, officer)
-        group = where[key]
-        if len(group) == 1 and group[0] is unit:  # the last of his kind left the area
-            del where[key]  # (what _remove does to a list of one)
+        _remove(where, key, unit)
+        if key not in where:  # the last of his kind left the area
             stale = True
             if not officer:
                 self._presence[old] = self._presence.get(old, 0) + 1
-        else:
-            _remove(where, key, unit)
         object.__setattr__(unit, "area", area)
         key = (area, side, officer)
         group = where.get(key)
