@@ -117,6 +117,8 @@ def record() -> dict:
         (lambda r: r["actions"].pop(), r"position: replaying the record does not reach the saved position"),
         (lambda r: r.update(log_version=99), r"log_version: game record version 99"),
         (lambda r: r.pop("log_version"), r"log_version: no record version; this library reads 1"),
+        (lambda r: r.update(log_version=True), r"log_version: game record version true; this library reads 1"),
+        (lambda r: r.update(log_version="1"), r'log_version: game record version "1"; this library reads 1'),
         (lambda r: r.update(options={"nosuch": 1}), r"options: unknown option 'nosuch'; the scenario has airlift_room, "),
         (lambda r: r.update(options={"wounded_check": "never"}), r"options: option wounded_check: 'never' is not one of action-end, administrative"),
     ],

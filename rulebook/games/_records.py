@@ -14,6 +14,7 @@ rulebook.errors.ScenarioError: g.json: seed: expected a whole number 0 or more, 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rulebook._datafile import parse_json
@@ -44,11 +45,12 @@ def check_game_record(data: Any, file: str, *, scenario_id: str, log_version: in
         raise ScenarioError(
             [Problem(file, "", f"expected a game record mapping, got {_kind(data)}")]
         )
-    if data.get("log_version") != log_version:
+    version = data.get("log_version")
+    if type(version) is not int or version != log_version:  # (true and 1.0 equal 1 in Python)
         found = (
             "no record version"
             if "log_version" not in data
-            else f"game record version {data['log_version']!r}"
+            else f"game record version {json.dumps(version)}"
         )
         raise ScenarioError(
             [Problem(file, "log_version", f"{found}; this library reads {log_version}")]

@@ -134,13 +134,19 @@ def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> S
                 )
             ]
         )
-    if version != SCHEMA_VERSION:
+    # (true == 1 and 1.0 == 1 in Python: a version is a whole number, written as one)
+    if type(version) is not int or version != SCHEMA_VERSION:
+        message = (
+            f"version {version} is not supported"
+            if type(version) is int
+            else f"expected a whole number; got {spelt(version)}"
+        )
         raise ScenarioError(
             [
                 Problem(
                     _where(file, _line_of(root, ("schema_version",))),
                     "schema_version",
-                    f"version {version!r} is not supported; this library reads version {SCHEMA_VERSION}",
+                    f"{message}; this library reads version {SCHEMA_VERSION}",
                 )
             ]
         )

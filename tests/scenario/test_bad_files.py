@@ -52,6 +52,18 @@ BAD_FILES = [
         ":1: schema_version",
         "version 7 is not supported",
     ),
+    (
+        "version-true",  # YAML's true is Python's 1: still not a version number
+        GOOD.replace("schema_version: 1", "schema_version: true"),
+        ":1: schema_version",
+        "expected a whole number; got true; this library reads version 1",
+    ),
+    (
+        "version-quoted",
+        GOOD.replace("schema_version: 1", 'schema_version: "1"'),
+        ":1: schema_version",
+        "expected a whole number; got '1'",
+    ),
     ("missing-title", GOOD.replace("title: Demo\n", ""), ":1: title", "required field is missing"),
     (
         "wrong-type",
