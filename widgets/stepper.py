@@ -580,6 +580,9 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             f"{self.dice_for(entry)}</div>"
         )
         self._enable_controls(past)
+        # "Apply: ..." names what the present's Apply would play: over a past position it read
+        # as if that action were on offer there.
+        self.chosen.layout.display = "none" if past else ""
         # In the past the decision waiting now is not the position shown (after Back, a class
         # read "US to decide ... click one" over a position from a turn before).
         self.prompt.value = (

@@ -552,6 +552,23 @@ def test_the_highlighted_choice_is_written_out_in_full_under_the_list():
     assert LzAlbanyStepper(game).chosen.value == ""  # nothing to apply once the game is over
 
 
+def test_the_apply_line_is_hidden_while_replaying_and_back_with_the_present():
+    """The line "Apply: ..." names what Apply would play now; over a past position it read as
+    on offer there."""
+    game = new_game(seed=1)
+    players = {s: scripted_policy(s) for s in ("us", "nva")}
+    for _ in range(60):
+        player = game.current_player()
+        game.apply(game.sample_chance() if player == CHANCE else players[player](game))
+    stepper = LzAlbanyStepper(game)
+    assert "<b>Apply</b>" in stepper.chosen.value
+    assert stepper.chosen.layout.display != "none"
+    stepper.replay.value = 3
+    assert stepper.chosen.layout.display == "none"
+    stepper.replay.value = stepper.replay.max
+    assert stepper.chosen.layout.display != "none"
+
+
 def test_first_team_stacks_stand_clear_of_other_locations_at_a_projectors_zoom(tmp_path):
     """At a 1024-pixel window's zoom D2's counters covered D4's circle (and G4's, G1): each
     location's counters now take the first spot beside it that hides no other location, name
