@@ -12,7 +12,13 @@ from pydantic import ValidationError
 
 from rulebook.errors import ScenarioError
 from rulebook.reference._models import Entry, GameReference, Interpretation
-from rulebook.reference._search import Hit, SearchIndex, load_yaml, rule_id_spelling
+from rulebook.reference._search import (
+    Hit,
+    SearchIndex,
+    load_yaml,
+    resolved_id,
+    rule_id_spelling,
+)
 from rulebook.scenario._io import validation_problems
 
 DATA = "data"
@@ -89,23 +95,9 @@ class Reference:
         return next(g for g in self.games.values() if g.prefix == prefix)
 
     def resolve(self, rule_id: str) -> str | None:
-        """The entry a rule id leads to: itself, or for a lettered paragraph its case.
-
-        First Team numbers its cases and letters the paragraphs inside them (A to J), so
-        ``ftv:4.2.3.2B`` leads to ``ftv:4.2.3.2``; LZ Albany's lettered sub-cases are entries of
-        their own, so only the letters an entry lists in ``paragraphs`` resolve there.
-        """
-        if rule_id in self.entries:
-            return rule_id
-        if not rule_id:  # (an empty id, as a link's blank ?rule= gives, names nothing)
-            return None
-        base, letter = rule_id[:-1], rule_id[-1]
-        entry = self.entries.get(base)
-        if entry is None or not letter.isalpha():
-            return None
-        if letter in entry.paragraphs or (base.startswith("ftv:") and "A" <= letter <= "J"):
-            return base
-        return None
+        """The entry a rule id leads to: itself, or for a lettered paragraph its case (see
+        :func:`~rulebook.reference._search.resolved_id`)."""
+        return resolved_id(self.entries, rule_id)
 
     def lookup(self, text: str) -> str | None:
         """The entry a rule id leads to however a reader or a link writes it (``LZA:7.8``,

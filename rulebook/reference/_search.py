@@ -57,6 +57,27 @@ ID, ID_PREFIX, HOME, TITLE, TAGS, BODY = range(6)
 _KIND_RANK = {"typed": 0, "synonym": 1, "typo": 2}
 
 
+def resolved_id(entries: dict[str, Entry], rule_id: str) -> str | None:
+    """The entry a rule id leads to among *entries*: itself, or for a lettered paragraph its case.
+
+    First Team numbers its cases and letters the paragraphs inside them (A to J), so
+    ``ftv:4.2.3.2B`` leads to ``ftv:4.2.3.2``; LZ Albany's lettered sub-cases are entries of
+    their own, so only the letters an entry lists in ``paragraphs`` resolve there. The rules
+    reference's links and its search both follow this one rule.
+    """
+    if rule_id in entries:
+        return rule_id
+    if not rule_id:  # (an empty id, as a link's blank ?rule= gives, names nothing)
+        return None
+    base, letter = rule_id[:-1], rule_id[-1]
+    entry = entries.get(base)
+    if entry is None or not letter.isalpha():
+        return None
+    if letter in entry.paragraphs or (base.startswith("ftv:") and "A" <= letter <= "J"):
+        return base
+    return None
+
+
 def rule_id_spelling(text: str) -> str | None:
     """*text* spelt as the reference spells rule ids, if it is written as one; else None.
 
@@ -332,10 +353,8 @@ class SearchIndex:
             wanted = [f"{p}:{case}" for p in BOOK_ORDER]
         exact = [e for w in wanted for e in allowed if e.id == w]
         if not exact and spelt is not None:
-            named = self.entries.get(spelt)
-            if named is None and spelt[-1].isalpha():
-                named = self.entries.get(spelt[:-1])  # a cited paragraph (ftv:4.2.3.2B)
-            exact = [named] if named is not None else []
+            named = resolved_id(self.entries, spelt)  # a cited paragraph (ftv:4.2.3.2B)
+            exact = [self.entries[named]] if named is not None else []
         starts = [
             e
             for w in wanted

@@ -170,3 +170,14 @@ def test_a_rule_id_names_its_book_whatever_book_or_topic_the_search_keeps_to(ref
     assert hit.entry.id == "lza:7.8"
     assert hit.why == "rule id, outside the topic Night"
     assert "lza:7.8" not in [h.entry.id for h in ref.find("7.8", game="av")]  # a bare number
+
+
+@pytest.mark.parametrize(
+    "query", ["lza:7.3Z", "lza:7.3B", "lza:8.4D", "ftv:4.2.3.2B", "ftv:4.2.3.2K"]
+)
+def test_a_rule_id_searched_finds_the_entry_its_link_opens(ref, query):
+    """A lettered id that a link would call unknown (no such paragraph) is not offered as a
+    rule-id match of its case by the search either: the two follow one rule."""
+    by_id = [h.entry.id for h in ref.find(query) if h.why == "rule id"]
+    opens = ref.resolve(query)
+    assert by_id == ([opens] if opens else [])
