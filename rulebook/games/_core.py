@@ -47,6 +47,9 @@ class LogEntry:
     player: str
     action: str
     trace: Trace
+    # The rule case of the decision or chance this entry answered (lza:6.2 for a move, say):
+    # a log's headline links to it. Empty for the set-up entry.
+    rule: str = ""
 
     def __str__(self) -> str:
         head = f"{self.index:4d}  T{self.turn} {self.phase:<14} {self.player:<6} {self.action}"
@@ -244,10 +247,12 @@ class FlowGame:
             return
         mark = len(self.board.trace)
         turn, phase = self.board.turn, self.board.phase
+        answered = self._pending
         self._advance(action)
         steps = Trace(self.board.trace[mark:])
         index = len(self._log) + (self._past.actions + 1 if self._past is not None else 0)
-        self._log.append(LogEntry(index, turn, phase, player, label, steps))
+        rule = answered.rule if answered is not None else ""
+        self._log.append(LogEntry(index, turn, phase, player, label, steps, rule))
         if self.checkpoint_every and self._pending is not None and self.resumable():
             self._maybe_checkpoint()
 

@@ -121,7 +121,7 @@ def entry_sentences(entry: LogEntry, headline: Callable[[LogEntry], str | None])
     out: list[Sentence] = []
     head = headline(entry)
     if head:
-        out.append(Sentence(head))
+        out.append(Sentence(head, (entry.rule,) if entry.rule else ()))
     out.extend(step_sentence(step) for step in entry.trace)
     return out
 
