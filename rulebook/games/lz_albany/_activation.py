@@ -29,16 +29,13 @@ def activated(s: State, side: str, group: str) -> set[str]:
     ids: set[str] = set()
     areas: set[str | None] = set()
     units = s.units
-    members, seniors = _group_members(s, side, group)
-    for uid in members:  # the group's counters in counter order, as the side's index holds them
-        u = units[uid]
-        if u.status == "on-map":
-            ids.add(uid)
-            if not u.is_officer:
-                areas.add(u.area)
+    for u in s._where.get((side, group), ()):  # the group's counters on the map
+        ids.add(u.id)
+        if not u.is_officer:
+            areas.add(u.area)
     unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
     limit = None if unlimited else s.rules.senior_activations
-    for sid in seniors:
+    for sid in _seniors(s, side):
         officer = units[sid]
         if officer.status != "on-map":
             continue
@@ -48,19 +45,15 @@ def activated(s: State, side: str, group: str) -> set[str]:
     return ids
 
 
-def _group_members(s: State, side: str, group: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The ids of a unit group's counters and of *side*'s senior officers (who belong to no
-    group), each in counter order: the scenario's alone (no counter changes side, group or
-    rank), so worked out once a game and shared by its positions, like its activate actions."""
+def _seniors(s: State, side: str) -> tuple[str, ...]:
+    """The ids of *side*'s senior officers (who belong to no group), in counter order: the
+    scenario's alone (no counter changes side or rank), so worked out once a game and shared
+    by its positions, like its activate actions."""
     kept = s._activation_actions
-    key = ("members", side, group)
+    key = ("seniors", side)
     found = kept.get(key)
     if found is None:
-        ours = [u for u in s.units.values() if u.side == side]  # (units: in counter order)
-        found = kept[key] = (
-            tuple([u.id for u in ours if u.group == group]),
-            tuple([u.id for u in ours if u.senior and u.group != group]),
-        )
+        found = kept[key] = tuple([u.id for u in s.units.values() if u.side == side and u.senior])
     return found
 
 

@@ -273,7 +273,7 @@ class State:
     # each unit group's activate actions by side and modes, its counters' ids, the senior
     # officers' and the order arrivals are placed in: the scenario's alone, so shared by a
     # game's positions (see _flow._activations, _flow._arrival_order and
-    # _activation._group_members)
+    # _activation._seniors)
     _activation_actions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -368,10 +368,14 @@ class State:
             object.__setattr__(unit, "_board", None)
 
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:
-        side, area = unit.side, unit.area
+        side, area, group = unit.side, unit.area, unit.group
+        # (side, group): a unit group's counters on the map, which an activation reads
+        # (lza:5.2); a counter never changes group, so only arrivals and losses move it there.
         if unit.is_officer:
-            return (side,), (side, True), (area, side, True)
-        return (side,), (area, side, False)
+            if group is None:  # a senior officer belongs to no group (lza:5.2D)
+                return (side,), (side, True), (area, side, True)
+            return (side,), (side, True), (area, side, True), (side, group)
+        return (side,), (area, side, False), (side, group)
 
     def lift(self, unit: Unit) -> None:
         """Take a counter out of the index (before its area, status or wounded side changes)."""
