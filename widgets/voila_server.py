@@ -136,9 +136,26 @@ def reload_pages_served_empty() -> None:
     VoilaHandler._reloads_empty_pages = True
 
 
+def trust_quietly() -> None:
+    """Read a notebook's signature without a warning when it has none.
+
+    Trust decides whether a notebook editor shows the HTML and scripts saved in its outputs;
+    Voila runs each app's notebook afresh and shows only what that run makes, so an unsigned
+    notebook is the normal case. Jupyter Server still warned "Notebook X is not trusted" at every
+    page opened, a line per visitor in the terminal of a teacher serving a class.
+    """
+    from jupyter_server.services.contents.manager import ContentsManager
+
+    def mark_trusted_cells(self: Any, nb: Any, path: str = "") -> None:
+        self.notary.mark_cells(nb, self.notary.check_signature(nb))
+
+    ContentsManager.mark_trusted_cells = mark_trusted_cells  # type: ignore[method-assign]
+
+
 def _patch() -> None:
     set_xsrf_cookie_on_voila_pages()
     reload_pages_served_empty()
+    trust_quietly()
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:

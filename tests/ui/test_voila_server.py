@@ -43,3 +43,20 @@ def test_the_server_extension_binder_loads_patches_voila_pages_once():
     assert VoilaHandler.get_generator is patched
     assert VoilaHandler._sets_xsrf_cookie
     assert VoilaHandler._reloads_empty_pages
+
+
+def test_an_unsigned_notebook_opens_without_a_warning_and_stays_untrusted(tmp_path, caplog):
+    """Voila runs an app's notebook afresh, so a missing signature is no news: the teacher's
+    terminal had a warning per page opened."""
+    import nbformat
+    from jupyter_server.services.contents.filemanager import FileContentsManager
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    nbformat.write(nb, tmp_path / "app.ipynb")
+    manager = FileContentsManager(root_dir=str(tmp_path))
+    manager.log = logging.getLogger("contents")
+    voila_server.trust_quietly()
+    with caplog.at_level(logging.WARNING, logger="contents"):
+        model = manager.get("app.ipynb")
+    assert not [r for r in caplog.records if "not trusted" in r.getMessage()]
+    assert model["content"].cells[0].metadata.get("trusted") is False  # still not trusted
