@@ -346,8 +346,12 @@ def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
     out = Path(out)
     target = _refuse_foreign(out)
     made = _make_parents(target, out)
+    _clear_leftovers(target)
     try:
-        built = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+        # (the builder's process id in the name: see _clear_leftovers)
+        built = Path(
+            tempfile.mkdtemp(prefix=f".{target.name}.building-{os.getpid()}-", dir=target.parent)
+        )
         # The earlier site's mode, or a plain mkdir's: not mkdtemp's owner-only one.
         built.chmod(target.stat().st_mode & 0o777 if target.is_dir() else 0o777 & ~umask())
     except OSError as err:
@@ -364,6 +368,39 @@ def build_site(ref: Reference, out: Path, *, strict: bool = True) -> Path:
         _discard(built, made)
         raise
     return out / "index.html"
+
+
+def _clear_leftovers(target: Path) -> None:
+    """Remove what a build killed outright (SIGKILL, a power cut) left beside *target*: its
+    hidden ``.NAME.building-PID-*`` folder, or the earlier site it had moved aside
+    (``.NAME.replaced-PID-*``), once no process PID is running. A build still running (in
+    another terminal, say) keeps its folder. Not on Windows, where asking after a process
+    by signal would end it.
+    """
+    if os.name == "nt":
+        return
+    leftover = re.compile(rf"\.{re.escape(target.name)}\.(?:building|replaced)-(\d+)-\w+$")
+    try:
+        beside = list(target.parent.iterdir())
+    except OSError:
+        return
+    for path in beside:
+        found = leftover.match(path.name)
+        if found and path.is_dir() and not path.is_symlink() and not _running(int(found[1])):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether process *pid* is running (another user's counts: it cannot be asked)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # (PermissionError: it runs, as someone else)
+        return True
+    return True
 
 
 def _refuse_foreign(out: Path) -> Path:

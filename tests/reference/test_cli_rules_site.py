@@ -7,6 +7,7 @@ real build checks the stand-in's assumptions (the whole site is searched in the 
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from pathlib import Path
@@ -145,3 +146,32 @@ def test_a_real_build_replaces_an_earlier_site_and_marks_its_own(tmp_path, capsy
     assert not (out / "stale.html").exists()
     assert "rules site" in (out / MARKER).read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_what_a_killed_build_left_beside_the_folder_goes_at_the_next_build(tmp_path, sphinx):
+    """A build killed outright (SIGKILL) cannot clean up: its hidden build folder, or the earlier
+    site it had moved aside, stayed beside DIR for good. The next build removes those whose
+    process is gone, and leaves a running build's folder and anything else alone."""
+    import subprocess
+
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    dead = int(gone.stdout)
+    out = tmp_path / "site"
+    assert main(["rules", "site", "-o", str(out)]) == 0
+    left = [f".site.building-{dead}-k3x9_q", f".site.replaced-{dead}-a1b2c3"]
+    kept = [
+        f".site.building-{os.getppid()}-running",
+        ".site.building-notes",
+        f".other.building-{dead}-zz",
+    ]
+    for name in left + kept:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "index.html").write_text("half a site")
+    assert main(["rules", "site", "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["site", *kept])
+    assert _files(out)["index.html"] == "build 2"
