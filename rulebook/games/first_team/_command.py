@@ -45,9 +45,10 @@ def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
         ]
     if not attempted:
         zones = s.identified_zones()
+        unknown = bool(s.unknown())  # (asked once: nothing moves while the options are made)
         most = min(v["locate_enemy_extra_cp_max"], s.cp.left - v["locate_enemy_cp"])
         for extra in range(most + 1):
-            if s.unknown():
+            if unknown:
                 options.append(Action.of("identify", extra))
             options += [Action.of("contact", zone, extra) for zone in zones]
     return options

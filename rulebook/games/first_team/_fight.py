@@ -298,6 +298,9 @@ def fight(
         fatigue_split=DEFER,
         us_picks=True,
         values=s.values,
+        # Steps the campaign keeps are built; a quiet one's trace builds none (and adds none
+        # to itself below).
+        trace=None if s.tracing else s.trace,
     )
     s.trace.extend(result.trace)
     if result.effects.get("us") is not None and result.effects["us"].fatigue_owed:

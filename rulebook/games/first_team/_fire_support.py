@@ -56,19 +56,27 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
     committed: list[SupportUnit] = []
     s.supporting[loc] = []
     us = [u for u in s.board.us(loc) if not u.garrison]
+    # A battery's cost by its battalion, others' by kind: the companies at *loc*, all a cost
+    # reads, stay while support is committed, so each is worked out once for the fight.
+    costs: dict[tuple, int | None] = {}
+    keyed = [
+        (
+            unit,
+            (unit.kind, unit.id.split("/", 1)[1])
+            if unit.kind == "battery"
+            else (unit.kind, "1/9" in unit.id),
+        )
+        for unit in s.support.values()
+    ]
     while True:
         options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
-        costs: dict[tuple, int | None] = {}  # a battery's by its battalion, others' by kind
         taken = {id(c) for c in committed}
-        for unit in s.support.values():
+        for unit, key in keyed:
             if not unit.ready or id(unit) in taken:
                 continue
-            key = (
-                (unit.kind, unit.id.split("/", 1)[1])
-                if unit.kind == "battery"
-                else (unit.kind, "1/9" in unit.id)
-            )
-            cost = costs[key] if key in costs else costs.setdefault(key, support_cost(s, unit, loc))
+            cost = costs.get(key, costs)
+            if cost is costs:
+                cost = costs[key] = support_cost(s, unit, loc)
             if cost is None or cost > s.cp.left:
                 continue
             if "1/9" in unit.id and not any(u.id == "1/9" for u in us):

@@ -122,7 +122,8 @@ def _assault_begins(s: CampaignState, number: int) -> Flow:
     s.phase = "first US assault" if number == 1 else "second US assault"
     s.supporting, s.rocketed = {}, set()
     s.flown.clear()
-    s.start = {u.id: s.where(u) for u in s.us.values()}
+    where = s.board.where
+    s.start = {u.id: where(u) for u in s.us.values()}
     yield from air_strike_segment(s)
 
 
@@ -165,8 +166,9 @@ def final_supply(s: CampaignState) -> None:
         else:
             s.note("ftv:3.9", f"{loc} has no supply: its units are out of supply")
     # Units no longer on the map lose any HOLD marker; supply at An Khe is never used (ftv:2.7B).
+    where = s.board.where
     for unit in s.us.values():
-        if s.where(unit) == AN_KHE:
+        if where(unit) == AN_KHE:
             unit.hold = False
 
 

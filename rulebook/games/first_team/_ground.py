@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 
 from rulebook.games._decisions import Action, Options, ask
 from rulebook.games.first_team import _nva, _optional
@@ -39,35 +40,43 @@ def _routes(s: CampaignState, here: str) -> tuple[tuple[str, tuple[str, ...]], .
 
 
 def _routes_keyed(
-    s: CampaignState, here: str
-) -> tuple[tuple, tuple[tuple[str, tuple[str, ...]], ...]]:
+    s: CampaignState, here: str, middles: tuple[bool, dict] | None = None
+) -> tuple[tuple, tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...], frozenset[str]]:
     """:func:`_routes`, and a key that tells them apart from the other routes from *here*
-    (whether Cambodia is open, and which road places on the way hold NVA)."""
-    cambodia = _optional.cambodia_open(s)
-    middles, known = _road_middles(s, here, cambodia)
+    (whether Cambodia is open, and which road places on the way hold NVA); then the places they
+    end at, in order and as a set (kept with them: each ground segment reads them again).
+    *middles* is :func:`_road_middles`, if the caller has it."""
+    cambodia, by_place = _road_middles(s) if middles is None else middles
+    found = by_place.get(here)
+    if found is None:
+        found = by_place[here] = (
+            tuple(n for n, _, onward in _lines_out(s, here) if onward),
+            {},
+        )
+    middles_here, known = found
     nva = s.board.has_nva
-    key = (cambodia, tuple(not nva(n) for n in middles))
+    key = (cambodia, tuple([not nva(n) for n in middles_here]))
     found = known.get(key)
     if found is None:
         routes = []
         for n, step, onward in _lines_out(s, here):
             routes.append(step)
-            if onward and (n not in middles or key[1][middles.index(n)]):
+            if onward and (n not in middles_here or key[1][middles_here.index(n)]):
                 routes += onward
-        found = known[key] = tuple(routes)
-    return key, found
+        dests = tuple([dest for dest, _ in routes])
+        found = known[key] = (tuple(routes), dests, frozenset(dests))
+    return key, *found
 
 
-def _road_middles(
-    s: CampaignState, here: str, cambodia: bool
-) -> tuple[tuple[str, ...], dict[tuple, tuple]]:
-    """The places a two-line road move from *here* passes (the only ones whose NVA change
-    the routes), and the routes worked out so far for each way they may be held (on the map)."""
-    key = ("ground middles", here, cambodia)
+def _road_middles(s: CampaignState) -> tuple[bool, dict[str, tuple[tuple[str, ...], dict]]]:
+    """Whether Cambodia is open, and by place, the places a two-line road move from it passes
+    (the only ones whose NVA change the routes) with the routes worked out so far for each way
+    they may be held (on the map, filled as places are asked about)."""
+    cambodia = _optional.cambodia_open(s)
+    key = ("ground middles", cambodia)
     found = s.map.derived.get(key)
     if found is None:
-        middles = tuple(n for n, _, onward in _lines_out(s, here) if onward)
-        found = s.map.derived[key] = (middles, {})
+        found = s.map.derived[key] = (cambodia, {})
     return found
 
 
@@ -160,10 +169,14 @@ class _GroundOptions:
         """Every move, stack move and hold, then 'done'."""
         s, rules, blocks, kept = self.s, self.stacking, self.blocks, self.kept
         board, counts_as, tallies = s.board, rules.counts_as, self.tallies
+        middles = _road_middles(s)
         options = Options()
         # Every place US counters stand on (a place whose US are all gone has no movers, so no
         # block), An Khe first.
-        for loc in [AN_KHE, *board.in_use("us")]:
+        places = [AN_KHE, *board.in_use("us")]
+        # Most routes end where no US counter stands: their tally needs no look.
+        standing, empty = set(places), rules.tally([])
+        for loc in places:
             found = kept.get(loc)
             if found is not None:
                 if found[0] is not None:
@@ -175,21 +188,22 @@ class _GroundOptions:
                 continue
             keyed = self.routes.get(loc)
             if keyed is None:
-                way, routes = _routes_keyed(s, loc)
-                keyed = self.routes[loc] = (way, routes, frozenset(dest for dest, _ in routes))
-            way, routes, ends = keyed
+                keyed = self.routes[loc] = _routes_keyed(s, loc, middles)
+            way, routes, dests, ends = keyed
             stays = []
-            for dest, _ in routes:
+            for dest in dests:
                 # A route never ends where it starts, so the companies staying at its end are
                 # all the US there.
                 stay = tallies.get(dest)
                 if stay is None:
-                    stay = tallies[dest] = rules.tally(board.us(dest))
+                    stay = tallies[dest] = (
+                        rules.tally(board.us(dest)) if dest in standing else empty
+                    )
                 stays.append(stay)
             carry = loc != AN_KHE and board.supply.get(loc, 0) > 0
             # The companies' ids stand for what they count as for stacking too (the blocks are
             # the campaign's, and a live company always counts as the same).
-            ids = tuple([u.id for u in movers])
+            ids = tuple(map(_ID, movers))
             key = (loc, ids, carry, way, tuple(stays))
             block = blocks.get(key)
             if block is None:
@@ -223,16 +237,26 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
     starts: list[int] = []
     parts: list[tuple[str, Sequence[str], tuple[str, ...]]] = []  # verb, companies, path
     at = 0
+    # The answers for these companies and this stack, looked up by each route's end.
+    joinings = rules.joinings(counted)
+    stacks = rules.stacking(together) if len(ids) > 1 else None
+    here = to_token(loc)
     for (_, tokens), stay in zip(routes, stays, strict=True):
-        going = rules.joining(stay, counted)
+        going = joinings.get(stay)
+        if going is None:
+            going = rules.joining(stay, counted)
         if going:
             starts.append(at)
             parts.append(("move", [ids[k] for k in going], tokens))
             at += len(going) * width
-        if len(ids) > 1 and rules.may_stack(stay, together):
-            starts.append(at)
-            parts.append(("stack", ids, (to_token(loc), *tokens)))
-            at += width
+        if stacks is not None:
+            stack = stacks.get(stay)
+            if stack is None:
+                stack = rules.may_stack(stay, together)
+            if stack:
+                starts.append(at)
+                parts.append(("stack", ids, (here, *tokens)))
+                at += width
     if loc != AN_KHE:
         starts.append(at)
         parts.append(("hold", ids, ()))
@@ -265,6 +289,7 @@ def _block_maker(
 
 
 _new = tuple.__new__
+_ID = attrgetter("id")
 
 
 def _ground_options(s: CampaignState, done: set[str]) -> Options:

@@ -78,26 +78,25 @@ def priority_targets(s: CampaignState, zone: str) -> list[str]:
     def number(loc: str) -> int:
         return s.map.number(loc) or 0
 
+    # (whether a place holds US or NVA units asked without listing them)
+    us, nva = s.board.has_us, s.board.has_nva
     classes = [
         [loc for loc in locations if loc == PLEIKU],
-        [loc for loc in locations if s.map.camp(loc) and (s.board.us(loc) or not s.board.nva(loc))],
+        [loc for loc in locations if s.map.camp(loc) and (us(loc) or not nva(loc))],
         [
             loc
             for loc in locations
-            if s.map.is_road_location(loc)
-            and s.board.us(loc)
-            and not s.map.camp(loc)
-            and loc != PLEIKU
+            if s.map.is_road_location(loc) and us(loc) and not s.map.camp(loc) and loc != PLEIKU
         ],
         [
             loc
             for loc in locations
             if s.map.is_road_location(loc)
-            and not s.board.units(loc)
+            and not (us(loc) or nva(loc))
             and not s.map.camp(loc)
             and loc != PLEIKU
         ],
-        [loc for loc in locations if not s.map.is_road_location(loc) and s.board.us(loc)],
+        [loc for loc in locations if not s.map.is_road_location(loc) and us(loc)],
     ]
     out: list[str] = []
     for group in classes:
@@ -124,8 +123,9 @@ def target_determination(
     *only* limits the units considered (the second determination takes just those that moved
     offboard). Broken units stay in their boxes.
     """
+    placed = s.board.loc_of  # (where each placed company is)
     zones = sorted(
-        {z for i, z in s.box.items() if z not in (UNKNOWN, EXITED) and s.where(s.nva[i]) is None}
+        {z for i, z in s.box.items() if z not in (UNKNOWN, EXITED) and s.nva[i] not in placed}
     )
     for zone in zones:
         units = [u for u in s.zone_units(zone) if only is None or u.id in only]
@@ -361,22 +361,25 @@ def score_locations(
     classes = {loc: _zone_class(s, loc) for loc in candidates}
     strength = sum(u.strength for u in stack)
     v = s.values
+    # The lowest (broken) or highest number and zone class among the candidates, found once.
+    best_number = (min if broken else max)(known, default=None)
+    best_class = (min if broken else max)(classes.values())
     scores = {}
     for loc in candidates:
         us = s.board.us(loc)
         points = 0
         if broken:
             one = v["nva_broken_feature_points"]
-            points += one * (numbers[loc] is not None and numbers[loc] == min(known, default=None))
-            points += one * (classes[loc] == min(classes.values()))
+            points += one * (numbers[loc] is not None and numbers[loc] == best_number)
+            points += one * (classes[loc] == best_class)
             points -= one * bool(s.map.camp(loc) or loc == PLEIKU)
             points -= one * s.map.has_road(loc)
             points += v["nva_broken_us_points"] if us else 0
             points += v["nva_broken_cambodia_points"] if s.map.in_cambodia(loc) else 0
         else:
             one = v["nva_move_feature_points"]
-            points += one * (numbers[loc] is not None and numbers[loc] == max(known, default=None))
-            points += one * (classes[loc] == max(classes.values()))
+            points += one * (numbers[loc] is not None and numbers[loc] == best_number)
+            points += one * (classes[loc] == best_class)
             points += one * bool(s.map.camp(loc))
             points += one * s.map.has_road(loc)
             points += v["nva_move_pleiku_points"] if loc == PLEIKU else 0

@@ -102,13 +102,14 @@ class UsCompany:
     eliminated: bool = False
     hold: bool = False
     side: str = field(default="us", init=False)
+    # Camp garrisons have no broken side (ftv:2.5.2B). Set with ``back``, which never changes: a
+    # plain attribute, since every look at a place's movers or flyers asks it of each company.
+    garrison: bool = field(init=False, repr=False)
 
     __deepcopy__ = flat_copy
 
-    @property
-    def garrison(self) -> bool:
-        """Camp garrisons have no broken side (ftv:2.5.2B)."""
-        return self.back is None
+    def __post_init__(self) -> None:
+        self.garrison = self.back is None
 
     @property
     def strength(self) -> int:

@@ -226,21 +226,20 @@ class CampaignState:
         """NVA alone on a road location or a camp keep a garrison under HOLD: at the end of
         every segment, one more HOLD goes to the lowest-numbered unit until one unit has it
         (ftv:2.5.1B-C, 4.1.14C)."""
-        held = self.map.derived.get("road locations and camps")
+        # The places whose lone NVA are garrisoned here, Pleiku aside: a fact of the map, kept on it.
+        held = self.map.derived.get("road locations and camps but Pleiku")
         if held is None:
-            held = self.map.derived["road locations and camps"] = frozenset(
+            held = self.map.derived["road locations and camps but Pleiku"] = frozenset(
                 loc
                 for loc in self.map.locations
-                if self.map.is_road_location(loc) or self.map.camp(loc)
+                if loc != PLEIKU and (self.map.is_road_location(loc) or self.map.camp(loc))
             )
         board = self.board
-        for loc in board.in_use("nva"):
-            if loc == PLEIKU or loc not in held:
-                continue  # (the map's test first: it is the cheapest)
-            nva = board.nva(loc)
+        for loc in board.in_use_among("nva", held):
             # (a garrison already under HOLD, the common case, before the look at the US)
-            if not nva or any(u.hold for u in nva) or board.has_us(loc):
+            if board.nva_hold(loc) or not board.has_nva(loc) or board.has_us(loc):
                 continue
+            nva = board.nva(loc)
             lowest = min((u for u in nva if not u.eliminated), key=lambda u: u.order)
             lowest.hold = True
             self.note(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from itertools import compress
 from typing import NamedTuple
 
 from rulebook.games._decisions import Action, Options, ask
@@ -144,10 +145,16 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     flying: list[tuple[str, tuple[str, ...]]] = []
     if home:
         out = offer.can_fly("out")
-        fitting = offer.fitting
-        flying = [(u.id, fitting(u)) for u in home if out[u.id == NINE]]
+        fitting, open_to, counting = offer.fitting, offer.open_to, offer.counting
+        # (a company's zones as fitting finds them, without the call once its group's are known;
+        # none found, or none open, it is asked)
+        flying = [
+            (u.id, open_to.get(counting.get(u, _UNCOUNTED)) or fitting(u))
+            for u in home
+            if out[u.id == NINE]
+        ]
         options.run(*_each_to(flying, "fly"), "fly")
-    occupied = [loc for loc, units in zip(lzs, offer.us_at, strict=True) if units]
+    occupied = list(compress(lzs, offer.us_at))  # the zones holding US companies
     supply = None
     if board.supply.get(AN_KHE, 0) >= 2 and offer.can_fly("out")[0]:
         supply = (len(options), occupied)
@@ -173,13 +180,16 @@ def _from_zones(
     backs = (back[0] is not None, back[1] is not None)
     hopping = tuple(hop is not None and (hop_ok or hop.id == NINE_HELICOPTER) for hop in hops)
     supply_hops = hops[0] is not None and hop_ok
-    # Each part is a verb, its first argument and the places it goes to.
+    # Each part is a verb, its first argument, the places it goes to and the position among
+    # them of the one it leaves (skipped; past the end if it is not among them): the places
+    # are the zones' lists as they are, none copied without the zone left.
     first = at = len(options)
     starts: list[int] = []
-    parts: list[tuple[str, str, tuple[str, ...] | list[str]]] = []
+    parts: list[tuple[str, str, tuple[str, ...] | list[str], int]] = []
     going_home: list[tuple[int, str]] = []
     hopped = supplied = False
     supply = s.board.supply
+    open_to, counting = offer.open_to, offer.counting
     for loc, units in zip(offer.lzs, offer.us_at, strict=True):
         for unit in units:
             if unit.garrison:
@@ -189,24 +199,32 @@ def _from_zones(
             if backs[nine]:
                 going_home.append((at, uid))
                 starts.append(at - first)
-                parts.append(("fly", uid, _AN_KHE_ONLY))
+                parts.append(("fly", uid, _AN_KHE_ONLY, 1))
                 at += 1
             if hopping[nine]:
-                fit = offer.fitting(unit)
-                if loc in fit:
-                    fit = [other for other in fit if other != loc]
-                if fit:
+                # (the zones of a company already counted, as fitting finds them, without the call)
+                fit = open_to.get(counting.get(unit, _UNCOUNTED))
+                if fit is None:
+                    fit = offer.fitting(unit)
+                count = len(fit)
+                skip = fit.index(loc) if loc in fit else count
+                if skip < count:
+                    count -= 1
+                if count:
                     hopped = True
                     starts.append(at - first)
-                    parts.append(("hop", uid, fit))
-                    at += len(fit)
+                    parts.append(("hop", uid, fit, skip))
+                    at += count
         if supply_hops and supply.get(loc):
-            others = [other for other in occupied if other != loc]
-            if others:
+            count = len(occupied)
+            skip = occupied.index(loc) if loc in occupied else count
+            if skip < count:
+                count -= 1
+            if count:
                 supplied = True
                 starts.append(at - first)
-                parts.append(("hop-supply", loc, others))
-                at += len(others)
+                parts.append(("hop-supply", loc, occupied, skip))
+                at += count
     if parts:
         verbs = _ZONE_VERBS[bool(going_home), hopped, supplied]
         options.run(at - first, _zone_maker(starts, parts), verbs)
@@ -214,17 +232,19 @@ def _from_zones(
 
 
 _AN_KHE_ONLY = (AN_KHE_ARG,)
+_UNCOUNTED = object()  # what a company not yet counted for stacking counts as: no zone's key
 
 
 def _zone_maker(
-    starts: list[int], parts: list[tuple[str, str, tuple[str, ...] | list[str]]]
+    starts: list[int], parts: list[tuple[str, str, tuple[str, ...] | list[str], int]]
 ) -> Callable[[int], Action]:
     """The maker of the run of options from the landing zones (see :func:`_from_zones`)."""
 
     def make(k: int) -> Action:
         i = bisect_right(starts, k) - 1  # the last part starting at or before k
-        verb, first, places = parts[i]
-        return _new(Action, (verb, (first, places[k - starts[i]])))
+        verb, first, places, skip = parts[i]
+        k -= starts[i]
+        return _new(Action, (verb, (first, places[k if k < skip else k + 1])))
 
     return make
 
@@ -248,8 +268,8 @@ class _Offer:
     def __init__(self, s: CampaignState, flights: _Flights, lzs: list[str]) -> None:
         self.flights, self.lzs, self.rules = flights, lzs, flights.stacking
         us, tally = s.board.us, self.rules.tally
-        self.us_at = [us(loc) for loc in lzs]
-        self.tallies = tuple([tally(units) for units in self.us_at])
+        self.us_at = list(map(us, lzs))
+        self.tallies = tuple(map(tally, self.us_at))
         self.ready = flights.ready()
         self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
         known = self.rules.kept("landing zones open")
@@ -261,6 +281,7 @@ class _Offer:
             found = known[key] = {}
         self.open_to: dict[object, tuple[str, ...]] = found  # by what a company counts as
         self.counting = self.rules.counting  # what each company counts as, kept
+        self._answers: list[dict[object, bool]] | None = None  # each zone's, once one is asked
 
     def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
         """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
@@ -279,7 +300,10 @@ class _Offer:
             what = self.rules.counts_as(unit)
         found = self.open_to.get(what)
         if found is None:
-            found = self.open_to[what] = self.rules.open_places(self.lzs, self.tallies, what)
+            rules, answers = self.rules, self._answers
+            if answers is None:
+                answers = self._answers = [rules.answers_of(tally) for tally in self.tallies]
+            found = self.open_to[what] = rules.open_places(self.lzs, self.tallies, what, answers)
         return found
 
 

@@ -45,6 +45,10 @@ class Board:
     _us: dict[str, list[UsCompany]] = field(default_factory=dict, repr=False)
     _nva: dict[str, list[NvaCompany]] = field(default_factory=dict, repr=False)
     _in_use: dict[str | None, list[str]] = field(default_factory=dict, repr=False)
+    # Each side's places in use among a set of places (see in_use_among), by side then set.
+    _among: dict[str, dict[frozenset[str], list[str]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         self.reindex()
@@ -66,7 +70,7 @@ class Board:
         new._lzs = self._lzs  # tuples and frozensets
         new._us = {loc: [unit(u) for u in units] for loc, units in self._us.items()}
         new._nva = {loc: [unit(u) for u in units] for loc, units in self._nva.items()}
-        new._in_use = {}  # made again when asked
+        new._in_use, new._among = {}, {}  # made again when asked
         for name, value in vars(self).items():  # anything added later, copied the slow way
             if name not in new.__dict__:
                 setattr(new, name, copy.deepcopy(value, memo))
@@ -74,7 +78,7 @@ class Board:
 
     def reindex(self) -> None:
         """Rebuild the side lists from ``at`` (after ``at`` was set as a whole)."""
-        self._us, self._nva, self._in_use = {}, {}, {}
+        self._us, self._nva, self._in_use, self._among = {}, {}, {}, {}
         for loc, units in self.at.items():
             for unit in units:
                 self._side(unit).setdefault(loc, []).append(unit)
@@ -88,8 +92,8 @@ class Board:
             self.remove(unit)
             here = self.at[loc]
             side = self._side(unit).setdefault(loc, [])
-            if not side:  # a place newly in use, by either side
-                self._in_use.clear()
+            if not side:  # a place newly in use by the unit's side
+                self._forget_in_use(unit.side)
             here.append(unit)
             side.append(unit)
             self.loc_of[unit] = loc
@@ -101,7 +105,17 @@ class Board:
             self.at[loc].remove(unit)
             side.remove(unit)
             if not side:
-                self._in_use.clear()
+                self._forget_in_use(unit.side)
+
+    def _forget_in_use(self, side: str) -> None:
+        """*side*'s places in use changed: its lists go, the other side's stay (a flight or a
+        move of one side changes nothing the other side's scans read)."""
+        kept = self._in_use
+        kept.pop(None, None)
+        kept.pop(side, None)
+        among = self._among.get(side)
+        if among:
+            among.clear()
 
     def where(self, unit: Company) -> str | None:
         return self.loc_of.get(unit)
@@ -140,6 +154,24 @@ class Board:
             if not u.eliminated:
                 return True
         return False
+
+    def nva_hold(self, loc: str) -> bool:
+        """Whether a live NVA unit at *loc* is under HOLD, without making the list of them."""
+        for u in self._nva.get(loc, ()):  # noqa: SIM110 - any() would make a generator
+            if u.hold and not u.eliminated:
+                return True
+        return False
+
+    def in_use_among(self, side: str, places: frozenset[str]) -> list[str]:
+        """:meth:`in_use` of *side* that are among *places*, kept as :meth:`in_use` is (the
+        caller may not change it): the end of every segment looks only at these."""
+        kept = self._among.get(side)
+        if kept is None:
+            kept = self._among[side] = {}
+        found = kept.get(places)
+        if found is None:
+            found = kept[places] = [loc for loc in self.in_use(side) if loc in places]
+        return found
 
     def has_us(self, loc: str) -> bool:
         """``bool(self.us(loc))``, without making the list."""

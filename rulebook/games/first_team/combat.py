@@ -234,6 +234,7 @@ def resolve(
     fatigue_split: FatigueSplit | None = None,
     us_picks: bool = False,
     values: Mapping[str, Any] | None = None,
+    trace: Trace | None = None,
 ) -> CombatResult:
     """Resolve one fight or ambush in full (ftv:4.0-4.2), results applied to the units.
 
@@ -242,10 +243,11 @@ def resolve(
     units needs the map (:mod:`rulebook.games.first_team.retreat`). With *us_picks*, the US
     companies a #B or A result reaches beyond the camp garrison are left in
     :attr:`Effects.breaks_owed` for the player to pick (ftv:4.2.4.2, 4.2.5D); without it they
-    are taken in counter order, as the odds tables assume.
+    are taken in counter order, as the odds tables assume. The steps go to a new trace, or to
+    *trace* if given (a campaign that keeps none passes its NullTrace: no step is built).
     """
     options = options or {}
-    trace = Trace()
+    trace = Trace() if trace is None else trace
     nva = attacker if attacker.side == "nva" else defender
     night = False
     if nva_open_combat:

@@ -161,17 +161,23 @@ class Stacking:
     (True, False)
     """
 
-    # Answers of joining kept at most, forgotten all at once past it (as the ground blocks are).
-    LIMIT = 20_000
+    # Groups of movers whose answers of joining are kept, at most: forgotten all at once past it
+    # (as the ground blocks are).
+    LIMIT = 2_000
 
     def __init__(self, mix: str, values: Mapping[str, Any] | None) -> None:
         self.mix, self.values = mix, values
-        # {(tally, what a unit counts as): may join} and may_stack's answers (under a key led by
-        # its name): few, since a place holds few units.
-        self.joins: dict[tuple, bool] = {}
+        # {tally: {what a unit counts as: may join}} (a place's answers looked up by its tally
+        # once, then by what each unit counts as) and may_stack's answers: few, since a place
+        # holds few units.
+        self.answers: dict[tuple, dict[object, bool]] = {}
+        self.stacks: dict[tuple, dict[tuple, bool]] = {}  # by the stack's tally, then the place's
         self.tallies: dict[tuple, tuple[int, int, frozenset]] = {}
-        # Which of a group of movers may join a place, by tally and what they count as (a
-        # campaign asks about 700 times, for about 100 keys).
+        # One tally object for every equal tally: keys holding tallies (here, and the callers'
+        # kept blocks and landing zones) then compare them by identity, not by their groups.
+        self._same: dict[tuple, tuple[int, int, frozenset]] = {}
+        # Which of a group of movers may join a place, by what they count as, then the place's
+        # tally (a campaign asks about 700 times, for about 100 keys).
         self._kept: dict[str, dict] = {}
         self.each = self.kept("joining")
         self.counting: dict[Company, object] = {}
@@ -189,15 +195,25 @@ class Stacking:
         key = tuple(units)
         found = self.tallies.get(key)
         if found is None:
-            found = self.tallies[key] = stacking_tally(units, self.mix)
+            found = stacking_tally(units, self.mix)
+            found = self.tallies[key] = self._same.setdefault(found, found)
+        return found
+
+    def answers_of(self, tally: tuple[int, int, frozenset]) -> dict[object, bool]:
+        """Whether a unit may join a place of this *tally*, by what it counts as: the answers
+        known so far (the callers add to them)."""
+        found = self.answers.get(tally)
+        if found is None:
+            found = self.answers[tally] = {}
         return found
 
     def may_join(self, tally: tuple[int, int, frozenset], unit: Company) -> bool:
         """:func:`may_join` for this reading and these limits."""
-        key = (tally, _counts_as(unit, self.mix))
-        found = self.joins.get(key)
+        known = self.answers_of(tally)
+        what = _counts_as(unit, self.mix)
+        found = known.get(what)
         if found is None:
-            found = self.joins[key] = may_join(tally, unit, mix=self.mix, values=self.values)
+            found = known[what] = may_join(tally, unit, mix=self.mix, values=self.values)
         return found
 
     def counts_as(self, unit: Company) -> object:
@@ -215,33 +231,50 @@ class Stacking:
     def joining(self, tally: tuple[int, int, frozenset], counted: tuple) -> tuple[int, ...]:
         """The positions of the units (as :meth:`counted` gives them) that may each join a
         place of this *tally*, one at a time."""
-        key = (tally, counted)
-        found = self.each.get(key)
+        known = self.joinings(counted)
+        found = known.get(tally)
+        if found is None:
+            answers = self.answers_of(tally)
+            may = []
+            for k, what in enumerate(counted):
+                answer = answers.get(what)
+                if answer is None:
+                    answer = answers[what] = _may_join_as(tally, what, self.mix, self.values)
+                if answer:
+                    may.append(k)
+            found = known[tally] = tuple(may)
+        return found
+
+    def joinings(self, counted: tuple) -> dict[tuple, tuple[int, ...]]:
+        """:meth:`joining`'s answers for these *counted* units by tally, as known so far: a caller
+        asking of many places looks them up in it, and asks :meth:`joining` for the others."""
+        found = self.each.get(counted)
         if found is None:
             if len(self.each) >= self.LIMIT:
                 self.each.clear()
-            joins = self.joins
-            may = []
-            for k, what in enumerate(counted):
-                answer = joins.get((tally, what))
-                if answer is None:
-                    answer = joins[tally, what] = _may_join_as(tally, what, self.mix, self.values)
-                if answer:
-                    may.append(k)
-            found = self.each[key] = tuple(may)
+            found = self.each[counted] = {}
         return found
 
-    def open_places(self, places: list[str], tallies: tuple, counted: object) -> tuple[str, ...]:
-        """The *places* (of these *tallies*, in order) a unit that counts as *counted* may join.
+    def open_places(
+        self,
+        places: list[str],
+        tallies: tuple,
+        counted: object,
+        answers: list[dict[object, bool]] | None = None,
+    ) -> tuple[str, ...]:
+        """The *places* (of these *tallies*, in order) a unit that counts as *counted* may join;
+        *answers* is :meth:`answers_of` each tally, if the caller has them.
 
         Each place's answer is kept; the list is kept by the caller, by places and tallies.
         """
-        joins, mix, values = self.joins, self.mix, self.values
+        if answers is None:
+            answers = [self.answers_of(tally) for tally in tallies]
+        mix, values = self.mix, self.values
         found = []
-        for place, tally in zip(places, tallies, strict=True):
-            answer = joins.get((tally, counted))
+        for place, tally, known in zip(places, tallies, answers, strict=True):
+            answer = known.get(counted)
             if answer is None:
-                answer = joins[tally, counted] = _may_join_as(tally, counted, mix, values)
+                answer = known[counted] = _may_join_as(tally, counted, mix, values)
             if answer:
                 found.append(place)
         return tuple(found)
@@ -250,12 +283,20 @@ class Stacking:
         self, there: tuple[int, int, frozenset], movers: tuple[int, int, frozenset]
     ) -> bool:
         """Whether a whole stack of tally *movers* may join a place of tally *there*."""
-        key = ("stack", there, movers)
-        found = self.joins.get(key)
+        known = self.stacking(movers)
+        found = known.get(there)
         if found is None:
             joined = (there[0] + movers[0], there[1] + movers[1], there[2] | movers[2])
             verdict = stacking_verdict(joined, mix=self.mix, values=self.values)
-            found = self.joins[key] = verdict is None
+            found = known[there] = verdict is None
+        return found
+
+    def stacking(self, movers: tuple[int, int, frozenset]) -> dict[tuple, bool]:
+        """:meth:`may_stack`'s answers for a stack of tally *movers* by the tally of the place,
+        as known so far (for a caller asking of many places, as :meth:`joinings`)."""
+        found = self.stacks.get(movers)
+        if found is None:
+            found = self.stacks[movers] = {}
         return found
 
 
