@@ -99,6 +99,22 @@ def _name_hovers(widget: ipw.Widget) -> None:
 _ROOT = f"{PROJECT_ROOT}/"
 
 
+def _as_sentence(text: str) -> str:
+    """*text* with its first word capitalised, when that word is a plain lower-case word (the
+    library's refusals start as clauses, "give the new value first"): a path, a field's or an
+    option's name, or a rule id keeps its spelling.
+
+    >>> _as_sentence("option wounded_check: 'never' is not one of action-end")
+    "Option wounded_check: 'never' is not one of action-end"
+    >>> _as_sentence("saves/mine.yaml: not found"), _as_sentence("lza:7.3 names no entry")
+    ('saves/mine.yaml: not found', 'lza:7.3 names no entry')
+    """
+    first, space, rest = text.partition(" ")
+    if first.isalpha() and first.islower():
+        return first[0].upper() + first[1:] + space + rest
+    return text
+
+
 def error_html(err: BaseException) -> str:
     """An error as a line the page shows (Voila drops exceptions raised in callbacks).
 
@@ -106,7 +122,9 @@ def error_html(err: BaseException) -> str:
     else is a fault of ours, told as one, with Python's name for it so a report can say it.
 
     >>> error_html(ValueError("give the new value first"))
-    '<div class="rb-error" style="color:#a00">give the new value first</div>'
+    '<div class="rb-error" style="color:#a00">Give the new value first</div>'
+    >>> error_html(ValueError("seed: expected a whole number"))  # a field's name stays as typed
+    '<div class="rb-error" style="color:#a00">seed: expected a whole number</div>'
     >>> error_html(FileNotFoundError(2, "No such file or directory", "saves/mine.yaml"))
     '<div class="rb-error" style="color:#a00">saves/mine.yaml: no such file or directory</div>'
     >>> error_html(ValueError(f"{_ROOT}notebooks/saves/mine.yaml:4: map.areas.0.id: bad"))
@@ -118,7 +136,7 @@ def error_html(err: BaseException) -> str:
         where = f"{err.filename}: " if err.filename else ""
         detail = escape(f"{where}{err.strerror.lower()}")
     elif isinstance(err, ValueError | OSError):
-        detail = escape(str(err) or type(err).__name__)
+        detail = escape(_as_sentence(str(err)) or type(err).__name__)
     else:
         said = "".join(traceback.format_exception_only(type(err), err)).strip()
         detail = (

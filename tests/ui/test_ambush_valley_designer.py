@@ -33,7 +33,7 @@ def test_build_a_scenario_from_blank_and_save_it(tmp_path, monkeypatch):
     assert "a save name is a plain file name in saves/" in panel.errors.value
     panel.file_name.value = "mine.yaml"
     panel.save_button.click()
-    assert "not saved" in panel.errors.value
+    assert "Not saved" in panel.errors.value
     assert not target.exists()
     panel.width.value = 80
     panel.resize.click()
@@ -330,7 +330,7 @@ def test_a_new_scenario_or_another_picked_is_one_undo_from_the_edits_it_replaced
     panel.resize.click()
     edited = panel.scenario
     panel.resize.click()  # the same size again: refused, no step
-    assert "the table is already 96 by 72 inches" in panel.errors.value
+    assert "The table is already 96 by 72 inches" in panel.errors.value
     panel.undo_button.click()
     assert panel.scenario.spec.table != (96, 72)
     panel.redo_button.click()

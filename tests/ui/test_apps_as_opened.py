@@ -114,7 +114,7 @@ def test_first_team_combat_refused_set_up_takes_the_last_fight_off_the_page():
     app.example.click()
     for box in app.nva_steps:
         box.value = 0
-    assert "a fight needs" in app.errors.value
+    assert "A fight needs" in app.errors.value
     assert app.headline.value == app.odds_view.value == app.trace_view.value == ""
     app.example.click()
     assert app.errors.value == ""

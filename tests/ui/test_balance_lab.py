@@ -132,7 +132,7 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     assert "no field &#x27;nowhere&#x27;" in lab.errors.value
     lab.games.value = 2
     lab.run(executor="serial")
-    assert "the variant changes nothing" in lab.errors.value
+    assert "The variant changes nothing" in lab.errors.value
 
 
 def test_a_value_past_what_a_scenario_file_holds_is_refused():
@@ -165,14 +165,14 @@ def test_a_refusal_is_said_once_beside_what_it_answers():
     lab.new_value.value = ""
     lab.filter.value = "flares per chit"
     lab.add_button.click()
-    assert "give the new value first" in lab.errors.value
+    assert "Give the new value first" in lab.errors.value
     assert holders() == [lab._value_slot]
     column = lab.children[0].children[0].children  # the variant's column
     add_row = next(i for i, w in enumerate(column) if lab.add_button in getattr(w, "children", ()))
     assert column[add_row + 1] is lab._value_slot  # right under the Add button
     lab.games.value = 2
     lab.run(executor="serial")
-    assert "the variant changes nothing" in lab.errors.value
+    assert "The variant changes nothing" in lab.errors.value
     assert holders() == [lab._run_slot]
 
 
@@ -239,7 +239,7 @@ def test_the_lab_opens_on_a_file_named_in_the_link(tmp_path):
     assert lab.scenario_pick.value == str(mine.resolve())
     assert lab.scenario.title == "Drawn in the designer"
     page = balance_lab_app("scenarios/no_such_file.yaml")
-    assert "could not open scenarios/no_such_file.yaml" in page.children[1].value
+    assert "Could not open scenarios/no_such_file.yaml" in page.children[1].value
 
 
 def test_an_ambush_valley_link_is_refused_in_the_games_names():

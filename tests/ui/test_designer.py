@@ -102,7 +102,7 @@ def test_tracing_controls_are_on_the_page_and_scale_the_image_to_the_sheet():
     designer.scan_opacity.value = 0.8
     assert underlay.opacity == 0.8
     upload(designer, b"not an image")
-    assert "not an image this designer can read" in designer.errors.value
+    assert "Not an image this designer can read" in designer.errors.value
 
 
 def test_a_drawn_area_snaps_onto_its_neighbours_border():
@@ -167,7 +167,7 @@ def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
     designer = MapDesigner(MapDesign(demo_spec()))
     designer.path.value = "../outside.yaml"
     designer._save()
-    assert "save files go in the saves folder" in designer.errors.value
+    assert "Save files go in the saves folder" in designer.errors.value
     assert not (tmp_path.parent / "outside.yaml").exists()
     designer.path.value = "saves/demo.yaml"
     designer._save()
@@ -419,7 +419,7 @@ def test_an_empty_id_box_is_named_as_empty_and_changes_nothing():
     before = _what_the_designer_shows(designer)
     designer.area_id.value = "  "
     designer._update()
-    assert "the id box is empty: type a new id for B2, or B2 to keep it" in designer.errors.value
+    assert "The id box is empty: type a new id for B2, or B2 to keep it" in designer.errors.value
     assert _what_the_designer_shows(designer) == before
 
 
@@ -493,7 +493,7 @@ def test_an_id_too_long_to_print_in_its_area_is_refused_and_changes_nothing():
     before = _what_the_designer_shows(designer)
     designer.area_id.value = "A" * 80
     designer._update()
-    assert "an area id is at most 24 characters" in designer.errors.value
+    assert "An area id is at most 24 characters" in designer.errors.value
     assert "has 80" in designer.errors.value
     assert _what_the_designer_shows(designer) == before
     draw(designer, _square(0, 2))

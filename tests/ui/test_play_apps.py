@@ -63,7 +63,7 @@ def test_a_first_click_narrows_the_list_and_lights_the_next_places(tmp_path):
 def test_a_click_on_a_place_no_action_involves_says_so(tmp_path):
     stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
     stepper.place_clicked("A1")
-    assert "no action of this decision involves A1" in stepper.errors.value
+    assert "No action of this decision involves A1" in stepper.errors.value
     assert not stepper.game.history
 
 
@@ -139,7 +139,7 @@ def test_asked_to_play_the_teachers_side_the_computer_says_how_to_let_it(tmp_pat
     stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
     stepper.pace.value = "to the end of the turn"
     stepper._auto_click()
-    assert "it is your turn to decide (US)" in stepper.errors.value
+    assert "It is your turn to decide (US)" in stepper.errors.value
     assert "set You play to &#x27;neither: watch&#x27;" in stepper.errors.value
     assert not stepper.game.history
 
@@ -824,7 +824,7 @@ def test_first_team_undo_takes_back_the_phase_the_scripted_player_played(tmp_pat
     stepper._auto_click()  # a new click after Undo: a new branch
     assert stepper.redo_button.disabled
     stepper._redo()
-    assert "nothing to redo" in stepper.errors.value
+    assert "Nothing to redo" in stepper.errors.value
 
 
 def test_a_loaded_games_undo_goes_back_to_the_visitors_last_decision(tmp_path):

@@ -68,10 +68,10 @@ def test_interactions_app_updates_odds_and_trace_with_its_controls():
     assert "lza:7.2" in app.trace_view.value
     app.us.value = 0
     app.nva.value = 0  # nobody there: said, not given a table of nothing happening
-    assert "no US units in C4 to melee: set US units to 1 or more" in app.errors.value
+    assert "No US units in C4 to melee: set US units to 1 or more" in app.errors.value
     assert app.odds_view.value == ""
     app.procedure.value = "gunship"
-    assert "no NVA units in C5 to be attacked: set NVA units to 1 or more" in app.errors.value
+    assert "No NVA units in C5 to be attacked: set NVA units to 1 or more" in app.errors.value
 
 
 def test_redo_walks_forward_again_to_the_same_game(tmp_path):
@@ -148,7 +148,7 @@ def test_an_attack_with_nobody_to_make_or_take_it_is_refused_in_words():
 
     app = InteractionsApp()
     app.us.value = 0
-    assert "no US units in C4 to fire: set US units to 1 or more" in app.errors.value
+    assert "No US units in C4 to fire: set US units to 1 or more" in app.errors.value
     assert app.odds_view.value == app.trace_view.value == ""
     app.us.value = 2
     app.procedure.value = "artillery"
