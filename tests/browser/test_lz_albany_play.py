@@ -9,12 +9,19 @@ named in the URL, against the computer, play two turns by clicking the lit areas
 from __future__ import annotations
 
 import pytest
+from browser._chromium import WAIT_MS
 from browser._seen import (
+    MAP_CLICK_HEIGHT,
+    MAP_CLICK_WIDTH,
     click_place,
     cut_selects,
     in_first_screen,
+    map_top,
     overlaps,
+    partly_below,
+    press_and_release,
     raw_values,
+    resize,
     visible_boxes,
     wait_answered,
     wait_next_refresh,
@@ -32,9 +39,30 @@ def status(page, key: str) -> int:
     return int(page.locator(".rb-status").get_attribute(f"data-{key}"))
 
 
-def open_app(shared_app, width: int):
-    """The app at *width* x 900, opened once for this module (see ``shared_app``)."""
-    page = shared_app(APP, width)
+def undo_to_the_start(page) -> None:
+    """Press Undo until no action is left. The page writes the prompt, then the buttons, the
+    map and last the status: each click waits for the status to drop, or a status not yet
+    rewritten asks for an Undo the page has disabled. (A loaded machine once took two Undo
+    clicks as one, hence a loop rather than a count.)"""
+    for _ in range(4):
+        left = status(page, "actions")
+        if left == 0:
+            break
+        page.get_by_role("button", name="Undo").click()
+        page.wait_for_function(
+            "n => Number(document.querySelector('.rb-status').dataset.actions) < n", arg=left
+        )
+    expect(page.locator(".rb-status")).to_have_attribute("data-actions", "0")
+
+
+def open_app(shared_app, width: int, height: int = 900):
+    """The app at *width* x *height*: opened once for this module at 1400 x 900 (see
+    ``shared_app``), then resized as a person resizes the window. The app lays out by CSS and
+    its map refits to its size (``browser._seen.resize``), so a resized page shows what a page
+    opened at that size shows (the same boxes and labels, measured), and the module opens the
+    app once rather than once a size: an open costs Chromium and a kernel ~5 CPU-s."""
+    page = shared_app(APP, 1400, 900)
+    resize(page, width, height)
     page.wait_for_selector(".rb-map .leaflet-container")
     page.wait_for_selector(".rb-area-label[data-area='C3']")
     return page
@@ -42,7 +70,8 @@ def open_app(shared_app, width: int):
 
 @pytest.mark.parametrize("width", [1400, 800])
 def test_map_and_choices_share_the_first_screen_in_words(shared_app, width):
-    """The app as it opens (this test only reads it; the next ones play on the same page)."""
+    """The app as it opens, then resized to 800 px wide (this test only reads it; the next
+    ones play on the same page)."""
     page = open_app(shared_app, width)
     assert in_first_screen(page, ".rb-map .leaflet-container", 900)
     assert in_first_screen(page, ".rb-choices", 900)
@@ -72,21 +101,27 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
     wait_next_refresh(page, before)
     expect(line).to_contain_text("C4: US platoon A/2-7-2.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
-    # Back to the opening position. (A loaded machine once took two Undo clicks as one: this
-    # test is about the line, so it presses Undo until both actions are taken back.) The page
-    # writes the prompt, then the buttons, the map and last the status: each click waits for
-    # the status to drop, or a status not yet rewritten asks for an Undo the page has disabled.
-    for _ in range(4):
-        left = status(page, "actions")
-        if left == 0:
-            break
-        page.get_by_role("button", name="Undo").click()
-        page.wait_for_function(
-            "n => Number(document.querySelector('.rb-status').dataset.actions) < n", arg=left
-        )
-    expect(page.locator(".rb-status")).to_have_attribute("data-actions", "0")
+    # Back to the opening position.
+    undo_to_the_start(page)
     expect(line).to_contain_text("C4: empty.")
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
+
+
+def test_first_click_on_lz_albany_map_partly_below_reads_its_area(shared_app):
+    """The app resized to 1024 x 768, its map partly below the window (see
+    ``browser._seen.press_and_release``), in the opening position the test above went back to,
+    the map not holding focus (the buttons took the last clicks). Anything the click did is
+    taken back: the demonstration starts from the opening position."""
+    page = open_app(shared_app, MAP_CLICK_WIDTH, MAP_CLICK_HEIGHT)
+    at = partly_below(page)
+    before, held = press_and_release(page, at)
+    assert held == before, f"pressing the map scrolled the page by {before - held:.0f} px"
+    # The line under the map names the area a click fell on.
+    expect(page.locator(".rb-stack")).to_contain_text(f"{at['area']}:", timeout=WAIT_MS)
+    assert map_top(page) == before
+    # A click on an area the first choice lists places a platoon there: taken back.
+    wait_answered(page, page.kernel)
+    undo_to_the_start(page)
 
 
 def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts, saves_file):

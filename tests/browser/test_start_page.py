@@ -10,10 +10,12 @@ from browser._words import read_every_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+APP = "/voila/render/00_start_here.ipynb"
 
-def test_start_page_renders_and_the_odds_respond(voila_url, page, artifacts):
-    page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
-    app_ready(page)
+
+def test_start_page_renders_and_the_odds_respond(shared_app, artifacts):
+    """The page as it opens (the tab-closing test below closes it, last)."""
+    page = shared_app(APP, 1280, 900)
 
     assert page.locator("h1").first.inner_text() == "Ia Drang Rulebook"
     for game in ("LZ Albany", "First Team: Vietnam", "Ambush Valley"):
@@ -42,15 +44,15 @@ def test_nothing_leaves_the_machine(page):
         page.goto("http://example.com/", timeout=10_000)
 
 
-def test_closing_a_tab_shuts_its_kernel_down(voila_url, page):
+def test_closing_a_tab_shuts_its_kernel_down(voila_url, shared_app):
     """Voila's unload beacon echoes the ``_xsrf`` cookie, which Voila 0.5 never set, so it was
-    refused and a closed tab's kernel lived until the idle cull (widgets.voila_server)."""
+    refused and a closed tab's kernel lived until the idle cull (widgets.voila_server). The tab
+    is the start page the first test opened (a tab of its own cost an app open)."""
     import time
     import urllib.error
     import urllib.request
 
-    page.goto(f"{voila_url}/voila/render/00_start_here.ipynb")
-    app_ready(page)
+    page = shared_app(APP, 1280, 900)
     assert "_xsrf" in {cookie["name"] for cookie in page.context.cookies()}
     (_, kernel), *_ = page.kernels
 

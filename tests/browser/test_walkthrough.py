@@ -228,7 +228,7 @@ def test_the_valley_fills_the_first_screen_and_labels_never_overlap(voila_url, n
     # A rule link opens the rules reference on that rule.
     link = page.locator(".rb-turn-log a.rb-rulecase").first
     rule = link.inner_text().strip()
-    reference = page.context.new_page()
+    reference = new_page()  # a parked tab if the worker has one: no renderer to start
     reference.goto(f"{voila_url}/voila/render/{link.get_attribute('href')}")
     reference.wait_for_selector(f"[data-rule='{rule}']", timeout=120_000)
 

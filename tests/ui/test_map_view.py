@@ -67,8 +67,8 @@ def test_an_edited_map_keeps_each_areas_label_and_moves_only_what_moved():
 def test_no_map_takes_the_keyboard_so_a_press_never_scrolls_the_page():
     """Leaflet's keyboard handler focused a map on every press, and the page scrolled a map
     partly below the window into view under the pointer: the first click missed its area
-    (tests/browser/test_map_click.py sees it in the browser). Every map the apps make is
-    built without it."""
+    (``press_and_release`` in tests/browser/_seen.py says where the browser sees it). Every
+    map the apps make is built without it."""
     from widgets.atlas import AtlasMap
     from widgets.map_view import offline_map
 
