@@ -21,7 +21,13 @@ _new = tuple.__new__  # an action of location and counter ids, made without chec
 def _may_bomb(s: CampaignState, loc: str, unit: SupportUnit) -> bool:
     """B-52s never bomb Pleiku nor a location with US infantry, a camp's Special Forces garrison
     included, since garrisons count as infantry (ftv:3.4.1.2C, 2.5.2A)."""
-    return unit.kind != "b52" or (loc != PLEIKU and not s.board.has_us(loc))
+    return unit.kind != "b52" or _b52s_may_bomb(s, loc)
+
+
+def _b52s_may_bomb(s: CampaignState, loc: str) -> bool:
+    """Whether B-52s may bomb *loc* (see :func:`_may_bomb`): the one thing of the location it
+    reads, asked once of a location by a caller with many counters to offer."""
+    return loc != PLEIKU and not s.board.has_us(loc)
 
 
 def _strikers(s: CampaignState) -> list[SupportUnit]:
@@ -97,14 +103,17 @@ def air_strike_segment(s: CampaignState) -> Flow:
         ready = _strikers(s)
         options = []
         if s.cp.left >= cost:
+            # The counters that may bomb a location are all the ready ones, or those but the
+            # B-52s (see _may_bomb): each location is asked once which.
+            every = [u.id for u in ready]
+            tactical = [u.id for u in ready if u.kind != "b52"]
             for loc in s.nva_on_map():
                 if loc in s.struck or not _optional.open_to_us(s, loc):
                     continue  # once a turn (ftv:3.4.1.2B); Cambodia only under option 6.1
-                options += [
-                    _new(Action, ("strike", (loc, u.id))) for u in ready if _may_bomb(s, loc, u)
-                ]
+                ids = every if _b52s_may_bomb(s, loc) else tactical
+                options += [_new(Action, ("strike", (loc, uid))) for uid in ids]
             for zone in s.identified_zones():
-                options += [_new(Action, ("strike-zone", (zone, u.id))) for u in ready]
+                options += [_new(Action, ("strike-zone", (zone, uid))) for uid in every]
         action = yield from ask(
             "us",
             [*options, DONE],

@@ -56,36 +56,38 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
     committed: list[SupportUnit] = []
     s.supporting[loc] = []
     us = [u for u in s.board.us(loc) if not u.garrison]
-    # A battery's cost by its battalion, others' by kind: the companies at *loc*, all a cost
-    # reads, stay while support is committed, so each is worked out once for the fight.
+    # Committing support makes no unit ready or not and moves no company at *loc* (all a cost
+    # reads): which units may support here, and what each costs (a battery's by its battalion,
+    # others' by kind), are worked out once for the fight; only the CPs left and what is
+    # committed change from one decision to the next.
+    nine_here = any(u.id == "1/9" for u in us)
     costs: dict[tuple, int | None] = {}
-    keyed = [
-        (
-            unit,
-            (unit.kind, unit.id.split("/", 1)[1])
-            if unit.kind == "battery"
-            else (unit.kind, "1/9" in unit.id),
-        )
-        for unit in s.support.values()
-    ]
+    offered = []  # each unit, its cost, and its kind if a second of it brings nothing
+    for unit in s.support.values():
+        if not unit.ready:
+            continue
+        nine = "1/9" in unit.id
+        if nine and not nine_here:
+            continue  # the 1/9's helicopters fly only for the 1/9 (ftv:3.4.4.3D)
+        kind = unit.kind
+        key = (kind, unit.id.split("/", 1)[1]) if kind == "battery" else (kind, nine)
+        cost = costs.get(key, costs)
+        if cost is costs:
+            cost = costs[key] = support_cost(s, unit, loc)
+        if cost is not None:
+            single = kind if kind in ("observation", "gunship") else None
+            offered.append((unit, cost, str(cost), single))
     while True:
         options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
         taken = {id(c) for c in committed}
-        for unit, key in keyed:
-            if not unit.ready or id(unit) in taken:
+        kinds = {c.kind for c in committed}
+        left = s.cp.left
+        for unit, cost, text, single in offered:
+            if cost > left or id(unit) in taken:
                 continue
-            cost = costs.get(key, costs)
-            if cost is costs:
-                cost = costs[key] = support_cost(s, unit, loc)
-            if cost is None or cost > s.cp.left:
-                continue
-            if "1/9" in unit.id and not any(u.id == "1/9" for u in us):
-                continue  # the 1/9's helicopters fly only for the 1/9 (ftv:3.4.4.3D)
-            if unit.kind in ("observation", "gunship") and any(
-                c.kind == unit.kind for c in committed
-            ):
+            if single is not None and single in kinds:
                 continue  # a second brings nothing (ftv:3.4.4.3B)
-            options.append(_new(Action, ("commit", (unit.id, str(cost)))))
+            options.append(_new(Action, ("commit", (unit.id, text))))
         action = yield from ask(
             "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
         )

@@ -142,8 +142,8 @@ class _GroundOptions:
         # routes end at: kept from one decision to the next until the US or the supply change
         # there or at one of those ends (see changed), or a fight (see forget).
         self.kept: dict[str, tuple[Options | None, frozenset[str]]] = {}
-        # The US tally at each place a route ends at, read when first needed and kept as the
-        # blocks are (until the US there change, or a fight).
+        # The US tally at each place US counters stand on (none: the empty one), read once and
+        # kept as the blocks are (until the US there change, or a fight).
         self.tallies: dict[str, tuple] = {}
         # Each location's routes with their key (see _routes_keyed) and the places they end at:
         # only the NVA change them, and they move in this segment only in a fight (see forget).
@@ -174,8 +174,14 @@ class _GroundOptions:
         # Every place US counters stand on (a place whose US are all gone has no movers, so no
         # block), An Khe first.
         places = [AN_KHE, *board.in_use("us")]
-        # Most routes end where no US counter stands: their tally needs no look.
-        standing, empty = set(places), rules.tally([])
+        # Their tallies, each read once: most routes end where no US counter stands, whose tally
+        # needs no look (the empty one). One pass over the few places with US, then a route
+        # end's tally is one look-up that makes no call.
+        for loc in places:
+            if loc not in tallies:
+                tallies[loc] = rules.tally(board.us(loc))
+        ending = tallies.get
+        empty = itertools.repeat(rules.tally([]))
         for loc in places:
             found = kept.get(loc)
             if found is not None:
@@ -190,21 +196,14 @@ class _GroundOptions:
             if keyed is None:
                 keyed = self.routes[loc] = _routes_keyed(s, loc, middles)
             way, routes, dests, ends = keyed
-            stays = []
-            for dest in dests:
-                # A route never ends where it starts, so the companies staying at its end are
-                # all the US there.
-                stay = tallies.get(dest)
-                if stay is None:
-                    stay = tallies[dest] = (
-                        rules.tally(board.us(dest)) if dest in standing else empty
-                    )
-                stays.append(stay)
+            # A route never ends where it starts, so the companies staying at its end are all
+            # the US there.
+            stays = tuple(map(ending, dests, empty))
             carry = loc != AN_KHE and board.supply.get(loc, 0) > 0
             # The companies' ids stand for what they count as for stacking too (the blocks are
             # the campaign's, and a live company always counts as the same).
             ids = tuple(map(_ID, movers))
-            key = (loc, ids, carry, way, tuple(stays))
+            key = (loc, ids, carry, way, stays)
             block = blocks.get(key)
             if block is None:
                 if len(blocks) >= self.LIMIT:

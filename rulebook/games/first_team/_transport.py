@@ -79,24 +79,32 @@ class _Flights:
         """The helicopter to fly *leg* with *unit* (None for supply): the 1/9's own for its
         company, else one already half-used first, else the first by id. *ready* is the ready
         transports by id, if the caller has them."""
+        return self.helicopters(leg, ready)[unit == NINE]
+
+    def helicopters(
+        self, leg: str, ready: list[SupportUnit] | None = None
+    ) -> tuple[SupportUnit | None, SupportUnit | None]:
+        """:meth:`helicopter` for *leg* with any company but the 1/9 (or supply), and with the
+        1/9: one look at the ready transports for both."""
         legs, pathfinder = self.legs, self.pathfinder
-        used = fresh = None
+        used = fresh = nine = None
         for h in self.ready() if ready is None else ready:
             hid = h.id
-            if hid == pathfinder or (hid == NINE_HELICOPTER and unit != NINE):
+            if hid == pathfinder:
                 continue
             flown = legs.get(hid)
-            if flown:
-                # A used helicopter may still fly the other of out and back, never a second hop.
-                if leg in flown or "hop" in flown or leg == "hop":
-                    continue
+            # A used helicopter may still fly the other of out and back, never a second hop.
+            if flown and (leg in flown or "hop" in flown or leg == "hop"):
+                continue
+            if hid == NINE_HELICOPTER:
+                nine = h
+            elif flown:
                 if used is None:
                     used = h
             elif fresh is None:
                 fresh = h
-            if hid == NINE_HELICOPTER:
-                return h
-        return used or fresh
+        other = used or fresh
+        return other, nine or other
 
     def fly(self, helicopter: SupportUnit, leg: str) -> None:
         self.legs.setdefault(helicopter.id, set()).add(leg)
@@ -287,10 +295,7 @@ class _Offer:
         """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
         found = self.flyers.get(leg)
         if found is None:
-            found = self.flyers[leg] = (
-                self.flights.helicopter(leg, None, self.ready),
-                self.flights.helicopter(leg, NINE, self.ready),
-            )
+            found = self.flyers[leg] = self.flights.helicopters(leg, self.ready)
         return found
 
     def fitting(self, unit: UsCompany) -> tuple[str, ...]:
@@ -309,9 +314,26 @@ class _Offer:
 
 def _pathfinder_places(s: CampaignState) -> list[str]:
     """Where pathfinders may land: any place open to the US that is not a landing zone and holds
-    no NVA (ftv:3.4.2.3)."""
-    nva, lz = set(s.nva_on_map()), s.board.lz_places()
-    return [loc for loc in _optional.open_places(s) if loc not in nva and loc not in lz]
+    no NVA (ftv:3.4.2.3).
+
+    A function of the map and of where the NVA and the landing zones are, kept on the map by
+    those (about 2 in 3 of a campaign's asks find the same NVA and zones as one before)."""
+    nva, lz, cambodia = tuple(s.nva_on_map()), s.board.lz_places(), _optional.cambodia_open(s)
+    known = s.map.derived.get("pathfinder places")
+    if known is None or len(known) >= _PATHFINDER_LIMIT:
+        known = s.map.derived["pathfinder places"] = {}
+    key = (nva, lz, cambodia)
+    found = known.get(key)
+    if found is None:
+        held = set(nva)
+        found = known[key] = [
+            loc for loc in _optional.open_places(s) if loc not in held and loc not in lz
+        ]
+    return found
+
+
+# Lists of places kept at most, forgotten all at once past it (each a short list of places).
+_PATHFINDER_LIMIT = 2_000
 
 
 def _each_to(

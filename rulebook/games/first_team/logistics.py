@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -269,6 +270,12 @@ class Stacking:
         """
         if answers is None:
             answers = [self.answers_of(tally) for tally in tallies]
+        try:
+            # Most often every place's answer is known (the answers are the campaign's, by
+            # tally): then one pass that calls nothing per place.
+            return tuple(itertools.compress(places, map(operator.itemgetter(counted), answers)))
+        except KeyError:
+            pass
         mix, values = self.mix, self.values
         found = []
         for place, tally, known in zip(places, tallies, answers, strict=True):
