@@ -13,6 +13,7 @@ from browser._chromium import WAIT_MS
 from browser._seen import (
     MAP_CLICK_HEIGHT,
     MAP_CLICK_WIDTH,
+    app_ready,
     click_place,
     cut_selects,
     in_first_screen,
@@ -107,21 +108,20 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
 
 
-def test_first_click_on_lz_albany_map_partly_below_reads_its_area(shared_app):
-    """The app resized to 1024 x 768, its map partly below the window (see
-    ``browser._seen.press_and_release``), in the opening position the test above went back to,
-    the map not holding focus (the buttons took the last clicks). Anything the click did is
-    taken back: the demonstration starts from the opening position."""
-    page = open_app(shared_app, MAP_CLICK_WIDTH, MAP_CLICK_HEIGHT)
+def test_first_click_on_lz_albany_map_partly_below_reads_its_area(voila_url, new_page):
+    """The app opened at 1024 x 768, its map partly below the window (see
+    ``browser._seen.press_and_release``). A page of its own: on the module's page, a CI run
+    later found an error naming F3, an area no choice lit (this click's kind of area), over the
+    failed-load test's page, so this test keeps what it clicks off the pages the others read."""
+    page = new_page(MAP_CLICK_WIDTH, MAP_CLICK_HEIGHT)
+    page.goto(voila_url + APP)
+    app_ready(page)
     at = partly_below(page)
     before, held = press_and_release(page, at)
     assert held == before, f"pressing the map scrolled the page by {before - held:.0f} px"
     # The line under the map names the area a click fell on.
     expect(page.locator(".rb-stack")).to_contain_text(f"{at['area']}:", timeout=WAIT_MS)
     assert map_top(page) == before
-    # A click on an area the first choice lists places a platoon there: taken back.
-    wait_answered(page, page.kernel)
-    undo_to_the_start(page)
 
 
 def test_demonstration_two_turns_by_map_clicks_replay_and_save(shared_app, artifacts, saves_file):
@@ -217,8 +217,7 @@ def test_a_failed_load_says_why(shared_app):
     page = open_app(shared_app, 1400)
     page.locator(".rb-files input[type='text']").fill("no-such-game")
     page.get_by_role("button", name="Load").click()
-    page.wait_for_selector(".rb-error")
-    assert "There is no saved game at" in page.locator(".rb-error").inner_text()
+    expect(page.locator(".rb-error")).to_contain_text("There is no saved game at")
 
 
 def test_every_view_speaks_in_words(shared_app, artifacts):
