@@ -35,26 +35,14 @@ def activated(s: State, side: str, group: str) -> set[str]:
             areas.add(u.area)
     unlimited = s.rules.options.get("senior_officer_activations") == "unlimited"
     limit = None if unlimited else s.rules.senior_activations
-    for sid in _seniors(s, side):
+    for sid in _senior_ids(s):  # (each read alone: the order makes no difference)
         officer = units[sid]
-        if officer.status != "on-map":
+        if officer.side != side or officer.status != "on-map":
             continue
         with_group = not officer.wounded and officer.area in areas
         if with_group and (limit is None or s.officer_activations.get(officer.id, 0) < limit):
             ids.add(officer.id)
     return ids
-
-
-def _seniors(s: State, side: str) -> tuple[str, ...]:
-    """The ids of *side*'s senior officers (who belong to no group), in counter order: the
-    scenario's alone (no counter changes side or rank), so worked out once a game and shared
-    by its positions, like its activate actions."""
-    kept = s._activation_actions
-    key = ("seniors", side)
-    found = kept.get(key)
-    if found is None:
-        found = kept[key] = tuple([u.id for u in s.units.values() if u.side == side and u.senior])
-    return found
 
 
 def count_senior(s: State, ids: set[str], used: set[str]) -> None:
@@ -66,7 +54,8 @@ def count_senior(s: State, ids: set[str], used: set[str]) -> None:
 
 
 def _senior_ids(s: State) -> frozenset[str]:
-    """Every senior officer's id: the scenario's alone, kept like the groups' counters."""
+    """Every senior officer's id: the scenario's alone (no counter changes rank), so worked out
+    once a game and shared by its positions, like its activate actions."""
     kept = s._activation_actions
     found = kept.get("seniors")
     if found is None:

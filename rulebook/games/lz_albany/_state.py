@@ -273,7 +273,7 @@ class State:
     # each unit group's activate actions by side and modes, its counters' ids, the senior
     # officers' and the order arrivals are placed in: the scenario's alone, so shared by a
     # game's positions (see _flow._activations, _flow._arrival_order and
-    # _activation._seniors)
+    # _activation._senior_ids)
     _activation_actions: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
