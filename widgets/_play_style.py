@@ -46,7 +46,7 @@ PLAY_CSS = """
 .rb-side .rb-choices { width: calc(100% - 6px) !important; }
 .rb-stepper .jupyter-button { width: auto !important; min-width: max-content; flex: 0 0 auto; }
 .rb-board .rb-map-caption .note { display: none; }
-.rb-replay { flex: 1 1 auto; }
+.rb-replay-box { margin-bottom: 4px; padding-bottom: 2px; border-bottom: 1px solid #dde2d6; }
 .rb-side .widget-toggle-buttons .widget-toggle-button { padding: 0 8px; }
 .rb-map .leaflet-container { background: #e8ecef; }
 @media (max-width: 1100px) { .rb-side { flex-basis: 340px; max-width: 340px; } }
@@ -58,6 +58,7 @@ PLAY_CSS = """
   .rb-board .leaflet-widgets { height: 340px !important; }
   .rb-board .rb-map-caption { display: none; }
   .rb-side .rb-status-box { order: 10; }
+  .rb-side .rb-replay-box { order: 9; }
   .rb-intro { font-size: 13px; }
 }
 .rb-headline { font-size: 15px; margin: 0 0 0.2rem; }

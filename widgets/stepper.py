@@ -143,9 +143,14 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         """The replay slider, its buttons, the log, the hover line and the last click's line."""
         button = _button
         self.replay = ipw.IntSlider(
-            min=0, max=0, description="Replay", continuous_update=False, readout=False
+            min=0,
+            max=0,
+            description="Replay",
+            continuous_update=False,
+            readout=False,
+            style={"description_width": "initial"},
         )
-        self.replay.layout = ipw.Layout(width="100%")
+        self.replay.layout = ipw.Layout(width="calc(100% - 6px)")
         self.replay.add_class("rb-replay")
         self.back_button = button(description="◀ Back", tooltip="one log entry back")
         self.forward_button = button(description="Forward ▶", tooltip="one log entry forward")
@@ -174,6 +179,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.play_controls.add_class("rb-play-controls")
         side = ipw.VBox(
             [
+                self._replay_controls(),
                 self.status,
                 self.latest,
                 self.prompt,
@@ -191,20 +197,30 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         # was off a 768-high screen while the pointer was on the map.
         board = ipw.VBox([self.stack, self.map_view, self.below_map])
         board.add_class("rb-board")
-        replay_row = ipw.HBox(
-            [self.back_button, self.replay, self.forward_button, self.present_button],
-            layout=ipw.Layout(align_items="center"),
-        )
         files = ipw.HBox(
             [self.save_name, self.save_button, self.load_button, self.scenario, self.open_button],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
         )
         files.add_class("rb-files")
-        history = ipw.VBox(
-            [replay_row, ipw.HBox([self.replay_note, self.continue_here]), self.log_view, files]
-        )
+        history = ipw.VBox([self.log_view, files])
         history.add_class("rb-history")
         return [board, side, history]
+
+    def _replay_controls(self) -> ipw.VBox:
+        """Back, Forward and the replay slider, at the head of the side panel. Under the log,
+        where they were, a 1280 x 720 projector showed none of them without scrolling; at the
+        panel's foot they moved at each step, as the status and dice above them changed height.
+        Here nothing above them changes, so a teacher can press Back again and again."""
+        row = ipw.HBox(
+            [self.back_button, self.forward_button, self.present_button],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        # (shown only over the past: it says which entry, and offers to play on from it)
+        note = ipw.HBox([self.replay_note, self.continue_here], layout=ipw.Layout(display="none"))
+        self._replay_note_row = note
+        box = ipw.VBox([row, self.replay, note])
+        box.add_class("rb-replay-box")
+        return box
 
     def _wire(self) -> None:
         self.apply_button.on_click(self._apply)
@@ -592,13 +608,13 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             if past
             else self._present_prompt
         )
-        self.continue_here.layout.display = "" if past else "none"
+        self._replay_note_row.layout.display = "" if past else "none"
         self.replay_note.value = (
-            f"<span class='rb-replay-note'>Showing the game after entry {entry} of {len(g.log) - 1}"
-            " (the past: nothing can be played until you come back to now).</span>"
+            # (the prompt under the status says that nothing can be played here)
+            f"<span class='rb-replay-note'>Showing the game after entry {entry} of "
+            f"{len(g.log) - 1}.</span>"
             if past
-            else f"<span class='rb-replay-note'>Entry {entry}: the game as it is now. Drag the "
-            "slider or press Back to replay it.</span>"
+            else ""
         )
         self.below_map.value = self.below_map_html(entry)
         self.latest.value = self.latest_html(entry, past)

@@ -108,6 +108,29 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
     assert page.locator(".rb-replay").bounding_box()["y"] == replay_at
 
 
+def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(shared_app):
+    """At 1280 x 720 the replay controls were under the log, off the first screen. They head
+    the side panel now, and pressing Back again and again finds the button where it was, as
+    the status, dice and prompt under it change. (Back to the opening position after.)"""
+    page = open_app(shared_app, 1280, 720)
+    back = page.get_by_role("button", name="◀ Back")
+    assert in_first_screen(page, ".rb-replay", 720)
+    for _ in range(3):
+        before = page.locator(".rb-prompt").get_attribute("data-refresh")
+        page.get_by_role("button", name="Apply").click()
+        wait_next_refresh(page, before)
+    at = back.bounding_box()
+    assert at["y"] + at["height"] <= 720, at
+    for entry in (2, 1, 0):
+        back.click()
+        expect(page.locator(".rb-status")).to_have_attribute("data-entry", str(entry))
+        assert back.bounding_box() == at
+    expect(page.locator(".rb-replay-note")).to_contain_text("entry 0 of 3")
+    page.get_by_role("button", name="Back to now").click()
+    expect(page.locator(".rb-status.rb-past")).to_have_count(0)
+    undo_to_the_start(page)
+
+
 def test_first_click_on_lz_albany_map_partly_below_reads_its_area(voila_url, new_page):
     """The app opened at 1024 x 768, its map partly below the window (see
     ``browser._seen.press_and_release``). A page of its own: on the module's page, a CI run
