@@ -127,14 +127,17 @@ def error_html(err: BaseException) -> str:
     '<div class="rb-error" style="color:#a00">seed: expected a whole number</div>'
     >>> error_html(FileNotFoundError(2, "No such file or directory", "saves/mine.yaml"))
     '<div class="rb-error" style="color:#a00">saves/mine.yaml: no such file or directory</div>'
+    >>> error_html(OSError(28, "No space left on device"))
+    '<div class="rb-error" style="color:#a00">No space left on device</div>'
     >>> error_html(ValueError(f"{_ROOT}notebooks/saves/mine.yaml:4: map.areas.0.id: bad"))
     '<div class="rb-error" style="color:#a00">notebooks/saves/mine.yaml:4: map.areas.0.id: bad</div>'
     >>> error_html(KeyError("night_turns"))
     '<div class="rb-error" style="color:#a00">Something went wrong that should not have (KeyError: &#x27;night_turns&#x27;). Please report it with what you did.</div>'
     """
     if isinstance(err, OSError) and err.strerror:
-        where = f"{err.filename}: " if err.filename else ""
-        detail = escape(f"{where}{err.strerror.lower()}")
+        # (after a file's name the system's words go on the line; alone they start it)
+        said = f"{err.filename}: {err.strerror.lower()}" if err.filename else err.strerror
+        detail = escape(said)
     elif isinstance(err, ValueError | OSError):
         detail = escape(_as_sentence(str(err)) or type(err).__name__)
     else:
