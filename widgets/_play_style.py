@@ -67,8 +67,10 @@ PLAY_CSS = """
 .rb-prompt { font-size: 15px; margin: 0.2rem 0; }
 .rb-notice { color: #1d5e20; font-weight: bold; }
 /* What the last click did, beside the map: the log itself is below the first screen. */
+/* Three lines at most (the rest scrolls; the log holds it all): a fight's four or five lines
+   pushed Apply and the computer's controls off a 720-high projector's first screen. */
 .rb-latest { font-size: 13px; line-height: 1.35; margin: 0.2rem 0; padding: 2px 6px;
-  background: #f3f6ee; border-left: 3px solid #2d5016; }
+  background: #f3f6ee; border-left: 3px solid #2d5016; max-height: 4.05em; overflow-y: auto; }
 .rb-muted { color: #777; }
 .rb-stack-line { font-size: 14px; min-height: 1.3em; }
 .rb-chosen-line { font-size: 14px; line-height: 1.35; margin: 0.25em 0; color: #222; }

@@ -186,9 +186,12 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
                 self.choices,
                 self.play_controls,
                 self.chosen,
-                *self.computer_controls(),
+                # Refusals and notices above the computer's controls, not under them: at
+                # 1280 x 720 "Computer plays" refused below the window's edge, and seemed to
+                # do nothing.
                 self.errors,
                 self.message,
+                *self.computer_controls(),
             ]
         )
         side.add_class("rb-side")
@@ -364,7 +367,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         if not played:
             raise ValueError(
                 f"it is your turn to decide ({self.side_name(self.game.current_player())}); "
-                f"{self.player_label} plays only its own side{self.takeover_hint}"
+                f"{self.player_label} plays only its own side{self.takeover_hint}."
             )
         self.notice = f"{self.player_name} played {played} step{'s' * (played != 1)}."
 
@@ -539,8 +542,6 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             shown = self._filtered()
         self.choices.options = [(self.describe(options[i]), i) for i in shown]
         self.choices.value = shown[0] if shown else None
-        # An empty list box under "The game is over" read as something still to choose.
-        self.choices.layout.display = "none" if g.is_over() else None
         self._show_chosen()
         decision = g.decision
         chance = g.current_player() == CHANCE
@@ -640,6 +641,9 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         g = self.game
         now = not past
         self.choices.disabled = past
+        # Over the past, the present's choices read as belonging to the position shown, even
+        # greyed out; under "The game is over", an empty list box as something still to choose.
+        self.choices.layout.display = "none" if past or g.is_over() else None
         self.apply_button.disabled = not (now and g.legal_actions())
         self.auto_button.disabled = not now or g.is_over()
         self.clear_button.disabled = not (now and (self._picked or self._anywhere))

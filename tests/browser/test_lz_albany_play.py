@@ -111,7 +111,9 @@ def test_the_line_under_the_map_tells_the_area_clicked_and_keeps_its_room(shared
 def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(shared_app):
     """At 1280 x 720 the replay controls were under the log, off the first screen. They head
     the side panel now, and pressing Back again and again finds the button where it was, as
-    the status, dice and prompt under it change. (Back to the opening position after.)"""
+    the status, dice and prompt under it change. (Back to the opening position after.)
+    Refusals show above the computer's controls: "Computer plays" at the visitor's turn said
+    why below the window's edge."""
     page = open_app(shared_app, 1280, 720)
     back = page.get_by_role("button", name="◀ Back")
     assert in_first_screen(page, ".rb-replay", 720)
@@ -121,13 +123,20 @@ def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(share
         wait_next_refresh(page, before)
     at = back.bounding_box()
     assert at["y"] + at["height"] <= 720, at
+    page.get_by_role("button", name="Computer plays").click()
+    refusal = page.locator(".rb-error")
+    expect(refusal).to_contain_text("It is your turn to decide (US)")
+    assert in_first_screen(page, ".rb-error", 720)
     for entry in (2, 1, 0):
         back.click()
         expect(page.locator(".rb-status")).to_have_attribute("data-entry", str(entry))
         assert back.bounding_box() == at
     expect(page.locator(".rb-replay-note")).to_contain_text("entry 0 of 3")
+    # The present's choices are not offered over the past, even greyed out.
+    expect(page.locator(".rb-choices")).to_be_hidden()
     page.get_by_role("button", name="Back to now").click()
     expect(page.locator(".rb-status.rb-past")).to_have_count(0)
+    expect(page.locator(".rb-choices")).to_be_visible()
     undo_to_the_start(page)
 
 

@@ -66,3 +66,25 @@ def test_ftv_7_0_the_campaigns_headlines_cite_their_decisions():
         assert head.text.startswith("US:"), head
         assert head.rules == (entry.rule,), head
     assert game.log[1].rule.startswith("ftv:7.0")  # the set-up's first marker placed
+
+
+def test_lza_7_3_a_return_fires_strength_is_told_with_the_return_fire():
+    """A reader saw "3 US platoons in C3 fire with strength 6." end the entry of the NVA's hit
+    on C3, before the US had chosen to return fire (or even when it held): the strength was
+    worked out before the question. It is told in the entry that fires now: a fire or a return
+    fire, or a senior officer's choice to add his die to a fire (lza:5.2D), which comes first."""
+    import random
+
+    from rulebook.games.lz_albany import play_out, random_policy
+
+    told = set()
+    for seed in range(6):
+        game = new_game(seed=seed)
+        policy = random_policy(random.Random(seed))
+        play_out(game, {"us": policy, "nva": policy})
+        for entry in game.log[1:]:
+            for sentence in lza_narrate.narrate(entry, game.board):
+                if re.search(r"fires? with strength", sentence.text):
+                    told.add(entry.action.split()[0])
+    assert "return-fire" in told
+    assert told <= {"fire", "return-fire", "join", "spare"}, told

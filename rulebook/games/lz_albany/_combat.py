@@ -537,17 +537,6 @@ def infantry_fire(
             continue
         if (area, side, False) not in where:  # no platoon of ours left to fire at
             continue
-        shooters = {u.id for u in returning_units}
-        officers = len(s.able_officers(target, enemy))
-        dice = firing_dice(
-            s,
-            [s.units[i] for i in shooters],
-            "fire",
-            target,
-            enemy,
-            officers=officers,
-            rule=rule,
-        )
         choice = question(
             enemy,
             [new_action(("return-fire", (target, area))), new_action(("hold", (target,)))],
@@ -556,7 +545,21 @@ def infantry_fire(
         )
         if type(choice) is Decision:
             choice = yield choice
-        if choice.verb == "return-fire" and dice > 0:
+        if choice.verb != "return-fire":
+            continue
+        # Worked out once the answer is in, so the log tells the strength with the return
+        # fire: worked out before the question, it ended the entry before (the hit placed).
+        shooters = {u.id for u in returning_units}
+        dice = firing_dice(
+            s,
+            [s.units[i] for i in shooters],
+            "fire",
+            target,
+            enemy,
+            officers=len(s.able_officers(target, enemy)),
+            rule=rule,
+        )
+        if dice > 0:
             yield from infantry_fire(
                 s,
                 new_action(("fire", (target, f"{area}:{dice}"))),
