@@ -136,8 +136,31 @@ def narrate(entry: LogEntry, board: CampaignState | None = None) -> list[Sentenc
         if entry.player == "start":
             return "The campaign is set up."
         action = Action.from_notation(entry.action)
-        if action.verb == "done":  # the log says which phase the segment ended belongs to
-            return f"US: done with this segment of the {entry.phase} phase."
+        if action.verb == "done":
+            return f"US: done with {_what_ended(entry)}."
         return f"US: {describe(action)}."
 
     return entry_sentences(entry, headline)
+
+
+def _what_ended(entry: LogEntry) -> str:
+    """The segment or phase a "done" ended, by the title of the rule case that asked or the
+    nearest case above it titled so, and the phase it belongs to: a class read "done with
+    this segment of the first US assault phase" four times in a row, never told which.
+
+    >>> def done(rule, phase):
+    ...     return _what_ended(LogEntry(0, 1, phase, "us", "done", None, rule=rule))
+    >>> done("ftv:3.4.1.3", "second US assault"), done("ftv:3.2", "intelligence")
+    ('the air strike segment of the second US assault phase', 'the intelligence phase')
+    """
+    from rulebook.reference import load_reference  # (the apps have it loaded already)
+
+    reference, rule = load_reference(), entry.rule
+    while rule and rule in reference:
+        title = reference[rule].title
+        if title.endswith(" Segment"):
+            return f"the {title.lower()} of the {entry.phase} phase"
+        if title.endswith(" Phase"):
+            return f"the {entry.phase} phase"
+        rule = reference.parent(rule)
+    return f"this segment of the {entry.phase} phase"

@@ -166,12 +166,17 @@ def test_ftv_3_5_2_e_a_broken_company_drifts_one_rank_a_segment_whatever_the_let
     assert [step.text for step in s.trace] == ["broken 2/32 drifts from zone A down to zone C"]
 
 
-def test_a_segment_the_us_ends_is_named_by_its_phase_in_the_log():
+def test_a_segment_the_us_ends_is_named_with_its_phase_in_the_log():
+    """ftv:3.4: a class read "done with this segment of the first US assault phase" four times
+    in a row; each line names its segment (by its case's title) or its phase."""
     said = [text for _, text, _ in _sentences(_first_turn_as_the_app_plays_it())]
     done = [text for text in said if text.startswith("US: done")]
     assert done, "the scripted US player ends segments in turn 1"
     assert "US: Done: end this segment." not in said
     assert all(
-        re.fullmatch(r"US: done with this segment of the [a-zA-Z -]+ phase\.", t) for t in done
-    )
-    assert "US: done with this segment of the first US assault phase." in done
+        re.fullmatch(r"US: done with the ([a-z ]+ segment of the )?[a-zA-Z -]+ phase\.", t)
+        for t in done
+    ), done
+    assert "this segment" not in " ".join(done)
+    assert "US: done with the air strike segment of the first US assault phase." in done
+    assert "US: done with the ground movement segment of the second US assault phase." in done
