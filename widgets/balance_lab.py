@@ -612,7 +612,7 @@ class BalanceLab(ipw.VBox):
                 stop_when_clear=self.stop_early.value,
                 known=self.known,
             )
-            self.table.value = results_html(result, self.scenario.game)
+            self.table.value, verdicts = _comparison(result, self.scenario.game, running=False)
             played, why = f"{len(result.results):,}", ""
             where = _cores(workers) if result.reused < len(result.results) else ""
             if result.early is not None:  # the bar ends full: the run is complete, not cut short
@@ -623,10 +623,18 @@ class BalanceLab(ipw.VBox):
                     if result.early.clear
                     else ": no clear difference was in reach, so the lab stopped there"
                 )
+            # The first verdict here too, where the eye is when the run ends: the table and
+            # the verdicts under it start at the foot of a 900-high window.
+            headline = (
+                f"<div class='rb-verdict-first'><b>{escape(verdicts[0])}</b> The table, every "
+                "verdict and the spread of margins are below.</div>"
+                if verdicts
+                else ""
+            )
             self.timing.value = (
                 f"<span class='rb-timing'>{played} games in "
                 f"{_duration(time.perf_counter() - started)}{where}{why}."
-                f"{_reused(result.reused)}</span>"
+                f"{_reused(result.reused)}</span>{headline}"
             )
         except Exception as err:  # every failure must reach the user, whatever its type
             self._refuse(err, at_run=True)

@@ -88,23 +88,42 @@ class Verdict:
         """True when the 95% interval of the difference leaves out zero."""
         return self.low > 0 or self.high < 0
 
-    def _fmt(self, x: float) -> str:
-        return f"{x:.1%}" if self.percent else f"{x:.1f}"
+    def places(self) -> int:
+        """Decimal places to show: one, or more where one would contradict itself.
 
-    def _diff(self, x: float) -> str:
-        return f"{100 * x:.1f} points" if self.percent else f"{x:.1f}"
+        At one place a designer read "3.6 in the variant against 0.7 in the baseline, 3.0
+        higher" (3.64 against 0.66, 2.98 higher), and an interval "0.0 to 5.9" called beyond
+        chance (its low end was 0.02). More places are shown until the figures subtract to
+        the difference shown and an interval beyond chance leaves out zero as written.
+
+        >>> Verdict(0.66, 3.64, 0.02, 5.94, 0.05, False, "t").places()
+        2
+        >>> compare_rates(400, 1000, 450, 1000).places()
+        1
+        """
+        scale = 100 if self.percent else 1
+        variant, baseline, low, high = (
+            scale * x for x in (self.variant, self.baseline, self.low, self.high)
+        )
+        for places in (1, 2, 3):
+            shown = round(round(variant, places) - round(baseline, places), places)
+            if shown != round(variant - baseline, places):
+                continue
+            if self.beyond_chance and round(low, places) <= 0 <= round(high, places):
+                continue
+            return places
+        return 3
 
     def sentence(self, what: str) -> str:
         """The verdict as a reader wants it: both figures, the difference, the odds of chance."""
         d = self.difference
+        n = self.places()
+        scale, units = (100, " points") if self.percent else (1, "")
+        sign = "%" if self.percent else ""
+        shown = f"{scale * self.variant:.{n}f}{sign}", f"{scale * self.baseline:.{n}f}{sign}"
         way = "higher" if d > 0 else "lower" if d < 0 else "the same"
-        size = f"{self._diff(abs(d))} {way}" if d else "no different"
-        units = " points" if self.percent else ""
-        interval = (
-            f"{100 * self.low:.1f} to {100 * self.high:.1f}{units}"
-            if self.percent
-            else f"{self.low:.1f} to {self.high:.1f}"
-        )
+        size = f"{scale * abs(d):.{n}f}{units} {way}" if d else "no different"
+        interval = f"{scale * self.low:.{n}f} to {scale * self.high:.{n}f}{units}"
         odds = how_often(self.p)
         judgement = (
             "beyond chance"
@@ -112,7 +131,7 @@ class Verdict:
             else "within what chance alone gives; play more games or call it no effect"
         )
         return (
-            f"{what}: {self._fmt(self.variant)} in the variant against {self._fmt(self.baseline)} "
+            f"{what}: {shown[0]} in the variant against {shown[1]} "
             f"in the baseline, {size} (95% interval for the difference: {interval}). A difference "
             f"this large would arise by chance {odds} ({self.test}): {judgement}."
         )

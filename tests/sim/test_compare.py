@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.sim.compare import compare_means, compare_rates
+from rulebook.sim.compare import Verdict, compare_means, compare_rates
 
 
 @pytest.mark.parametrize(
@@ -20,3 +20,15 @@ def test_the_chance_of_a_difference_is_said_in_words(verdict, odds):
     sentence = verdict.sentence("US win rate")
     assert f"would arise by chance {odds} (" in sentence
     assert "10 times in 10" not in sentence
+
+
+def test_the_figures_shown_subtract_to_the_difference_shown_and_keep_zero_out():
+    """A designer read "3.6 in the variant against 0.7 in the baseline, 3.0 higher (95%
+    interval for the difference: 0.0 to 5.9) ... beyond chance": right to one place, and
+    contradicting itself twice. Two places say what was meant."""
+    said = Verdict(0.66, 3.64, 0.02, 5.94, 0.049, False, "Welch z-test").sentence("VP margin")
+    assert "3.64 in the variant against 0.66 in the baseline, 2.98 higher" in said
+    assert "interval for the difference: 0.02 to 5.94)" in said
+    assert said.endswith("beyond chance.")
+    rates = compare_rates(400, 1000, 450, 1000).sentence("US win rate")
+    assert "45.0% in the variant against 40.0% in the baseline, 5.0 points higher" in rates

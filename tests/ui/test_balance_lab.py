@@ -56,6 +56,11 @@ def test_a_change_from_the_table_is_shown_with_its_baseline_and_runs(tmp_path):
     assert not RAW.search(_text(lab.table.value).replace("z-test", ""))
     assert lab.bar.value == lab.bar.max == 8
     assert "earlier run" not in lab.timing.value
+    # The first verdict is told where the run ended, too: the table starts at a window's foot.
+    first = re.search(r"<p class='rb-verdict'>(.*?)</p>", lab.table.value).group(1)
+    assert first.startswith("US win rate:")
+    assert first in lab.timing.value
+    assert "are below" in lab.timing.value
 
 
 def test_a_second_comparison_takes_the_baseline_games_from_the_first(tmp_path):
@@ -362,7 +367,8 @@ def test_a_run_plays_on_every_core_the_kernel_may_use_and_says_so(tmp_path):
     assert lab.errors.value == ""
     cores = usable_cores()
     where = f"on {cores} core{'' if cores == 1 else 's'}"
-    assert re.fullmatch(rf"12 games in \d+ s {where}\.", _text(lab.timing.value).strip())
+    line = re.search(r"<span class='rb-timing'>(.*?)</span>", lab.timing.value).group(1)
+    assert re.fullmatch(rf"12 games in \d+ s {where}\.", _text(line).strip())
     lab.run()  # every game known from the first run: none played, so no cores to speak of
     assert " core" not in _text(lab.timing.value)
     assert "12 of them were taken from earlier runs" in lab.timing.value
