@@ -501,7 +501,7 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         added, removed = len(m.added), len(m.removed)
         self.view.caption.value = (
             f"<div class='rb-map-caption' data-areas='{len(m)}' data-links='{added}' "
-            f"data-cuts='{removed}'>Map <b>{escape(m.id)}</b>: {len(m)} area"
+            f"data-cuts='{removed}'>{self._map_named()}: {len(m)} area"
             f"{'s' if len(m) != 1 else ''}, {m.graph.number_of_edges()} pairs of neighbours "
             f"({added} linked and {removed} unlinked by hand: "
             "<span style='color:#8e24aa'>dashed purple</span> and "
@@ -509,6 +509,14 @@ class MapDesigner(DesignerFiles, ipw.VBox):
             f"{len(m.spec.los.overrides)} sight ruling{'s' if len(m.spec.los.overrides) != 1 else ''}. "
             f"<span class='provenance {m.provenance.value}'>{m.provenance.value}</span></div>"
         )
+
+    def _map_named(self) -> str:
+        """The map in words for the caption: its scenario's title, as the scenario list names
+        it. Its id (lz-albany) is a key in the file, which a designer read as a name."""
+        scenario = self.design.scenario
+        if scenario is None or not scenario.title:
+            return "This map"
+        return f"The map of <b>{escape(scenario.title)}</b>"
 
 
 def designer_app(

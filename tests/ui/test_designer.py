@@ -592,3 +592,14 @@ def test_a_sight_ruling_says_whose_sight_it_rules_at_each_click():
     assert "The ruling on C3 and F7 is cleared" in designer.notice.value
     designer._on_click("F6")  # another target for the same observer
     assert "From <b>C3</b> to <b>F6</b>" in designer.mode_help.value
+
+
+def test_the_caption_names_the_map_by_its_scenario_not_its_file_key():
+    """A designer read "Map lz-albany: 44 areas": the map's id, a key in the file."""
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
+    designer = MapDesigner(MapDesign.load(scenario))
+    caption = designer.view.caption.value
+    assert "lz-albany" not in caption
+    assert f"The map of <b>{load_scenario(scenario).title}</b>: 44 areas" in caption
+    blank = MapDesigner(MapDesign.blank()).view.caption.value
+    assert "The map of <b>My LZ Albany scenario</b>: 0 areas" in blank
