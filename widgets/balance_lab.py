@@ -471,9 +471,15 @@ class BalanceLab(ipw.VBox):
 
     def _fill_values(self) -> None:
         words = self.filter.value.lower().split()
-        shown = sorted(  # values named by the words first, then those whose notes mention them
+        # Values named by the words first, then those whose notes mention them; in each, the
+        # numbers before the readings of unclear rules ('melee' picked a reading about wounded
+        # officers in a melee, not a melee strength).
+        shown = sorted(
             (r for r in self._rows if r.matches(self.filter.value)),
-            key=lambda r: not all(w in f"{r.label} {r.rule}".lower() for w in words),
+            key=lambda r: (
+                not all(w in f"{r.label} {r.rule}".lower() for w in words),
+                r.path.startswith("options."),
+            ),
         )
         self.values_list.options = [(_value_option(r), r.path) for r in shown]
         self.values_list.value = shown[0].path if shown else None

@@ -33,6 +33,9 @@ def test_the_value_table_lists_values_in_words_with_provenance_and_rule():
     found = [path for _, path in lab.values_list.options]
     assert "lz_albany.air.gunship_fire" in found
     assert "values.flares.value" not in found
+    lab.filter.value = "melee"  # a strength first, not a reading that mentions a melee
+    assert lab.values_list.value.endswith(".melee")
+    assert any(label.startswith("Reading:") for label, _ in lab.values_list.options)
     lab.filter.value = "no value has this name"
     assert lab.values_list.options == ()
     assert "No value matches" in lab.detail.value
