@@ -142,15 +142,16 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     def _history_widgets(self) -> None:
         """The replay slider, its buttons, the log, the hover line and the last click's line."""
         button = _button
+        # Beside Back and Forward it needs no name of its own, and without one it fits the
+        # side panel's row at 1280 px wide (the pointer's tooltip still names it).
         self.replay = ipw.IntSlider(
             min=0,
             max=0,
-            description="Replay",
             continuous_update=False,
             readout=False,
-            style={"description_width": "initial"},
+            tooltip="replay: drag to any entry of the log",
         )
-        self.replay.layout = ipw.Layout(width="calc(100% - 6px)")
+        self.replay.layout = ipw.Layout(flex="1 1 110px", min_width="110px", width="auto")
         self.replay.add_class("rb-replay")
         self.back_button = button(description="◀ Back", tooltip="one log entry back")
         self.forward_button = button(description="Forward ▶", tooltip="one log entry forward")
@@ -214,14 +215,15 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         where they were, a 1280 x 720 projector showed none of them without scrolling; at the
         panel's foot they moved at each step, as the status and dice above them changed height.
         Here nothing above them changes, so a teacher can press Back again and again."""
+        # One row where the panel is wide enough for the slider beside the buttons, else two.
         row = ipw.HBox(
-            [self.back_button, self.forward_button, self.present_button],
+            [self.back_button, self.forward_button, self.present_button, self.replay],
             layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
         )
         # (shown only over the past: it says which entry, and offers to play on from it)
         note = ipw.HBox([self.replay_note, self.continue_here], layout=ipw.Layout(display="none"))
         self._replay_note_row = note
-        box = ipw.VBox([row, self.replay, note])
+        box = ipw.VBox([row, note])
         box.add_class("rb-replay-box")
         return box
 
@@ -642,8 +644,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         now = not past
         self.choices.disabled = past
         # Over the past, the present's choices read as belonging to the position shown, even
-        # greyed out; under "The game is over", an empty list box as something still to choose.
-        self.choices.layout.display = "none" if past or g.is_over() else None
+        # greyed out: hidden, but keeping their room, so nothing on the page moves as a class
+        # steps back and forward. Under "The game is over", an empty list box read as something
+        # still to choose.
+        self.choices.layout.visibility = "hidden" if past else None
+        self.choices.layout.display = "none" if g.is_over() else None
         self.apply_button.disabled = not (now and g.legal_actions())
         self.auto_button.disabled = not now or g.is_over()
         self.clear_button.disabled = not (now and (self._picked or self._anywhere))

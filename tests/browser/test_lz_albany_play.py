@@ -123,10 +123,6 @@ def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(share
         wait_next_refresh(page, before)
     at = back.bounding_box()
     assert at["y"] + at["height"] <= 720, at
-    page.get_by_role("button", name="Computer plays").click()
-    refusal = page.locator(".rb-error")
-    expect(refusal).to_contain_text("It is your turn to decide (US)")
-    assert in_first_screen(page, ".rb-error", 720)
     for entry in (2, 1, 0):
         back.click()
         expect(page.locator(".rb-status")).to_have_attribute("data-entry", str(entry))
@@ -137,6 +133,9 @@ def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(share
     page.get_by_role("button", name="Back to now").click()
     expect(page.locator(".rb-status.rb-past")).to_have_count(0)
     expect(page.locator(".rb-choices")).to_be_visible()
+    page.get_by_role("button", name="Computer plays").click()
+    expect(page.locator(".rb-error")).to_contain_text("It is your turn to decide (US)")
+    assert in_first_screen(page, ".rb-error", 720)
     undo_to_the_start(page)
 
 
