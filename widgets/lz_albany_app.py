@@ -282,7 +282,9 @@ class LzAlbanyStepper(GameStepper):
             [self.draw_button, self.pace, self.auto_button], layout=ipw.Layout(flex_flow="row wrap")
         )
         row.add_class("rb-computer")
-        box = ipw.VBox([self.human, self.answer, row])
+        # The button a teacher presses at every NVA turn before the sides, which are set once:
+        # under them it fell off a 720-high projector's screen as soon as dice were rolled.
+        box = ipw.VBox([row, self.human, self.answer])
         return [box]
 
     def computer_sides(self) -> set[str]:

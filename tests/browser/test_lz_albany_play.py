@@ -117,6 +117,7 @@ def test_back_and_the_slider_are_on_a_projectors_first_screen_and_stay_put(share
     page = open_app(shared_app, 1280, 720)
     back = page.get_by_role("button", name="◀ Back")
     assert in_first_screen(page, ".rb-replay", 720)
+    assert in_first_screen(page, ".rb-computer", 720)  # before the sides, which are set once
     for _ in range(3):
         before = page.locator(".rb-prompt").get_attribute("data-refresh")
         page.get_by_role("button", name="Apply").click()
