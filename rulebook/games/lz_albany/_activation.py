@@ -352,13 +352,13 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             leave_map(s, unit, moved)
             if unit.is_officer and here:
                 yield from exit_followers(s, unit, here, ids=ids, moved=moved, side=side)
-            _forget(s, kept, (here,))
+            _forget(s, kept, (here,), side)
             continue
         args = choice.args
         mover = units[args[0]]
         origin = mover.area
         dest = do_move(s, choice, moved)
-        _forget(s, kept, (origin, dest))
+        _forget(s, kept, (origin, dest), side)
         entered.add(dest)
         if len(args) > 2:  # with an escort, or carrying
             extras = dict(zip(args[2::2], args[3::2], strict=True))
@@ -375,14 +375,17 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             yield from melee(s, area, side, ids)
 
 
-def _forget(s: State, kept: dict[str, tuple], touched: tuple[str | None, ...]) -> None:
-    """Drop the kept moves of counters in the areas a move touched (all of them for LZ Columbus)."""
+def _forget(s: State, kept: dict[str, tuple], touched: tuple[str | None, ...], side: str) -> None:
+    """Drop the kept moves of *side*'s counters in the areas a move touched (all of them for
+    LZ Columbus). The moves kept are of the activated counters, all of *side*: the index's
+    lists of the touched areas name them without a look at every counter kept."""
     if COLUMBUS in touched:
         kept.clear()
         return
-    units = s.units
-    for uid in [uid for uid in kept if units[uid].area in touched]:
-        del kept[uid]
+    for at in (s._platoons_at[side], s._officers_at[side]):
+        for area in touched:
+            for u in at.get(area, ()):
+                kept.pop(u.id, None)
 
 
 def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
@@ -450,11 +453,11 @@ def fire_choices(
     areas = sorted({u.area for u in platoons if u.status == "on-map"})
     # An activated platoon stands in each of these areas: s.disputed(a) there is whether
     # enemy platoons do too (lza:7.2), asked of the board's index directly.
-    where, enemy = s._where, other(side)
+    enemy_held = s._platoons_at[other(side)]
     pending = [
         new_action(("melee", (a,)))
         for a in areas
-        if (a, enemy, False) in where and a not in fought and a != TRANSITION
+        if a in enemy_held and a not in fought and a != TRANSITION
     ]
     if pending:
         return pending
@@ -518,7 +521,7 @@ def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[tuple | 
         return None, False  # lza:7.2A: no fire out of a disputed area
     shots = None
     shooters, mortars = [], False
-    for u in s._where.get((area, side, False), ()):  # s.platoons(area, side), not copied
+    for u in s._platoons_at[side].get(area, ()):  # s.platoons(area, side), not copied
         if u.id in ids:
             if u.kind == "infantry":
                 shooters.append(u)
@@ -526,7 +529,7 @@ def _fire_block(s: State, area: str, side: str, ids: set[str]) -> tuple[tuple | 
                 mortars = True
     if shooters:
         officers = 0
-        for o in s._where.get((area, side, True), ()):  # s.able_officers(area, side)
+        for o in s._officers_at[side].get(area, ()):  # s.able_officers(area, side)
             if not o.wounded and o.id in ids:
                 officers += 1
         dice = firing_dice(
@@ -555,13 +558,13 @@ def alone_officers(s: State, side: str) -> tuple[Unit, ...]:
     key = ("alone", side)
     found = s._facts.get(key)
     if found is None:
-        where = s._where
+        held = s._platoons_at[side]
         found = s._facts[key] = tuple(
             sorted(
                 [
                     u
-                    for u in where[(side, True)]  # the side's officers
-                    if not u.wounded and (u.area, side, False) not in where
+                    for u in s._where[(side, True)]  # the side's officers
+                    if not u.wounded and u.area not in held
                 ],
                 key=attrgetter("id"),
             )

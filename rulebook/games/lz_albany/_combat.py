@@ -224,11 +224,9 @@ def retreat_options(s: State, unit: Unit, area: str) -> list[str]:
     """Adjacent areas a unit may fall back into after melee: none held by the enemy (lza:7.2)."""
     if unit.kind == "artillery":
         return []
-    where, enemy = s._where, other(unit.side)  # (a, enemy, False) in where: enemy platoons there
+    enemy_held = s._platoons_at[other(unit.side)]  # the areas holding enemy platoons
     return [
-        a
-        for a in s.map._neighbors[area]
-        if (a, enemy, False) not in where and a not in (TRANSITION, COLUMBUS)
+        a for a in s.map._neighbors[area] if a not in enemy_held and a not in (TRANSITION, COLUMBUS)
     ]
 
 
@@ -274,7 +272,7 @@ def carry_loads(s: State, unit: Unit) -> list[str]:
         return []
     area = unit.area
     here = [w.id for w in s.wounded.values() if w.area == area and w.status == "on-map"]
-    here += [o.id for o in s._where.get((area, "us", True), ()) if o.wounded]
+    here += [o.id for o in s._officers_at["us"].get(area, ()) if o.wounded]
     if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
         return [*here, "all"]
     return here
@@ -380,13 +378,10 @@ def _fire_targets(s: State, area: str, side: str) -> tuple[str, ...]:
     key = ("targets", area, side)
     found = s._facts.get(key)
     if found is None:
-        where, enemy = s._where, other(side)  # the board's index: a platoon of a side in an area
+        # enemy platoons there, and none of ours (s.disputed(a), asked of the areas held)
+        ours, enemy = s._platoons_at[side], s._platoons_at[other(side)]
         found = s._facts[key] = tuple(
-            [
-                a
-                for a in s.map._neighbors[area]
-                if (a, enemy, False) in where and not s.disputed(a) and a != TRANSITION
-            ]
+            [a for a in s.map._neighbors[area] if a in enemy and a not in ours and a != TRANSITION]
         )
     return found
 
@@ -530,12 +525,13 @@ def infantry_fire(
         )
     if returning:
         return
-    enemy, where = other(side), s._where
+    enemy = other(side)
+    theirs = s._platoons_at[enemy]
     for target, _ in results:
-        returning_units = [u for u in where.get((target, enemy, False), ()) if u.kind == "infantry"]
+        returning_units = [u for u in theirs.get(target, ()) if u.kind == "infantry"]
         if not returning_units or s.disputed(target) or s.disputed(area):
             continue
-        if (area, side, False) not in where:  # no platoon of ours left to fire at
+        if area not in s._platoons_at[side]:  # no platoon of ours left to fire at
             continue
         choice = question(
             enemy,

@@ -308,16 +308,12 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from flares(s)
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
     present, activations, most = _groups_on_map(s, side), s.activations, s.rules.activations
-    options = [
-        action
-        for group, actions in _activations(s, side, modes)
-        if group in present and activations.get(group, 0) < most
-        for action in actions
-    ]
-    if not (s.retreat and side == "nva" and options):
-        options.insert(
-            0, Action.of("pass", chit.id)
-        )  # in retreat the chit must be a Move (lza:5.2E)
+    options = [new_action(("pass", (chit.id,)))]
+    for group, actions in _activations(s, side, modes):
+        if group in present and activations.get(group, 0) < most:
+            options += actions
+    if s.retreat and side == "nva" and len(options) > 1:
+        del options[0]  # in retreat the chit must be a Move (lza:5.2E)
     choice = question(side, options, f"{chit.id}: activate a unit group", "lza:5.2")
     if type(choice) is Decision:
         choice = yield choice

@@ -40,8 +40,9 @@ def _map_facts(area_map: AreaMap) -> dict:
     return found
 
 
-def _remove(where: dict, key: tuple, unit: Any) -> None:
-    """Take *unit* out of the index list under *key* (kept in counter order, so found by bisection)."""
+def _remove(where: dict, key: tuple, unit: Any) -> bool:
+    """Take *unit* out of the index list under *key* (kept in counter order, so found by
+    bisection); True if that was the last counter of an area's list, which goes with it."""
     group = where[key]
     i = bisect_left(group, unit._order, key=_order)
     if not (i < len(group) and group[i] is unit):  # never expected: look it up one by one
@@ -49,6 +50,8 @@ def _remove(where: dict, key: tuple, unit: Any) -> None:
     del group[i]
     if not group and len(key) == 3:
         del where[key]
+        return True
+    return False
 
 
 def _flat_copy(record: Any) -> Any:
@@ -60,6 +63,12 @@ def _flat_copy(record: Any) -> Any:
 
 # Fields holding only plain values (strings, numbers, tuples of them) or parts shared by every
 # copy (the arrivals' specs): a copy of the container is a deep copy.
+# The index of who stands where and what is kept against it (see State._build_index): a copy
+# of a position makes its own.
+_INDEX = frozenset(
+    ("_where", "_platoons_at", "_officers_at", "_facts", "_changes", "_presence", "_kept")
+)
+
 _ONE_LEVEL = frozenset(
     {
         "pool",
@@ -264,6 +273,11 @@ class State:
     # how many times an area gained its first or lost its last platoon of a side: all that
     # fire from next door reads of it (lza:7.2A, 7.3)
     _presence: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # an area's lists of the index again, by side and area: _platoons_at[side][area] is
+    # _where[(area, side, False)] (the same list) and _officers_at the same for officers, so
+    # the commonest queries need no key tuple made, hashed and compared
+    _platoons_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _officers_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # options worked out for some counters (by the set of their ids, then by area), with the
     # change counts they were worked out at
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -294,13 +308,17 @@ class State:
                 copied[name] = type(value)(value)
             elif name in ("_reach", "_activation_actions"):
                 copied[name] = value  # the map's or the scenario's alone: shared
-            elif name not in ("_where", "_facts", "_changes", "_presence", "_kept"):
+            elif name not in _INDEX:
                 copied[name] = copy.deepcopy(value, memo)
         units = new.units
         for unit in units.values():
             object.__setattr__(unit, "_board", new)
         # the same lists in the same order, of the new counters (as _build_index would make)
         new._where = {key: [units[u.id] for u in group] for key, group in self._where.items()}
+        new._platoons_at, new._officers_at = {"us": {}, "nva": {}}, {"us": {}, "nva": {}}
+        for key, group in new._where.items():
+            if len(key) == 3:
+                new._at(key[2])[key[1]][key[0]] = group
         new._facts, new._changes, new._kept = {}, {}, {}  # counts start afresh
         new._presence = dict.fromkeys(self.map._neighbors, 0)
         return new
@@ -354,6 +372,7 @@ class State:
         # every area of the map holds a count, so a lookup of all of an area's neighbours at
         # once (an itemgetter, see _activation._presence_near) needs no default
         self._presence = dict.fromkeys(self.map._neighbors, 0)
+        self._platoons_at, self._officers_at = {"us": {}, "nva": {}}, {"us": {}, "nva": {}}
         self._kept = {}
         for order, unit in enumerate(self.units.values()):
             unit._order, unit._board = order, self
@@ -377,6 +396,10 @@ class State:
             return (side,), (side, True), (area, side, True), (side, group)
         return (side,), (area, side, False), (side, group)
 
+    def _at(self, officers: bool) -> dict[str, dict[str, list[Unit]]]:
+        """The index's lists of officers or of platoons, by side and area."""
+        return self._officers_at if officers else self._platoons_at
+
     def lift(self, unit: Unit) -> None:
         """Take a counter out of the index (before its area, status or wounded side changes)."""
         self._facts = {}
@@ -386,8 +409,9 @@ class State:
         changes[area] = changes.get(area, 0) + 1
         where = self._where
         for key in self._keys(unit):
-            _remove(where, key, unit)
-        if not unit.is_officer and (area, unit.side, False) not in where:  # the last one left
+            if _remove(where, key, unit):  # the last of its kind in the area
+                del self._at(key[2])[key[1]][key[0]]
+        if not unit.is_officer and area not in self._platoons_at[unit.side]:  # the last one left
             self._presence[area] = self._presence.get(area, 0) + 1
 
     def relocate(self, unit: Unit, area: str | None) -> None:
@@ -405,17 +429,16 @@ class State:
         changes[area] = changes.get(area, 0) + 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
-        key = (old, side, officer)
-        _remove(where, key, unit)
-        if key not in where:  # the last of his kind left the area
+        at = self._at(officer)[side]
+        if _remove(where, (old, side, officer), unit):  # the last of his kind left the area
+            del at[old]
             stale = True
             if not officer:
                 self._presence[old] = self._presence.get(old, 0) + 1
         object.__setattr__(unit, "area", area)
-        key = (area, side, officer)
-        group = where.get(key)
+        group = at.get(area)
         if group is None:
-            where[key] = [unit]
+            where[(area, side, officer)] = at[area] = [unit]
             stale = True  # the first of his kind here
             if not officer:
                 self._presence[area] = self._presence.get(area, 0) + 1
@@ -434,9 +457,11 @@ class State:
         for key in self._keys(unit):
             group = where.get(key)
             if group is None:
-                where[key] = [unit]
-                if len(key) == 3 and not key[2]:  # the first platoon of its side here
-                    self._presence[key[0]] = self._presence.get(key[0], 0) + 1
+                group = where[key] = [unit]
+                if len(key) == 3:  # the first of its kind in the area
+                    self._at(key[2])[key[1]][key[0]] = group
+                    if not key[2]:  # the first platoon of its side here
+                        self._presence[key[0]] = self._presence.get(key[0], 0) + 1
             else:
                 insort(group, unit, key=_order)
 
@@ -481,17 +506,17 @@ class State:
                 [*where.get((area, side, False), ()), *where.get((area, side, True), ())],
                 key=_order,
             )
-        return list(where.get((area, side, officers), ()))
+        return list(self._at(officers)[side].get(area, ()))
 
     def platoons(self, area: str, side: str) -> list[Unit]:
-        return list(self._where.get((area, side, False), ()))
+        return list(self._platoons_at[side].get(area, ()))
 
     def disputed(self, area: str) -> bool:
         """Opposing units share the area (lza:7.2); the Transition Area never is (lza:6.5)."""
         if area == TRANSITION:
             return False
-        where = self._where
-        return (area, "us", False) in where and (area, "nva", False) in where
+        held = self._platoons_at
+        return area in held["us"] and area in held["nva"]
 
     def occupied_by(self, area: str, side: str) -> bool:
         return bool(self.in_area(area, side))
@@ -501,7 +526,7 @@ class State:
 
     def able_officers(self, area: str, side: str) -> list[Unit]:
         """Unwounded officers in an area; only they use the abilities of lza:10.3."""
-        return [u for u in self._where.get((area, side, True), ()) if not u.wounded]
+        return [u for u in self._officers_at[side].get(area, ()) if not u.wounded]
 
     def columbus_base(self, area: str) -> bool:
         """LZ Columbus is a base outside the stacking limit (interpretation lza:6.1/columbus)."""
@@ -513,7 +538,7 @@ class State:
         In LZ Columbus there is none under the ``no-limit`` reading of
         lza:6.1/columbus; under ``placement-only`` the effects still count there.
         """
-        past = len(self._where.get((area, side, False), ())) - self.rules.stacking
+        past = len(self._platoons_at[side].get(area, ())) - self.rules.stacking
         if past <= 0:  # (the commonest answer: checked first, it skips the option lookup)
             return 0
         if area == COLUMBUS and self.rules.options.get("columbus_stacking") == "no-limit":
@@ -524,7 +549,7 @@ class State:
         """No room to place another platoon here (lza:3.2C-F); LZ Columbus always has room (lza:6.1/columbus)."""
         if self.columbus_base(area):
             return False
-        return len(self._where.get((area, side, False), ())) >= self.rules.stacking
+        return len(self._platoons_at[side].get(area, ())) >= self.rules.stacking
 
     def sees(self, observer_area: str, target: str) -> bool:
         """LOS from an officer's area, with night (lza:11.1A) and flares (lza:7.8, lza:11.2)."""
