@@ -75,7 +75,7 @@ PLAY_CSS = """
 .rb-stack-line { font-size: 14px; min-height: 1.3em; }
 .rb-chosen-line { font-size: 14px; line-height: 1.35; margin: 0.25em 0; color: #222; }
 /* LZ Albany's line holds two lines' room from the start: a crowded area's line wraps, and a
-   line that grows as the mouse moves pushes the replay bar and the log down under it. */
+   line that grows as the mouse moves pushes the map and the log down under it. */
 .rb-stack-two-lines .rb-stack-line { line-height: 1.3; min-height: 2.6em; }
 .rb-counters { font: 11px sans-serif; text-align: center; color: #111; line-height: 1.1; }
 .rb-area-name { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 2px #fff; }

@@ -125,7 +125,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
         self.map_view = self.make_map()
         # The line under the map keeps its room (two lines) from the start, with a hint, so the
-        # first place pointed at does not push the replay bar and the log down.
+        # first place pointed at does not push the map and the log down.
         self._drawn: dict = {}
         self.stack.value = f"<div class='rb-stack-line rb-muted'>{escape(self.stack_hint)}</div>"
         self.stack.add_class("rb-stack-two-lines")
