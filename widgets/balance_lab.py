@@ -678,10 +678,15 @@ class BalanceLab(ipw.VBox):
         left = _time_left(now - self._started, done, total)
         if left and self.stop_early.value and looks(self.games.value):
             left += " if it plays every game"
+        # Three parts, not one paragraph of eight lines (a designer's review): how far, the
+        # verdict so far, and, smaller, when the lab will look again and where the rest is.
+        verdict = f"<div class='rb-live-verdict'>{escape(headline[0])}</div>" if headline else ""
         self.timing.value = (
             f"<div class='rb-live'><b>So far {done:,} of {total:,} games"
-            f"{', ' + left if left else ''}.</b> {escape(headline[0]) if headline else ''}"
-            f"{self._looks_ahead()} The whole comparison is under 3 below.</div>"
+            f"{', ' + left if left else ''}.</b>{verdict}"
+            "<div class='rb-live-how' style='font-size:13px;color:#555'>"
+            f"{self._looks_ahead().strip()} The whole comparison is in section 3, below.</div>"
+            "</div>"
         )
 
     def _looks_ahead(self) -> str:
