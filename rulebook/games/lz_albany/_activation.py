@@ -358,13 +358,12 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
         mover = units[args[0]]
         origin = mover.area
         dest = do_move(s, choice, moved)
-        _forget(s, kept, (origin, dest), side)
+        # A platoon moving alone changes no other counter's moves: it escorts and carries no
+        # one, and its own are over. An officer, an escort or a load does, as may LZ Columbus.
+        if len(args) > 2 or mover.is_officer or COLUMBUS in (origin, dest):
+            _forget(s, kept, (origin, dest), side)
         entered.add(dest)
-        if len(args) > 2:  # with an escort, or carrying
-            extras = dict(zip(args[2::2], args[3::2], strict=True))
-            leader = extras.get("with") or (args[0] if mover.is_officer else None)
-        else:
-            leader = args[0] if mover.is_officer else None
+        leader = _leader(args, mover)
         if leader and origin:
             yield from followers(s, units[leader], origin, dest, ids=ids, moved=moved, side=side)
     count_senior(s, ids, moved)
@@ -373,6 +372,14 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             if area == COLUMBUS and side == "nva":
                 s.award("nva", "columbus_melee")
             yield from melee(s, area, side, ids)
+
+
+def _leader(args: tuple[str, ...], mover: Unit) -> str | None:
+    """Who may take hit platoons along after a move: its escort, or the officer who moved (lza:6.2A)."""
+    if len(args) > 2:  # with an escort, or carrying
+        extras = dict(zip(args[2::2], args[3::2], strict=True))
+        return extras.get("with") or (args[0] if mover.is_officer else None)
+    return args[0] if mover.is_officer else None
 
 
 def _forget(s: State, kept: dict[str, tuple], touched: tuple[str | None, ...], side: str) -> None:
@@ -449,38 +456,69 @@ def fire_choices(
     store by default) with the area's change count and its neighbours' counts of sides coming
     and going, until one changes; the next activation of the same counters may find them still
     good. *group* is ``frozenset(ids)`` if the caller has it.
+
+    Most decisions of an activation come with nothing on the board changed since the last
+    (a fire that missed, a mortar with nothing in sight): the group's areas, where it is
+    engaged, and its blocks are kept with the board's count of changes too, and read again
+    as they are while it stands.
     """
-    areas = sorted({u.area for u in platoons if u.status == "on-map"})
-    # An activated platoon stands in each of these areas: s.disputed(a) there is whether
-    # enemy platoons do too (lza:7.2), asked of the board's index directly.
-    enemy_held = s._platoons_at[other(side)]
-    pending = [
-        new_action(("melee", (a,)))
-        for a in areas
-        if a in enemy_held and a not in fought and a != TRANSITION
-    ]
-    if pending:
-        return pending
-    options = [_DONE]
     kept = s._kept if kept is None else kept
     if group is None:
         group = frozenset(ids)
-    ours = kept.get(group)  # these counters' blocks by area
+    ours = kept.get(group)  # these counters' areas and blocks
     if ours is None:
-        ours = kept[group] = {}
-    changes, presence = s._changes.get, s._presence  # (None where nothing ever changed)
-    near = _presence_near(s)
-    for area in areas:
-        stamp = (changes(area), near[area](presence))
-        block = ours.get(area)
-        if block is None or block[0] != stamp:
-            block = ours[area] = (stamp, *_fire_block(s, area, side, ids))
-        _, shots, mortars = block
+        ours = kept[group] = _FireKept()
+    if ours.changed != s._changed:
+        ours.changed = s._changed
+        ours.areas = sorted({u.area for u in platoons if u.status == "on-map"})
+        # An activated platoon stands in each of these areas: s.disputed(a) there is whether
+        # enemy platoons do too (lza:7.2), asked of the board's index directly.
+        enemy_held = s._platoons_at[other(side)]
+        ours.engaged = [a for a in ours.areas if a in enemy_held and a != TRANSITION]
+        ours.blocks = None
+    pending = [new_action(("melee", (a,))) for a in ours.engaged if a not in fought]
+    if pending:
+        return pending
+    blocks = ours.blocks
+    if blocks is None:
+        blocks = ours.blocks = _fire_blocks(s, side, ids, ours)
+    options = [_DONE]
+    for area, shots, mortars in blocks:
         if shots and area not in fired:
             options += shots
         if mortars and area not in shelled:
             options += _mortar_options(s, area, side)
     return options
+
+
+class _FireKept:
+    """A group's fire blocks by area, with their stamps, and what :func:`fire_choices` read
+    of the board at its count of changes ``changed``."""
+
+    __slots__ = ("areas", "blocks", "by_area", "changed", "engaged")
+
+    def __init__(self) -> None:
+        self.by_area: dict[str, tuple] = {}
+        self.changed: int = -1
+        self.areas: list[str] = []
+        self.engaged: list[str] = []
+        self.blocks: list[tuple] | None = None
+
+
+def _fire_blocks(s: State, side: str, ids: set[str], ours: _FireKept) -> list[tuple]:
+    """Each of the group's areas with its fire options and whether it has mortars to fire:
+    an area's block is worked out again only when its stamp changed."""
+    changes, presence = s._changes.get, s._presence  # (None where nothing ever changed)
+    near = _presence_near(s)
+    by_area = ours.by_area
+    blocks = []
+    for area in ours.areas:
+        stamp = (changes(area), near[area](presence))
+        block = by_area.get(area)
+        if block is None or block[0] != stamp:
+            block = by_area[area] = (stamp, *_fire_block(s, area, side, ids))
+        blocks.append((area, block[1], block[2]))
+    return blocks
 
 
 def _presence_near(s: State) -> dict[str, Callable[[dict], object]]:

@@ -8,6 +8,7 @@ rolls through the state's Dice, writing every step to the trace.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable
+from operator import attrgetter
 
 from rulebook.games._decisions import Action, Decision, Options, ask, new_action, question
 from rulebook.games._narrate import counted, join_names
@@ -237,11 +238,12 @@ def retreats(s: State, area: str, side: str) -> Flow:
     may follow them out (or leave alone) as long as enemy platoons remain, so no
     officer is stranded once his platoons have gone.
     """
-    platoons = sorted(s.platoons(area, side), key=lambda u: u.id)
-    officers = sorted(s.able_officers(area, side), key=lambda u: u.id)
+    platoons = sorted(s._platoons_at[side].get(area, ()), key=_by_id)  # s.platoons(area, side)
+    officers = sorted(s.able_officers(area, side), key=_by_id)
+    enemy_held = s._platoons_at[other(side)]  # the areas holding enemy platoons
     for unit in platoons + officers:
         if unit.is_officer:
-            if not s.platoons(area, other(side)):
+            if area not in enemy_held:  # no enemy platoon left here
                 return
         elif not s.disputed(area):
             continue
@@ -252,7 +254,8 @@ def retreats(s: State, area: str, side: str) -> Flow:
         options = [new_action(("stay", (uid,)))]
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
             options.append(new_action(("retreat", (uid, a))))
-            options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
+            if loads:
+                options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
         choice = question(
             side, options, f"{s.called(uid)}: stay in {area} or fall back?", "lza:7.2"
         )
@@ -260,6 +263,9 @@ def retreats(s: State, area: str, side: str) -> Flow:
             choice = yield choice
         if choice.verb == "retreat":
             fall_back(s, unit, choice)
+
+
+_by_id = attrgetter("id")
 
 
 def carry_loads(s: State, unit: Unit) -> list[str]:
@@ -490,12 +496,21 @@ def _jungle(s: State) -> frozenset[str]:
     return found
 
 
+def _shares(action: Action) -> list[tuple[str, int]]:
+    """A fire action's target areas with the dice each gets, primary first ("area:dice" each)."""
+    shares = []
+    for share in action.args[1:]:  # (a plain loop: one share or two, mostly)
+        aim, count = share.split(":")
+        shares.append((aim, int(count)))
+    return shares
+
+
 def infantry_fire(
     s: State, action: Action, side: str, activated: set[str], *, returning: bool = False
 ) -> Flow:
     """Ranged infantry fire from one area, with split fire, return fire and advance (lza:7.3)."""
     area = action.args[0]
-    shares = [(t, int(d)) for t, d in (share.split(":") for share in action.args[1:])]
+    shares = _shares(action)
     primary = shares[0][0]
     units = [u for u in s.platoons(area, side) if u.kind == "infantry" and u.id in activated]
     rule = "lza:7.3"

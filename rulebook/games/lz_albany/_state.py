@@ -273,13 +273,16 @@ class State:
     # how many times an area gained its first or lost its last platoon of a side: all that
     # fire from next door reads of it (lza:7.2A, 7.3)
     _presence: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # how many times anything in _changes has changed: equal counts mean no counter on the map
+    # arrived, left, moved, or was hit or wounded in between
+    _changed: int = field(default=0, init=False, repr=False, compare=False)
     # an area's lists of the index again, by side and area: _platoons_at[side][area] is
     # _where[(area, side, False)] (the same list) and _officers_at the same for officers, so
     # the commonest queries need no key tuple made, hashed and compared
     _platoons_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _officers_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # options worked out for some counters (by the set of their ids, then by area), with the
-    # change counts they were worked out at
+    # change counts they were worked out at (see _activation._FireKept)
     _kept: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # where a counter can go or a mortar reach from an area: the map's alone (lza:6.2, 7.4),
     # so shared by every game on the same map (see _map_facts)
@@ -407,6 +410,7 @@ class State:
             return
         changes, area = self._changes, unit.area
         changes[area] = changes.get(area, 0) + 1
+        self._changed += 1
         where = self._where
         for key in self._keys(unit):
             if _remove(where, key, unit):  # the last of its kind in the area
@@ -427,6 +431,7 @@ class State:
         where, changes, side, old = self._where, self._changes, unit.side, unit.area
         changes[old] = changes.get(old, 0) + 1
         changes[area] = changes.get(area, 0) + 1
+        self._changed += 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
         at = self._at(officer)[side]
@@ -453,6 +458,7 @@ class State:
             return
         changes = self._changes
         changes[unit.area] = changes.get(unit.area, 0) + 1
+        self._changed += 1
         where = self._where
         for key in self._keys(unit):
             group = where.get(key)
@@ -473,6 +479,7 @@ class State:
         """
         if unit.status == "on-map":
             self._changes[unit.area] = self._changes.get(unit.area, 0) + 1
+            self._changed += 1
 
     def changes(self, area: str) -> int:
         """How many times who stands in *area*, or how hurt they are, has changed in this game
