@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Decision, question
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import DONE, Flow, Sink, add_counters
 from rulebook.games.first_team._state import CampaignState
@@ -114,12 +114,14 @@ def air_strike_segment(s: CampaignState) -> Flow:
                 options += [_new(Action, ("strike", (loc, uid))) for uid in ids]
             for zone in s.identified_zones():
                 options += [_new(Action, ("strike-zone", (zone, uid))) for uid in every]
-        action = yield from ask(
+        action = question(
             "us",
             [*options, DONE],
             f"air strikes: pick a target and its first counter ({cost} CP each)",
             "ftv:3.4.1",
         )
+        if type(action) is Decision:
+            action = yield action
         if action == DONE:
             return
         target, uid = action.args

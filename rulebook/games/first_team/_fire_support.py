@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Decision, question
 from rulebook.games.first_team._common import Flow
 from rulebook.games.first_team._state import CampaignState
 from rulebook.games.first_team._values import reads_values
@@ -88,9 +88,11 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
             if single is not None and single in kinds:
                 continue  # a second brings nothing (ftv:3.4.4.3B)
             options.append(_new(Action, ("commit", (unit.id, text))))
-        action = yield from ask(
+        action = question(
             "us", [*options, Action.of("fight")], f"support for the fight at {loc}", "ftv:3.4.4"
         )
+        if type(action) is Decision:
+            action = yield action
         if action.verb == "fight":
             return committed
         if action.verb == "support-from":

@@ -122,7 +122,7 @@ def _assault_begins(s: CampaignState, number: int) -> Flow:
     s.phase = "first US assault" if number == 1 else "second US assault"
     s.supporting, s.rocketed = {}, set()
     s.flown.clear()
-    where = s.board.where
+    where = s.board.loc_of.get  # (Board.where without a call of its own for each company)
     s.start = {u.id: where(u) for u in s.us.values()}
     yield from air_strike_segment(s)
 

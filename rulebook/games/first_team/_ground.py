@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from rulebook.games._decisions import Action, Options, ask
+from rulebook.games._decisions import Action, Decision, Options, question
 from rulebook.games.first_team import _nva, _optional
 from rulebook.games.first_team._command import location_die
 from rulebook.games.first_team._common import (
@@ -55,13 +55,13 @@ def _routes_keyed(
         )
     middles_here, known = found
     nva = s.board.has_nva
-    key = (cambodia, tuple([not nva(n) for n in middles_here]))
+    key = (cambodia, tuple(map(nva, middles_here)))
     found = known.get(key)
     if found is None:
         routes = []
         for n, step, onward in _lines_out(s, here):
             routes.append(step)
-            if onward and (n not in middles_here or key[1][middles_here.index(n)]):
+            if onward and (n not in middles_here or not key[1][middles_here.index(n)]):
                 routes += onward
         dests = tuple([dest for dest, _ in routes])
         found = known[key] = (tuple(routes), dests, frozenset(dests))
@@ -112,9 +112,12 @@ def _lines_out(
 
 def _movers(s: CampaignState, loc: str, done: set[str]) -> list[UsCompany]:
     """Companies at *loc* still free to act this segment (not garrisons, not flown in)."""
-    return [
-        u for u in s.board.us(loc) if not u.garrison and u.id not in done and u.id not in s.flown
-    ]
+    flown = s.flown
+    movers = []
+    for u in s.board.us(loc):  # (a loop, not a comprehension: see Board.us)
+        if not u.garrison and u.id not in done and u.id not in flown:
+            movers.append(u)
+    return movers
 
 
 class _GroundOptions:
@@ -234,8 +237,10 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
     carry = ((), ("supply",)) if supplied else ((),)
     width = len(carry)
     starts: list[int] = []
-    parts: list[tuple[str, Sequence[str], tuple[str, ...]]] = []  # verb, companies, path
+    # verb, the companies (for a move, their positions among ids, as joining gives them), path
+    parts: list[tuple[str, Sequence, tuple[str, ...]]] = []
     at = 0
+    moves = stacked = False
     # The answers for these companies and this stack, looked up by each route's end.
     joinings = rules.joinings(counted)
     stacks = rules.stacking(together) if len(ids) > 1 else None
@@ -245,29 +250,41 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
         if going is None:
             going = rules.joining(stay, counted)
         if going:
+            moves = True
             starts.append(at)
-            parts.append(("move", [ids[k] for k in going], tokens))
+            parts.append(("move", going, tokens))
             at += len(going) * width
         if stacks is not None:
             stack = stacks.get(stay)
             if stack is None:
                 stack = rules.may_stack(stay, together)
             if stack:
+                stacked = True
                 starts.append(at)
                 parts.append(("stack", ids, (here, *tokens)))
                 at += width
-    if loc != AN_KHE:
+    holds = loc != AN_KHE
+    if holds:
         starts.append(at)
         parts.append(("hold", ids, ()))
         at += len(ids)
-    verbs = {verb for verb, _, _ in parts}
-    label = next(iter(verbs)) if len(verbs) == 1 else frozenset(verbs)
-    return Options().run(at, _block_maker(starts, parts, carry), label)
+    label = _BLOCK_LABELS[moves, stacked, holds]
+    return Options().run(at, _block_maker(ids, starts, parts, carry), label)
+
+
+# A block's label (see Options.run) by whether it holds moves, stack moves and holds: its one
+# verb, or the verbs among it.
+_BLOCK_LABELS = {
+    present: next(iter(verbs)) if len(verbs) == 1 else verbs
+    for present in itertools.product((False, True), repeat=3)
+    for verbs in (frozenset(itertools.compress(("move", "stack", "hold"), present)),)
+}
 
 
 def _block_maker(
+    ids: tuple[str, ...],
     starts: list[int],
-    parts: list[tuple[str, Sequence[str], tuple[str, ...]]],
+    parts: list[tuple[str, Sequence, tuple[str, ...]]],
     carry: tuple[tuple[str, ...], ...],
 ) -> Callable[[int], Action]:
     """The maker of a block's run (see :func:`_block`)."""
@@ -279,7 +296,7 @@ def _block_maker(
         k -= starts[i]
         if verb == "move":
             unit, way = divmod(k, width)
-            return _new(Action, ("move", (units[unit], *path, *carry[way])))
+            return _new(Action, ("move", (ids[units[unit]], *path, *carry[way])))
         if verb == "stack":
             return _new(Action, ("stack", path + carry[k]))
         return _new(Action, ("hold", (units[k],)))
@@ -331,7 +348,11 @@ def ground_movement_segment(s: CampaignState) -> Flow:
     kept = _GroundOptions(s, done)
     while True:
         prompt = "ground movement: move a company or a stack, or hold"
-        action = yield from ask("us", kept.options(), prompt, "ftv:3.4.3")
+        # (question, not ask: no generator made and passed through at each of the many
+        # decisions of the segment; the transport and support loops do the same)
+        action = question("us", kept.options(), prompt, "ftv:3.4.3")
+        if type(action) is Decision:
+            action = yield action
         if action == DONE:
             break
         args = list(action.args)

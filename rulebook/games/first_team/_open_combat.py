@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, Decision, question
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import DONE, Flow, Sink, add_counters
 from rulebook.games.first_team._fight import fight
@@ -72,12 +72,14 @@ def support_and_combat_segment(s: CampaignState) -> Flow:
                 if s.board.us(loc) or not _optional.open_to_us(s, loc):
                     continue  # air units stay out of Cambodia without option 6.1 (ftv:6.1)
                 options += [_new(Action, ("rockets", (loc, uid))) for uid in rockets]
-        action = yield from ask(
+        action = question(
             "us",
             [*options, DONE],
             "open combat: attack where you choose, or rocket NVA-only locations",
             "ftv:3.4.5",
         )
+        if type(action) is Decision:
+            action = yield action
         if action == DONE:
             return
         if action.verb == "rockets":

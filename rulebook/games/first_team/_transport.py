@@ -5,9 +5,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import compress
+from operator import attrgetter
 from typing import NamedTuple
 
-from rulebook.games._decisions import Action, Options, ask
+from rulebook.games._decisions import Action, Decision, Options, question
 from rulebook.games.first_team import _optional
 from rulebook.games.first_team._common import (
     AN_KHE_ARG,
@@ -38,6 +39,8 @@ reads_values("lz_to_lz_cp")
 
 NINE = "1/9"  # the 1/9 Cavalry's own helicopter carries only its own company, free (ftv:3.4.2A)
 NINE_HELICOPTER = f"TRA-{NINE}"
+_OUT_AND_BACK = ("out", "back")
+_LEGS = (*_OUT_AND_BACK, "hop")
 
 
 class _Flights:
@@ -50,12 +53,24 @@ class _Flights:
     def __init__(self, s: CampaignState) -> None:
         self.s = s
         self.legs: dict[str, set[str]] = {}
-        self.pathfinder: str | None = None
+        self._pathfinder: str | None = None
         self.stacking = stacking(s)  # the campaign's
         # Where pathfinders may land, and the ready transports by id: kept for the segment until
         # a fight (the one thing that moves the NVA or sends a helicopter away mid-segment).
         self._pathfinder_places: list[str] | None = None
         self._ready: list[SupportUnit] | None = None
+        # :meth:`helicopters` for every leg, kept until a helicopter flies, the pathfinders land
+        # or a fight: each decision asks of three legs, then its action of one again.
+        self._by_leg: dict[str, tuple[SupportUnit | None, SupportUnit | None]] | None = None
+
+    @property
+    def pathfinder(self) -> str | None:
+        """The helicopter that carried the pathfinders this segment, if one did."""
+        return self._pathfinder
+
+    @pathfinder.setter
+    def pathfinder(self, helicopter: str | None) -> None:
+        self._pathfinder, self._by_leg = helicopter, None
 
     def pathfinder_places(self) -> list[str]:
         """Where pathfinders may land (ftv:3.4.2.3), kept until a fight (see :meth:`fought`)."""
@@ -66,48 +81,61 @@ class _Flights:
     def ready(self) -> list[SupportUnit]:
         """The ready transports, by id, kept until a fight (see :meth:`fought`)."""
         if self._ready is None:
-            self._ready = sorted(self.s.ready("transport"), key=lambda h: h.id)
+            self._ready = sorted(self.s.ready("transport"), key=_ID)
         return self._ready
 
     def fought(self) -> None:
         """A landing was ambushed: the NVA on the map and the helicopters may have changed."""
-        self._pathfinder_places = self._ready = None
+        self._pathfinder_places = self._ready = self._by_leg = None
 
-    def helicopter(
-        self, leg: str, unit: str | None, ready: list[SupportUnit] | None = None
-    ) -> SupportUnit | None:
+    def helicopter(self, leg: str, unit: str | None) -> SupportUnit | None:
         """The helicopter to fly *leg* with *unit* (None for supply): the 1/9's own for its
-        company, else one already half-used first, else the first by id. *ready* is the ready
-        transports by id, if the caller has them."""
-        return self.helicopters(leg, ready)[unit == NINE]
+        company, else one already half-used first, else the first by id."""
+        return self.helicopters(leg)[unit == NINE]
 
-    def helicopters(
-        self, leg: str, ready: list[SupportUnit] | None = None
-    ) -> tuple[SupportUnit | None, SupportUnit | None]:
+    def helicopters(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
         """:meth:`helicopter` for *leg* with any company but the 1/9 (or supply), and with the
-        1/9: one look at the ready transports for both."""
+        1/9."""
+        found = self._by_leg
+        if found is None:
+            found = self._by_leg = self._each_leg()
+        return found[leg]
+
+    def _each_leg(self) -> dict[str, tuple[SupportUnit | None, SupportUnit | None]]:
+        """:meth:`helicopters` for every leg, from one look at the ready transports."""
         legs, pathfinder = self.legs, self.pathfinder
-        used = fresh = nine = None
-        for h in self.ready() if ready is None else ready:
+        fresh = None
+        used: dict[str, SupportUnit] = {}
+        nine: dict[str, SupportUnit] = {}
+        for h in self.ready():
             hid = h.id
             if hid == pathfinder:
                 continue
             flown = legs.get(hid)
-            # A used helicopter may still fly the other of out and back, never a second hop.
-            if flown and (leg in flown or "hop" in flown or leg == "hop"):
+            if not flown:
+                if hid == NINE_HELICOPTER:
+                    nine = dict.fromkeys(_LEGS, h)
+                elif fresh is None:
+                    fresh = h
                 continue
-            if hid == NINE_HELICOPTER:
-                nine = h
-            elif flown:
-                if used is None:
-                    used = h
-            elif fresh is None:
-                fresh = h
-        other = used or fresh
-        return other, nine or other
+            # A used helicopter may still fly the other of out and back, never a second hop.
+            if "hop" in flown:
+                continue
+            for leg in _OUT_AND_BACK:
+                if leg not in flown:
+                    if hid == NINE_HELICOPTER:
+                        nine[leg] = h
+                    elif leg not in used:
+                        used[leg] = h
+        found = {}
+        for leg in _LEGS:
+            other = used.get(leg) or fresh
+            found[leg] = (other, nine.get(leg) or other)
+        return found
 
     def fly(self, helicopter: SupportUnit, leg: str) -> None:
         self.legs.setdefault(helicopter.id, set()).add(leg)
+        self._by_leg = None
 
     def used(self) -> list[SupportUnit]:
         ids = set(self.legs) | ({self.pathfinder} if self.pathfinder else set())
@@ -186,8 +214,9 @@ def _from_zones(
     # Whether a company (by whether it is the 1/9's) may fly home, or hop (the 1/9's by its
     # own helicopter even without the CPs); whether supply may hop.
     backs = (back[0] is not None, back[1] is not None)
-    hopping = tuple(hop is not None and (hop_ok or hop.id == NINE_HELICOPTER) for hop in hops)
     supply_hops = hops[0] is not None and hop_ok
+    # (the helicopter for any company but the 1/9 is never the 1/9's own)
+    hopping = (supply_hops, hops[1] is not None and (hop_ok or hops[1].id == NINE_HELICOPTER))
     # Each part is a verb, its first argument, the places it goes to and the position among
     # them of the one it leaves (skipped; past the end if it is not among them): the places
     # are the zones' lists as they are, none copied without the zone left.
@@ -278,8 +307,6 @@ class _Offer:
         us, tally = s.board.us, self.rules.tally
         self.us_at = list(map(us, lzs))
         self.tallies = tuple(map(tally, self.us_at))
-        self.ready = flights.ready()
-        self.flyers: dict[str, tuple[SupportUnit | None, SupportUnit | None]] = {}
         known = self.rules.kept("landing zones open")
         key = (tuple(lzs), self.tallies)
         found = known.get(key)
@@ -293,10 +320,7 @@ class _Offer:
 
     def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
         """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
-        found = self.flyers.get(leg)
-        if found is None:
-            found = self.flyers[leg] = self.flights.helicopters(leg, self.ready)
-        return found
+        return self.flights.helicopters(leg)
 
     def fitting(self, unit: UsCompany) -> tuple[str, ...]:
         """The landing zones *unit* may join (ftv:2.3.1)."""
@@ -370,6 +394,7 @@ def _to(unit: str, places: list[str], verb: str) -> tuple[int, Callable[[int], A
 
 
 _new = tuple.__new__
+_ID = attrgetter("id")
 
 
 def _action(verb: str, *args: str) -> Action:
@@ -389,7 +414,7 @@ def _land(s: CampaignState, unit: UsCompany, dest: str, *, first: bool, flights:
         flights.fought()
 
 
-def transport_segment(s: CampaignState, first: bool) -> Flow:
+def transport_segment(s: CampaignState, first: bool) -> Flow:  # noqa: PLR0915 - a branch a verb
     """Helicopters fly out, back, both, or hop between landing zones (ftv:3.4.2, 3.4.6)."""
     s.segment = "first transport" if first else "final transport"
     rule = "ftv:3.4.2" if first else "ftv:3.4.6"
@@ -401,7 +426,9 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:
             "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop "
             f"({s.values['lz_to_lz_cp']} CP)"
         )
-        action = yield from ask("us", options.add(DONE), prompt, rule)
+        action = question("us", options.add(DONE), prompt, rule)
+        if type(action) is Decision:
+            action = yield action
         if action == DONE:
             break
         if action.verb == "pathfinder":

@@ -139,13 +139,22 @@ class Board:
         here = self._nva.get(loc)
         if not here:
             return []
-        return [u for u in here if not u.eliminated]
+        for u in here:  # (see us)
+            if u.eliminated:
+                return [u for u in here if not u.eliminated]
+        return here.copy()
 
     def us(self, loc: str) -> list[UsCompany]:
         here = self._us.get(loc)
         if not here:
             return []
-        return [u for u in here if not u.eliminated]
+        # Most places hold no eliminated company: then the list is copied whole, with no
+        # comprehension (on Python 3.11 one makes a function object at each call, and a
+        # campaign asks for a place's US some thousands of times).
+        for u in here:
+            if u.eliminated:
+                return [u for u in here if not u.eliminated]
+        return here.copy()
 
     def has_nva(self, loc: str) -> bool:
         """``bool(self.nva(loc))``, without making the list: the scans of every place in use
