@@ -266,23 +266,29 @@ class CampaignStepper(GameStepper):
         turn = self.snapshot_at(entry)["turn"]
         if turn <= 1:
             return ""
+        log = self.game.log
+
+        def turn_after(i: int) -> int:
+            """The turn the game is in after entry *i*: the next entry's (the entry that ends a
+            turn is logged in it, and leaves the game in the next)."""
+            return log[i + 1].turn if i + 1 < len(log) else self.snapshot_at(i)["turn"]
+
+        # Turns are read from the log, not from the positions drawn: a campaign loaded from a
+        # save has drawn none before its checkpoint, and its summary was gone.
         end = None
         start = None
         for i in range(entry, -1, -1):
-            snap = self._snaps[i] if i < len(self._snaps) else None
-            if snap is None:
-                continue
-            if snap["turn"] == turn - 1 and end is None:
+            after_i = turn_after(i)
+            if after_i == turn - 1 and end is None:
                 end = i
-            if snap["turn"] < turn - 1:
+            if after_i < turn - 1:
                 start = i
                 break
         if end is None:
             return ""
-        before = self._snaps[start] if start is not None else None
-        last = self._snaps[end]
-        assert last is not None
-        after = self.snapshot_at(min(end + 1, len(self.game.log) - 1))
+        before = self.snapshot_at(start) if start is not None else None
+        last = self.snapshot_at(end)
+        after = self.snapshot_at(min(end + 1, len(log) - 1))
         spent = last["cp_per_turn"] - last["cp_left"]
         vp = after["vp"] - (before["vp"] if before else 0)
         cas = after["casualties"] - (before["casualties"] if before else 0)

@@ -277,6 +277,25 @@ def test_the_first_team_line_under_the_map_follows_the_position_drawn(tmp_path):
     assert stepper.stack.value == told
 
 
+def test_a_loaded_campaign_tells_the_last_turn_as_the_saved_one_did(tmp_path):
+    """A teacher loaded a saved campaign and its summary of the last turn (CPs spent, VP,
+    the NVA phase) was gone: it read the positions drawn, and a game loaded from its
+    checkpoint has drawn none before it. Turns are read from the log now (ftv:3.0)."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+    from widgets.stepper import PACES
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    for _ in range(3):
+        stepper._auto(PACES["to the end of the turn"])
+    told = stepper.below_map.value
+    assert "the US spent" in told
+    record = stepper.game.to_json()
+    assert '"checkpoint"' in record
+    loaded = CampaignStepper(type(stepper.game).from_json(record), saves=tmp_path)
+    assert loaded.below_map.value == told
+
+
 def test_the_app_opens_on_the_scenario_the_url_names(monkeypatch):
     monkeypatch.setenv("QUERY_STRING", "scenario=scenarios/lz_albany/standard.yaml")
     page = play_app(seed=1)
