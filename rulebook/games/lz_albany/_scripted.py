@@ -34,13 +34,13 @@ Policy = Callable[[GameState], Action]
 
 
 def _enemies(s: State, area: str, side: str) -> int:
-    return len(s._where.get((area, other(side), False), ()))  # len(s.platoons(...)), no copy
+    return len(s._platoons_at[other(side)].get(area, ()))  # len(s.platoons(...)), no copy
 
 
 def _enemies_around(s: State, area: str, side: str) -> int:
     """Enemy platoons in the areas next to *area*."""
-    where, enemy = s._where, other(side)
-    return sum(len(where.get((n, enemy, False), ())) for n in s.map._neighbors[area])
+    theirs = s._platoons_at[other(side)]
+    return sum(len(theirs.get(n, ())) for n in s.map._neighbors[area])
 
 
 def _distance_to(s: State, area: str, targets: set[str]) -> int:

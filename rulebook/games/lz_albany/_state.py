@@ -40,18 +40,12 @@ def _map_facts(area_map: AreaMap) -> dict:
     return found
 
 
-def _remove(where: dict, key: tuple, unit: Any) -> bool:
-    """Take *unit* out of the index list under *key* (kept in counter order, so found by
-    bisection); True if that was the last counter of an area's list, which goes with it."""
-    group = where[key]
+def _remove(group: list, unit: Any) -> None:
+    """Take *unit* out of an index list (kept in counter order, so found by bisection)."""
     i = bisect_left(group, unit._order, key=_order)
     if not (i < len(group) and group[i] is unit):  # never expected: look it up one by one
         i = next(j for j, u in enumerate(group) if u is unit)
     del group[i]
-    if not group and len(key) == 3:
-        del where[key]
-        return True
-    return False
 
 
 def _flat_copy(record: Any) -> Any:
@@ -276,9 +270,9 @@ class State:
     # how many times anything in _changes has changed: equal counts mean no counter on the map
     # arrived, left, moved, or was hit or wounded in between
     _changed: int = field(default=0, init=False, repr=False, compare=False)
-    # an area's lists of the index again, by side and area: _platoons_at[side][area] is
-    # _where[(area, side, False)] (the same list) and _officers_at the same for officers, so
-    # the commonest queries need no key tuple made, hashed and compared
+    # the index's lists of an area, by side then area (an area without one is not there):
+    # looked up by strings, since the commonest questions of the board (disputed? whose
+    # platoons? over the limit?) cost a key tuple each, made, hashed and compared, otherwise
     _platoons_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _officers_at: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # options worked out for some counters (by the set of their ids, then by area), with the
@@ -318,10 +312,13 @@ class State:
             object.__setattr__(unit, "_board", new)
         # the same lists in the same order, of the new counters (as _build_index would make)
         new._where = {key: [units[u.id] for u in group] for key, group in self._where.items()}
-        new._platoons_at, new._officers_at = {"us": {}, "nva": {}}, {"us": {}, "nva": {}}
-        for key, group in new._where.items():
-            if len(key) == 3:
-                new._at(key[2])[key[1]][key[0]] = group
+        new._platoons_at, new._officers_at = (
+            {
+                side: {area: [units[u.id] for u in group] for area, group in by_area.items()}
+                for side, by_area in at.items()
+            }
+            for at in (self._platoons_at, self._officers_at)
+        )
         new._facts, new._changes, new._kept = {}, {}, {}  # counts start afresh
         new._presence = dict.fromkeys(self.map._neighbors, 0)
         return new
@@ -362,9 +359,10 @@ class State:
         """Night effects apply here unless a flare lights it for this action (lza:11.2)."""
         return self.night and area not in self.flares_now
 
-    # The index of who stands where: on-map counters by (side,), officers by (side, True), and
-    # an area's platoons by (area, side, False) and officers by (area, side, True), each list in
-    # the order of ``units`` so every query answers exactly as a full scan would (``in_area``
+    # The index of who stands where: in _where, on-map counters by (side,), officers by
+    # (side, True) and a unit group's by (side, group); an area's platoons in
+    # _platoons_at[side][area] and its officers in _officers_at[side][area]. Each list is in
+    # the order of ``units``, so every query answers exactly as a full scan would (``in_area``
     # merges the two of an area in that order when asked for both).
     # Counters keep it current themselves (PlacedUnit.__setattr__ calls lift and drop).
 
@@ -390,14 +388,15 @@ class State:
             object.__setattr__(unit, "_board", None)
 
     def _keys(self, unit: Unit) -> tuple[tuple, ...]:
-        side, area, group = unit.side, unit.area, unit.group
+        """The keys of _where's lists that hold *unit* (its area's are in _at's)."""
+        side, group = unit.side, unit.group
         # (side, group): a unit group's counters on the map, which an activation reads
         # (lza:5.2); a counter never changes group, so only arrivals and losses move it there.
         if unit.is_officer:
             if group is None:  # a senior officer belongs to no group (lza:5.2D)
-                return (side,), (side, True), (area, side, True)
-            return (side,), (side, True), (area, side, True), (side, group)
-        return (side,), (area, side, False), (side, group)
+                return (side,), (side, True)
+            return (side,), (side, True), (side, group)
+        return (side,), (side, group)
 
     def _at(self, officers: bool) -> dict[str, dict[str, list[Unit]]]:
         """The index's lists of officers or of platoons, by side and area."""
@@ -413,10 +412,15 @@ class State:
         self._changed += 1
         where = self._where
         for key in self._keys(unit):
-            if _remove(where, key, unit):  # the last of its kind in the area
-                del self._at(key[2])[key[1]][key[0]]
-        if not unit.is_officer and area not in self._platoons_at[unit.side]:  # the last one left
-            self._presence[area] = self._presence.get(area, 0) + 1
+            _remove(where[key], unit)
+        officer = unit.is_officer
+        at = self._at(officer)[unit.side]
+        group = at[area]
+        _remove(group, unit)
+        if not group:  # the last of its kind left the area
+            del at[area]
+            if not officer:
+                self._presence[area] = self._presence.get(area, 0) + 1
 
     def relocate(self, unit: Unit, area: str | None) -> None:
         """Move a counter to *area* and keep the index current (its side's list stays as it is).
@@ -428,14 +432,16 @@ class State:
         if unit.status != "on-map":
             object.__setattr__(unit, "area", area)
             return
-        where, changes, side, old = self._where, self._changes, unit.side, unit.area
+        changes, side, old = self._changes, unit.side, unit.area
         changes[old] = changes.get(old, 0) + 1
         changes[area] = changes.get(area, 0) + 1
         self._changed += 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
         at = self._at(officer)[side]
-        if _remove(where, (old, side, officer), unit):  # the last of his kind left the area
+        group = at[old]
+        _remove(group, unit)
+        if not group:  # the last of his kind left the area
             del at[old]
             stale = True
             if not officer:
@@ -443,7 +449,7 @@ class State:
         object.__setattr__(unit, "area", area)
         group = at.get(area)
         if group is None:
-            where[(area, side, officer)] = at[area] = [unit]
+            at[area] = [unit]
             stale = True  # the first of his kind here
             if not officer:
                 self._presence[area] = self._presence.get(area, 0) + 1
@@ -463,13 +469,18 @@ class State:
         for key in self._keys(unit):
             group = where.get(key)
             if group is None:
-                group = where[key] = [unit]
-                if len(key) == 3:  # the first of its kind in the area
-                    self._at(key[2])[key[1]][key[0]] = group
-                    if not key[2]:  # the first platoon of its side here
-                        self._presence[key[0]] = self._presence.get(key[0], 0) + 1
+                where[key] = [unit]
             else:
                 insort(group, unit, key=_order)
+        officer, area = unit.is_officer, unit.area
+        at = self._at(officer)[unit.side]
+        group = at.get(area)
+        if group is None:
+            at[area] = [unit]
+            if not officer:  # the first platoon of its side here
+                self._presence[area] = self._presence.get(area, 0) + 1
+        else:
+            insort(group, unit, key=_order)
 
     def hurt(self, unit: Unit) -> None:
         """A counter's hits changed: its strength did, so options kept for its area are stale.
@@ -496,7 +507,6 @@ class State:
         self, area: str, side: str | None = None, *, officers: bool | None = None
     ) -> list[Unit]:
         """Counters in an area; officers=True only officers, False only platoons."""
-        where = self._where
         if side is None:  # both sides' lists merged in counter order, as a scan of units gives
             kinds = (False, True) if officers is None else (officers,)
             return sorted(
@@ -504,13 +514,13 @@ class State:
                     u
                     for who in ("us", "nva")
                     for kind in kinds
-                    for u in where.get((area, who, kind), ())
+                    for u in self._at(kind)[who].get(area, ())
                 ],
                 key=_order,
             )
         if officers is None:  # the platoons and the officers, in counter order
             return sorted(
-                [*where.get((area, side, False), ()), *where.get((area, side, True), ())],
+                [*self._platoons_at[side].get(area, ()), *self._officers_at[side].get(area, ())],
                 key=_order,
             )
         return list(self._at(officers)[side].get(area, ()))

@@ -35,8 +35,8 @@ def _undisputed_nva_areas(s: State) -> list[str]:
 
 def _near_us(s: State, area: str) -> bool:
     """Adjacent to a US platoon, or seen by a US officer (lza:7.6, 7.7)."""
-    where = s._where  # the board's index: (a, "us", False) while US platoons stand in a
-    return any((a, "us", False) in where for a in s.map._neighbors[area]) or s.spotted("us", area)
+    held = s._platoons_at["us"]  # the board's index: the areas where US platoons stand
+    return any(a in held for a in s.map._neighbors[area]) or s.spotted("us", area)
 
 
 def columbus_under_attack(s: State) -> bool:
