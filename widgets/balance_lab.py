@@ -32,7 +32,7 @@ from widgets._number import RangedIntText, seed_box
 from widgets._page import app_page, error_html
 from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_from_query
 
-__all__ = ["BalanceLab", "balance_lab_app", "nice_bins", "results_html"]
+__all__ = ["BalanceLab", "balance_lab_app", "nice_bins"]
 
 SMALL_FIELD = ipw.Layout(width="14em")
 STOP_LABEL = "stop once the answer is clear"
@@ -207,18 +207,14 @@ def _histogram(frame: Any, column: str, title: str) -> str:
     )
 
 
-def results_html(result: Any, game: Game, *, running: bool = False) -> str:
-    """The comparison a designer reads: a table that fits the game, a verdict, a histogram.
+def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[str]]:
+    """The comparison a designer reads (a table that fits the game, the verdicts, a
+    histogram) as HTML, and the verdicts in it: the lab shows the first one beside the
+    progress bar too.
 
     While the games are *running*, it says how many have finished: the verdict firms up as
     more come in, and a designer may cancel once it is clear.
     """
-    return _comparison(result, game, running=running)[0]
-
-
-def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[str]]:
-    """:func:`results_html` and the verdicts in it, worked out once (the lab shows the first
-    verdict beside the progress bar too)."""
     frame = result.frame()
     if frame.empty:
         return ("<p>No game finished.</p>" if not running else ""), []
