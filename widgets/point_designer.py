@@ -101,7 +101,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
     def _make_controls(self, path: str | Path) -> None:
         button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
         self.mode = ipw.ToggleButtons(options=MODES, value="select")
-        self.mode_help = ipw.HTML()
+        # Room for two lines, as in the area designer: the help grows when a zone is full, and
+        # the map below must not move between picking a zone and clicking it.
+        self.mode_help = ipw.HTML(layout=ipw.Layout(min_height="56px"))
         self.zone = ipw.Dropdown(
             options=ZONE_CHOICES, description="zone", layout=ipw.Layout(width="14em")
         )

@@ -136,6 +136,24 @@ def click_location(page, name: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
+def click_empty_ground(page, zone: str, fx: float, fy: float, expect: str) -> None:
+    """In the point-map designer's place mode, pick *zone* and click the map at a fraction of
+    its width and height, where the location *expect* is to be placed.
+
+    The click waits for the kernel to name *expect* as the next location: before that, the help
+    above the map may still grow and move the map under the pointer.
+    """
+    page.locator(".rb-point-designer .leaflet-container").evaluate(
+        "e => e.focus({preventScroll: true})"
+    )
+    page.locator(".rb-zone-pick select").select_option(
+        label=f"zone {zone}" if len(zone) == 1 else zone
+    )
+    page.wait_for_selector(f".rb-next-loc:text-is('{expect}')")
+    box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
+    page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+
+
 def click_place(page, place: str) -> bool:
     """Click a place on the map where a person would: just under its name on the label.
 

@@ -4,7 +4,13 @@ check the file, and play-test it in the campaign app."""
 from __future__ import annotations
 
 import pytest
-from browser._seen import app_ready, click_location, in_first_screen, settled_box
+from browser._seen import (
+    app_ready,
+    click_empty_ground,
+    click_location,
+    in_first_screen,
+    settled_box,
+)
 from browser._words import read_every_view
 
 from rulebook.scenario import load_scenario
@@ -13,15 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def place(page, zone: str, fx: float, fy: float, expect: str) -> None:
-    """Pick the zone, then click the map at a fraction of its width and height."""
-    page.locator(".rb-point-designer .leaflet-container").evaluate(
-        "e => e.focus({preventScroll: true})"
-    )
-    page.locator(".rb-zone-pick select").select_option(
-        label=f"zone {zone}" if len(zone) == 1 else zone
-    )
-    box = page.locator(".rb-point-designer .leaflet-container").bounding_box()
-    page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    click_empty_ground(page, zone, fx, fy, expect)
     page.wait_for_selector(f".rb-loc[data-loc='{expect}'] .dot")
 
 

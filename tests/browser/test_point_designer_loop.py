@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from browser._seen import (
     app_ready,
+    click_empty_ground,
     click_location,
     lab_games_a_side,
     overlaps,
@@ -71,19 +72,9 @@ RANKS = {"A": 1, "B": 2, "D": 3, "G": 4, "J": 5}
 SENT = {"C": "B", "E": "D", "F": "D", "H": "G", "I": "G"}
 
 
-def focus_map(page) -> None:
-    """Focus the map without scrolling, so a click's press and release land on the same spot."""
-    page.locator(f"{DESIGNER} .leaflet-container").evaluate("e => e.focus({preventScroll: true})")
-
-
 def place(page, zone: str, fx: float, fy: float, expect: str) -> tuple[float, float]:
-    """Pick the zone, click the map there; return where the app says it placed the location."""
-    focus_map(page)
-    page.locator(".rb-zone-pick select").select_option(
-        label=f"zone {zone}" if len(zone) == 1 else zone
-    )
-    box = page.locator(f"{DESIGNER} .leaflet-container").bounding_box()
-    page.mouse.click(box["x"] + fx * box["width"], box["y"] + fy * box["height"])
+    """Place a location; return where the app says it placed it."""
+    click_empty_ground(page, zone, fx, fy, expect)
     placed = page.wait_for_selector(f".rb-placed[data-loc='{expect}']")
     x, y = placed.get_attribute("data-xy").split()
     return float(x), float(y)
