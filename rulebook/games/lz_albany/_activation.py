@@ -63,18 +63,20 @@ def _senior_ids(s: State) -> frozenset[str]:
     return found
 
 
-def seniors_join(s: State, area: str, side: str, ids: set[str]) -> Flow:
-    """Each senior officer here may add his die to this fight or keep his activation (lza:5.2D).
-
-    The player decides; under the ``unlimited`` reading an activation costs nothing, so he
-    always joins. Returns the ids of those who stay out.
-    """
-    declined: set[str] = set()
+def seniors_here(s: State, area: str, side: str, ids: set[str]) -> list[Unit]:
+    """The activated senior officers here, each of whom may add his die to this fight or keep
+    his activation (lza:5.2D): none under the ``unlimited`` reading, where an activation
+    costs nothing, so he always joins. Most fights have none (and no :func:`seniors_join`)."""
     if s.rules.options.get("senior_officer_activations") == "unlimited":
-        return declined
-    for officer in s.able_officers(area, side):
-        if not officer.senior or officer.id not in ids:
-            continue
+        return []
+    return [o for o in s.able_officers(area, side) if o.senior and o.id in ids]
+
+
+def seniors_join(s: State, area: str, side: str, seniors: list[Unit]) -> Flow:
+    """The player decides for each of *seniors* whether he joins the fight in *area*
+    (lza:5.2D). Returns the ids of those who stay out."""
+    declined: set[str] = set()
+    for officer in seniors:
         left = s.rules.senior_activations - s.officer_activations[officer.id]
         choice = yield from ask(
             side,
@@ -163,7 +165,7 @@ def move_options(
     :func:`move_activation`); the moves are worked out again for the others. *order* is
     ``sorted(ids)`` if the caller has it; *first*, if given, comes before the moves.
     """
-    runs: list[tuple] = []
+    runs: list[tuple] = [] if first is None else [(1, (first,).__getitem__)]
     for uid in sorted(ids) if order is None else order:
         if uid in moved:
             continue
@@ -173,8 +175,6 @@ def move_options(
             if kept is not None:
                 kept[uid] = moves
         runs += moves
-    if first is not None:
-        runs.insert(0, (1, (first,).__getitem__))
     return Options.of_runs(runs)
 
 
@@ -417,13 +417,16 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
         area = choice.args[0]
         if choice.verb == "melee":
             fought.add(area)
-            acting = ids - (yield from seniors_join(s, area, side, ids))
+            seniors = seniors_here(s, area, side, ids)  # (who acts: less those who stay out)
+            acting = ids - (yield from seniors_join(s, area, side, seniors)) if seniors else ids
             count_senior(s, acting, {o.id for o in s.able_officers(area, side)})
             yield from melee(s, area, side, acting)
         elif choice.verb == "fire":
             fired.add(area)
-            acting = ids - (yield from seniors_join(s, area, side, ids))
-            shooters = [u for u in s.platoons(area, side) if u.id in ids and u.kind == "infantry"]
+            seniors = seniors_here(s, area, side, ids)
+            acting = ids - (yield from seniors_join(s, area, side, seniors)) if seniors else ids
+            here = s._platoons_at[side].get(area, ())  # s.platoons(area, side), not copied
+            shooters = [u for u in here if u.id in ids and u.kind == "infantry"]
             officers = [o for o in s.able_officers(area, side) if o.id in acting]
             dice = firing_dice(
                 s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3"
@@ -476,9 +479,10 @@ def fire_choices(
         enemy_held = s._platoons_at[other(side)]
         ours.engaged = [a for a in ours.areas if a in enemy_held and a != TRANSITION]
         ours.blocks = None
-    pending = [new_action(("melee", (a,))) for a in ours.engaged if a not in fought]
-    if pending:
-        return pending
+    if ours.engaged:
+        pending = [new_action(("melee", (a,))) for a in ours.engaged if a not in fought]
+        if pending:
+            return pending
     blocks = ours.blocks
     if blocks is None:
         blocks = ours.blocks = _fire_blocks(s, side, ids, ours)

@@ -147,10 +147,10 @@ def night_penalty(s: State, dice: int, area: str) -> int:
     return dice
 
 
-def roll_hits(s: State, dice: int, rule: str) -> tuple[int, list[int]]:
+def roll_hits(s: State, dice: int, rule: str) -> tuple[int, tuple[int, ...]]:
     """Roll *dice* dice; each 6 is a hit (lza:7.1)."""
     start = len(s.dice.rolls)
-    faces = list(s.dice.pool(dice, label=rule))
+    faces = s.dice.pool(dice, label=rule)
     face = s.rules.hit_face
     hits = len([f for f in faces if f >= face])
     if s.trace.keeps:
@@ -512,7 +512,8 @@ def infantry_fire(
     area = action.args[0]
     shares = _shares(action)
     primary = shares[0][0]
-    units = [u for u in s.platoons(area, side) if u.kind == "infantry" and u.id in activated]
+    here = s._platoons_at[side].get(area, ())  # s.platoons(area, side), not copied
+    units = [u for u in here if u.kind == "infantry" and u.id in activated]
     rule = "lza:7.3"
     if s.trace.keeps:  # (the text is composed only for a trace that keeps it)
         s.trace.step(
@@ -578,7 +579,7 @@ def infantry_fire(
                 shooters,
                 returning=True,
             )
-    if not s.platoons(primary, other(side)):
+    if primary not in theirs:  # no enemy platoon left in the primary target
         yield from advance(
             s, area, primary, firers=[u.id for u in units], side=side, activated=activated
         )

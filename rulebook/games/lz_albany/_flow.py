@@ -111,7 +111,8 @@ def reinforcement_phase(s: State) -> Flow:
                     f"{s.called(uid)} is held at LZ Columbus pads for a Dust Off airlift",
                 )
             else:
-                unit.status, unit.area = "on-map", choice.args[1]
+                # (the area first, while off the map: the board's index takes him in once)
+                unit.area, unit.status = choice.args[1], "on-map"
                 if s.trace.keeps:
                     s.trace.step(s.arrivals[uid].rule, f"{s.called(uid)} enters in {unit.area}")
     for chit in sorted(s.chits.values(), key=lambda c: c.id):
@@ -287,7 +288,7 @@ def flares(s: State) -> Flow:
         held = {u.area for u in s._where[("us",)] if u.area}  # (the US counters on the map)
         near = held.union(*[s.map._neighbors[a] for a in held])
         options = [Action.of("no-flare")] + [
-            Action.of("flare", a) for a in sorted(near - s.flares_now)
+            new_action(("flare", (a,))) for a in sorted(near - s.flares_now)
         ]
         choice = yield from ask("us", options, "light a flare?", "lza:11.2")
         if choice.verb == "no-flare":
@@ -307,10 +308,12 @@ def fire_move(s: State, chit: Chit) -> Flow:
     if s.night and side == "us":
         yield from flares(s)
     modes = ("move",) if (s.retreat and side == "nva") else ("fire", "move")
-    present, activations, most = _groups_on_map(s, side), s.activations, s.rules.activations
+    # a group is on offer with a counter on the map (its list in the board's index) and an
+    # activation left
+    where, activations, most = s._where, s.activations, s.rules.activations
     options = [new_action(("pass", (chit.id,)))]
     for group, actions in _activations(s, side, modes):
-        if group in present and activations.get(group, 0) < most:
+        if where.get((side, group)) and activations.get(group, 0) < most:
             options += actions
     if s.retreat and side == "nva" and len(options) > 1:
         del options[0]  # in retreat the chit must be a Move (lza:5.2E)
@@ -352,19 +355,6 @@ def _activations(
             (g, tuple([new_action(("activate", (g, mode))) for mode in modes])) for g in groups
         )
     return found
-
-
-def _groups_on_map(s: State, side: str) -> frozenset[str]:
-    """The unit groups of *side* with a counter on the map: a fact of the position, kept in
-    ``s._facts`` (which goes whenever a counter enters or leaves the map)."""
-    key = ("groups", side)
-    found = s._facts.get(key)
-    if found is None:
-        found = s._facts[key] = frozenset(map(_group_of, s._where[(side,)]))
-    return found
-
-
-_group_of = attrgetter("group")
 
 
 def activation(s: State, side: str, group: str, mode: str, *, adrenaline: bool = False) -> Flow:

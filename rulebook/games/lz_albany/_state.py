@@ -438,7 +438,7 @@ class State:
         self._changed += 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
-        at = self._at(officer)[side]
+        at = (self._officers_at if officer else self._platoons_at)[side]  # self._at, inlined
         group = at[old]
         _remove(group, unit)
         if not group:  # the last of his kind left the area

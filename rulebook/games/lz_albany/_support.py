@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from rulebook.games._decisions import Action, ask
+from rulebook.games._decisions import Action, ask, new_action
 from rulebook.games._narrate import counted
 from rulebook.games.lz_albany._combat import apply_hits, massed, roll_hits
 from rulebook.games.lz_albany._pieces import Chit, Unit
@@ -63,7 +63,8 @@ def artillery(s: State) -> Flow:
             s.trace.step("lza:5.4A", f"{s.called(gun.id)} has {gun.hits} hits and cannot fire")
             continue
         targets = s.spotted_among("us", _undisputed_nva_areas(s))
-        options = [Action.of("artillery", gun.id, t) for t in targets] + [Action.of("hold", gun.id)]
+        options = [new_action(("artillery", (gun.id, t))) for t in targets]
+        options.append(Action.of("hold", gun.id))
         prompt = f"{s.called(gun.id)}: fire at which area?"
         choice = yield from ask("us", options, prompt, "lza:7.5")
         if choice.verb == "artillery":
@@ -124,7 +125,7 @@ def gunship(s: State, chit: Chit) -> Flow:
         and u.area not in (TRANSITION, COLUMBUS)
         and (s.disputed(u.area) or _near_us(s, u.area))
     ]
-    options = [Action.of("gunship", u.id) for u in sorted(targets, key=lambda u: u.id)] + [
+    options = [new_action(("gunship", (u.id,))) for u in sorted(targets, key=lambda u: u.id)] + [
         Action.of("hold", chit.id)
     ]
     choice = yield from ask("us", options, "gunship: attack which NVA unit?", rule)
@@ -339,7 +340,7 @@ def airlift(s: State, area: str, held: list[Unit]) -> Flow:
         if choice.verb == "done":
             break
         unit = s.units[choice.args[0]]
-        unit.status, unit.area = "on-map", area
+        unit.area, unit.status = area, "on-map"  # (in the board's index once: see _flow)
         (officers if unit.is_officer else platoons).append(unit)
     hot = any(s.platoons(a, "nva") for a in s.map.neighbors(area))
     s.trace.step(
