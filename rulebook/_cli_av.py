@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rulebook._words import quoted
+
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2  # as rulebook.cli has them
 
 
@@ -69,7 +71,7 @@ def _catalogue(args: argparse.Namespace) -> int:
 
     which = args.target or "vehicles"
     if which not in ("vehicles", "platoons", "forces"):
-        raise ValueError(f"no catalogue {which!r}; choose vehicles, platoons or forces")
+        raise ValueError(f"no catalogue {quoted(which)}; choose vehicles, platoons or forces")
     frame = {"vehicles": lambda: vehicles(args.kind), "platoons": platoons, "forces": forces}[
         which
     ]()
@@ -83,7 +85,7 @@ def _catalogue(args: argparse.Namespace) -> int:
         ]
         if frame.empty:  # said as `rules search` says it (pandas printed "Empty DataFrame")
             print(
-                f"rulebook av: nothing in the {which} catalogue matches {args.search!r}",
+                f"rulebook av: nothing in the {which} catalogue matches {quoted(args.search)}",
                 file=sys.stderr,
             )
             return EXIT_NOT_FOUND

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
+from rulebook._words import quoted
+
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line (the usage is a ``--help`` away)."""
@@ -27,7 +29,7 @@ def _whole(lo: int, hi: int | None = None):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number") from None
         if value < lo or (hi is not None and value > hi):
             span = f"{lo} or more" if hi is None else f"{lo} to {hi}"
             raise argparse.ArgumentTypeError(f"{value} is out of range ({span})")
@@ -76,10 +78,10 @@ def _check_override_value(text: str) -> None:
         parsed = float(number)
     except ValueError:
         if value.strip().startswith("*"):
-            raise ValueError(f"{text!r}: *F scales by a number, e.g. *1.5") from None
+            raise ValueError(f"{quoted(text)}: *F scales by a number, e.g. *1.5") from None
         return  # text: the schema judges it
     if not math.isfinite(parsed) or abs(parsed) > MAX_NUMBER:
-        raise ValueError(f"{text!r}: {number} is out of range (within +-{MAX_NUMBER})")
+        raise ValueError(f"{quoted(text)}: {number} is out of range (within +-{MAX_NUMBER})")
 
 
 def _each_once(flag: str, given: list[str], split) -> dict[str, str]:
@@ -95,7 +97,7 @@ def _each_once(flag: str, given: list[str], split) -> dict[str, str]:
         name, value = split(text)
         if name in values:
             raise ValueError(
-                f"{flag} sets {name} twice, {said[name]!r} and {text!r}; give one of them"
+                f"{flag} sets {name} twice, {quoted(said[name])} and {quoted(text)}; give one of them"
             )
         values[name], said[name] = value, text
     return values
@@ -107,11 +109,11 @@ def _dask_client(address: str):
 
     if not re.fullmatch(r"(?:tcp|tls|ws|wss|inproc|ucx)://[\w.\-\[\]:]+:\d{1,5}", address):
         raise ValueError(
-            f"--scheduler {address!r} is not a scheduler address like tcp://127.0.0.1:8786"
+            f"--scheduler {quoted(address)} is not a scheduler address like tcp://127.0.0.1:8786"
         )
     port = int(address.rsplit(":", 1)[1])
     if not 1 <= port <= 65535:  # (said at once, not after the connection's 10 s time-out)
-        raise ValueError(f"--scheduler {address!r}: port {port} is out of range (1 to 65535)")
+        raise ValueError(f"--scheduler {quoted(address)}: port {port} is out of range (1 to 65535)")
     try:
         from dask.distributed import Client
     except ImportError:

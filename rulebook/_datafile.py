@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 
 __all__ = [
@@ -225,7 +226,7 @@ def _mapping_without_duplicates(loader: _BoundedLoader, node: yaml.MappingNode) 
         key = loader.construct_object(key_node)
         if key in seen:
             raise yaml.constructor.ConstructorError(
-                None, None, f"key {key!r} appears twice in one mapping", key_node.start_mark
+                None, None, f"key {quoted(key)} appears twice in one mapping", key_node.start_mark
             )
         seen[key] = key_node
     return loader.construct_mapping(node)  # type: ignore[no-untyped-call]

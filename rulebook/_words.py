@@ -1,12 +1,13 @@
 """Data keys as a reader says them: ``nva_retreat_at_us_vp`` reads "NVA retreat at US VP".
 
 Used wherever a key of the data files reaches a page: the balance lab's values, the rules
-reference's numbers.
+reference's numbers; and :func:`quoted`, for what a reader typed or a file holds, said back in
+a message.
 """
 
 from __future__ import annotations
 
-__all__ = ["words"]
+__all__ = ["quoted", "words"]
 
 # Abbreviations the books print in capitals; a key such as ``nva_retreat_at_us_vp`` reads
 # "NVA retreat at US VP".
@@ -36,3 +37,23 @@ def words(key: str, *, capital: bool = True) -> str:
     for phrase, name in _PHRASES.items():
         said = said.replace(phrase, name).replace(phrase.capitalize(), name)
     return said
+
+
+#: Longer text is cut short when said back: a pasted page need not fill the message.
+_QUOTE_AT_MOST = 60
+
+
+def quoted(text: object) -> str:
+    r"""*text* (what a reader typed, or a value a file holds) in quotes, as a message says it
+    back: in typographic quotes rather than Python's (a refusal of ``-2`` reads “-2”, not
+    '-2'), with control characters shown as spaces and anything past 60 characters cut.
+
+    >>> quoted("-2"), quoted("line\nbreak"), quoted(7)
+    ('“-2”', '“line break”', '“7”')
+    >>> quoted("x" * 70)
+    '“xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…”'
+    """
+    said = "".join(c if c.isprintable() else " " for c in str(text))
+    if len(said) > _QUOTE_AT_MOST:
+        said = said[: _QUOTE_AT_MOST - 1] + "…"
+    return f"“{said}”"

@@ -33,6 +33,7 @@ from rulebook._cli_input import (
     _whole,
 )
 from rulebook._version import __version__
+from rulebook._words import quoted
 from rulebook.errors import InvalidActionError, ScenarioError
 from rulebook.history import check_history_file, is_history_file
 from rulebook.scenario import load_scenario, validate
@@ -144,7 +145,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         asked = [n for a in args.preheat_apps.split(",") if (n := a.strip().removesuffix(".ipynb"))]
         unknown = [a for a in asked if a not in apps]
         if unknown or not asked:
-            named = ", ".join(repr(a) for a in unknown) if unknown else "no app"
+            named = ", ".join(quoted(a) for a in unknown) if unknown else "no app"
             print(
                 f"rulebook serve: --preheat-apps names {named}; the apps in {notebooks} are: "
                 + ", ".join(apps),
@@ -234,7 +235,7 @@ def _rules_listing(ref, action: str, terms: list[str]) -> int:
         unknown = [t for t in terms if t not in COVERED_BOOKS]
         if unknown:
             print(
-                f"rulebook rules coverage: no book {unknown[0]!r}; "
+                f"rulebook rules coverage: no book {quoted(unknown[0])}; "
                 f"name {' or '.join(COVERED_BOOKS)}",
                 file=sys.stderr,
             )
@@ -300,7 +301,9 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
         tags = sorted({t for e in ref.entries.values() for t in e.tags})
         near = difflib.get_close_matches(args.tag, tags, n=3)
         hint = f"; nearest tags: {', '.join(near)}" if near else f"; tags: {', '.join(tags)}"
-        print(f"rulebook rules search: no entry has the tag {args.tag!r}{hint}", file=sys.stderr)
+        print(
+            f"rulebook rules search: no entry has the tag {quoted(args.tag)}{hint}", file=sys.stderr
+        )
         return EXIT_BAD_INPUT
     hits = ref.find(query, game=args.game, tag=args.tag)
     if hits and hits[0].missing:
@@ -308,7 +311,7 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
 
         but = count(len(hits[0].missing), "word")
         print(
-            f"rulebook rules search: no entry has every word of {query!r}; these have all but {but}",
+            f"rulebook rules search: no entry has every word of {quoted(query)}; these have all but {but}",
             file=sys.stderr,
         )
     for hit in hits:
@@ -319,7 +322,7 @@ def _rules_search(ref, args: argparse.Namespace) -> int:
         return EXIT_OK
     near = ref.suggest(query)
     hint = f"; nearest words in the books: {', '.join(near)}" if near else ""
-    print(f"rulebook rules search: nothing matches {query!r}{hint}", file=sys.stderr)
+    print(f"rulebook rules search: nothing matches {quoted(query)}{hint}", file=sys.stderr)
     return EXIT_NOT_FOUND
 
 

@@ -11,6 +11,8 @@ from fractions import Fraction
 from math import lcm
 from typing import TYPE_CHECKING, Any
 
+from rulebook._words import quoted
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -50,7 +52,7 @@ class Distribution(Mapping[Any, Fraction]):
         for outcome, given in pairs:
             weight = given if type(given) is int or isinstance(given, Fraction) else Fraction(given)
             if weight < 0:
-                raise ValueError(f"weight of outcome {outcome!r} is negative ({weight})")
+                raise ValueError(f"weight of outcome {quoted(outcome)} is negative ({weight})")
             if weight:
                 merged[outcome] = merged.get(outcome, 0) + weight
         total = sum(merged.values())

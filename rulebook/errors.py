@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook._words import quoted
+
 __all__ = [
     "AmbiguousActionError",
     "AreaNotFoundError",
@@ -104,7 +106,7 @@ class AreaNotFoundError(RulebookError, KeyError):
     Examples
     --------
     >>> str(AreaNotFoundError.for_id("LZ-Albny", "lza", ["LZ-Albany", "B4"]))
-    "area 'LZ-Albny' is not in map 'lza'; did you mean 'LZ-Albany'?"
+    'area “LZ-Albny” is not in map “lza”; did you mean “LZ-Albany”?'
     """
 
     @classmethod
@@ -114,8 +116,8 @@ class AreaNotFoundError(RulebookError, KeyError):
 
         same_case = [k for k in known if k.lower() == area.lower()]
         close = same_case or difflib.get_close_matches(area, known, n=3)
-        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        return cls(f"area {area!r} is not in map {map_id!r}{hint}")
+        hint = f"; did you mean {' or '.join(quoted(c) for c in close)}?" if close else ""
+        return cls(f"area {quoted(area)} is not in map {quoted(map_id)}{hint}")
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])

@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from rulebook._datafile import parse_yaml, read_data_text
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.provenance import Provenance
 from rulebook.scenario._io import validation_problems
@@ -166,7 +167,9 @@ def load_chapters(folder: Path = DATA) -> list[Chapter]:
     places = load_places(folder)
     problems = [
         Problem(
-            str(folder / "chapters.yaml"), f"chapters.{i}.places", f"no place {p!r} in places.yaml"
+            str(folder / "chapters.yaml"),
+            f"chapters.{i}.places",
+            f"no place {quoted(p)} in places.yaml",
         )
         for i, c in enumerate(chapters)
         for p in c.places
@@ -221,9 +224,9 @@ def stage_problems(stage: FirstTeamStage, file: str, path: str) -> list[Problem]
         for unit in ids:
             if unit not in known:
                 problems.append(
-                    Problem(file, f"{path}.{where}", f"no unit {unit!r} in the campaign")
+                    Problem(file, f"{path}.{where}", f"no unit {quoted(unit)} in the campaign")
                 )
             elif unit in seen:
-                problems.append(Problem(file, f"{path}.{where}", f"{unit!r} is placed twice"))
+                problems.append(Problem(file, f"{path}.{where}", f"{quoted(unit)} is placed twice"))
             seen.add(unit)
     return problems

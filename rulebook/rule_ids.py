@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from rulebook._words import quoted
+
 __all__ = ["GAME_PREFIXES", "RULE_ID_IN_TEXT", "check_rule_id", "is_rule_id"]
 
 GAME_PREFIXES = {"lza": "LZ Albany", "ftv": "First Team: Vietnam", "av": "Ambush Valley"}
@@ -51,11 +53,11 @@ def check_rule_id(text: str) -> str:
     >>> check_rule_id("LZA 8.4")
     Traceback (most recent call last):
     ...
-    ValueError: 'LZA 8.4' is not a rule id; write lza:<case> (lza:7.3), ftv:<case> (ftv:3.4.1.3) or av:<slug> (av:tunnel-spots)
+    ValueError: “LZA 8.4” is not a rule id; write lza:<case> (lza:7.3), ftv:<case> (ftv:3.4.1.3) or av:<slug> (av:tunnel-spots)
     """
     if not is_rule_id(text):
         raise ValueError(
-            f"{text!r} is not a rule id; write lza:<case> (lza:7.3), ftv:<case> (ftv:3.4.1.3)"
+            f"{quoted(text)} is not a rule id; write lza:<case> (lza:7.3), ftv:<case> (ftv:3.4.1.3)"
             " or av:<slug> (av:tunnel-spots)"
         )
     return text

@@ -11,12 +11,14 @@ PosixPath('/srv/app/saves/quan_loi.yaml')
 >>> resolve_save_name("../evil.py", ".yaml", folder=Path("/srv/app/saves"))
 Traceback (most recent call last):
 ...
-ValueError: '../evil.py': a save name is a plain file name in saves/ (like my_game.yaml), with no folders
+ValueError: “../evil.py”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders
 """
 
 from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
+
+from rulebook._words import quoted
 
 __all__ = ["SAVES", "resolve_save_name"]
 
@@ -42,9 +44,9 @@ def resolve_save_name(
     parts = PurePosixPath(typed.replace("\\", "/")).parts
     if parts[:1] == (SAVES,):
         parts = parts[1:]
-    plain = f"{typed!r}: a save name is a plain file name in {SAVES}/ (like my_game{allowed[0]}), "
+    plain = f"{quoted(typed)}: a save name is a plain file name in {SAVES}/ (like my_game{allowed[0]}), "
     if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
-        raise ValueError(f"{typed!r}: a save name cannot hold control characters")
+        raise ValueError(f"{quoted(typed)}: a save name cannot hold control characters")
     if typed.endswith(("/", "\\", ".")):  # a folder, or a name whose suffix is cut short
         raise ValueError(plain + "not ending in / or .")
     if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
@@ -52,13 +54,15 @@ def resolve_save_name(
     file = parts[0]
     given = PurePosixPath(file).suffix
     if given and given.lower() not in allowed:
-        raise ValueError(f"{typed!r}: this app saves {' or '.join(allowed)} files, not {given}")
+        raise ValueError(
+            f"{quoted(typed)}: this app saves {' or '.join(allowed)} files, not {given}"
+        )
     if not given:
         file += allowed[0]
     if len(file.encode()) > MAX_NAME_BYTES:  # (file systems refuse names past 255 bytes)
-        raise ValueError(f"{typed[:40]!r}...: a save name is at most {MAX_NAME_BYTES} bytes long")
+        raise ValueError(f"{quoted(typed)}: a save name is at most {MAX_NAME_BYTES} bytes long")
     folder = (Path(folder) if folder is not None else Path.cwd() / SAVES).resolve()
     target = folder / file
     if target.is_symlink() and target.resolve().parent != folder.resolve():
-        raise ValueError(f"{typed!r}: {SAVES}/{file} links out of the save folder")
+        raise ValueError(f"{quoted(typed)}: {SAVES}/{file} links out of the save folder")
     return target

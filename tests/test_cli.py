@@ -49,7 +49,7 @@ def test_validate_reports_gameplay_problems_with_exit_2(tmp_path, capsys):
     odd = tmp_path / "odd.yaml"
     odd.write_text(STANDARD.read_text().replace('rule: "lza:3.3"', 'rule: "ftv:3.3"', 1))
     assert main(["validate", "-q", str(odd)]) == 2
-    assert "turns.rule: cites 'ftv:3.3', a rule of another game" in capsys.readouterr().err
+    assert "turns.rule: cites “ftv:3.3”, a rule of another game" in capsys.readouterr().err
 
 
 def test_a_reader_that_stops_reading_is_no_success(tmp_path, monkeypatch):
@@ -75,7 +75,7 @@ def test_a_catalogue_search_that_finds_nothing_says_so_and_exits_1(capsys):
     assert main(["av", "catalogue", "vehicles", "--search", "zzzz"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err == "rulebook av: nothing in the vehicles catalogue matches 'zzzz'\n"
+    assert err == "rulebook av: nothing in the vehicles catalogue matches “zzzz”\n"
 
 
 @pytest.mark.parametrize("which", ["vehicles", "platoons", "forces"])
@@ -208,7 +208,7 @@ def test_serve_preheat_apps_keeps_kernels_ready_for_those_apps_only(serve_argv, 
 
 
 @pytest.mark.parametrize(
-    ("apps", "said"), [("nope,rules_reference", "'nope'"), (" , ", "no app"), ("", "no app")]
+    ("apps", "said"), [("nope,rules_reference", "“nope”"), (" , ", "no app"), ("", "no app")]
 )
 def test_serve_refuses_preheat_apps_that_name_no_app_and_lists_the_apps(apps, said, capsys):
     assert main(["serve", "--preheat-apps", apps]) == 2
@@ -264,7 +264,7 @@ def test_play_is_reproducible_and_bad_options_exit_2(capsys):
     main(["play", "lz-albany", "--seed", "4", "--json"])
     assert capsys.readouterr().out == first
     assert main(["play", "lz-albany", "--option", "overstack_fire=maybe"]) == 2
-    assert "'maybe' is not one of" in capsys.readouterr().err
+    assert "“maybe” is not one of" in capsys.readouterr().err
 
 
 def test_rules_search_show_and_interpretations(capsys):
@@ -303,7 +303,7 @@ def test_rules_search_by_game_show_links_and_check(capsys):
     assert "tested by: tests/games/lz_albany/test_sequence.py::test_lza_11_0" in out
     assert main(["rules", "check"]) == 0  # findings are information, not failure
     out = capsys.readouterr().out
-    assert "ftv:3.5.8 -> ftv:6.1 [topic] printed '6.1'" in out
+    assert "ftv:3.5.8 -> ftv:6.1 [topic] printed “6.1”" in out
     assert out.rstrip().endswith("13 finding(s) in 318 entries")
 
 
@@ -410,7 +410,7 @@ def test_simulate_reports_in_words_with_a_verdict(capsys):
 
 def test_simulate_refuses_a_bad_override(capsys):
     assert main(["simulate", "lz-albany", "--set", "values.nothing.value=3"]) == 2
-    assert "no field 'nothing'" in capsys.readouterr().err
+    assert "no field “nothing”" in capsys.readouterr().err
 
 
 def test_validate_checks_walkthrough_data_too(tmp_path, capsys):
@@ -444,7 +444,7 @@ def test_play_first_team_prints_the_campaign_result_and_replays(capsys):
     main(["play", "first-team", "--seed", "4", "--policy", "scripted", "--json"])
     assert capsys.readouterr().out == first  # seeded: the same campaign again
     assert main(["play", "first-team", "--option", "airstrike_dice=maybe"]) == 2
-    assert "'maybe' is not one of" in capsys.readouterr().err
+    assert "“maybe” is not one of" in capsys.readouterr().err
 
 
 def test_av_table_catalogue_and_scenario_commands(capsys):
@@ -457,7 +457,7 @@ def test_av_table_catalogue_and_scenario_commands(capsys):
     assert main(["av", "scenario", str(ROOT / "scenarios" / "ambush_valley" / "crimp.yaml")]) == 0
     assert "66.7%   none" in capsys.readouterr().out
     assert main(["av", "table", "no-such-table"]) == 2
-    assert "no table 'no-such-table'" in capsys.readouterr().err
+    assert "no table “no-such-table”" in capsys.readouterr().err
 
 
 def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 import ipywidgets as ipw
 
+from rulebook._words import quoted
 from rulebook.maps.checks import Finding, join_words
 from widgets._page import guarded
 from widgets._rows import KeptRows, Row
@@ -42,7 +43,7 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
     >>> confined_save_path("../etc/x.yaml", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
-    ValueError: save files go in the saves folder: write saves/NAME.yaml, not '../etc/x.yaml'
+    ValueError: save files go in the saves folder: write saves/NAME.yaml, not “../etc/x.yaml”
     """
     base = (base or Path.cwd()).resolve()
     saves = base / "saves"
@@ -53,7 +54,7 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
         or target.suffix not in {".yaml", ".yml", ".geojson", ".json"}
     ):
         raise ValueError(
-            f"save files go in the saves folder: write saves/NAME.yaml, not {name.strip()!r}"
+            f"save files go in the saves folder: write saves/NAME.yaml, not {quoted(name.strip())}"
         )
     return target
 

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import parse_qs
 
+from rulebook._words import quoted
+
 if TYPE_CHECKING:
     from rulebook.scenario import Game, Scenario
 
@@ -49,7 +51,7 @@ def resolve_query_path(value: str, root: Path) -> Path:
     """A path from the URL, relative to the project root; it must stay inside the project."""
     path = (root / value).resolve()
     if root.resolve() not in path.parents:
-        raise ValueError(f"the scenario path {value!r} leaves the project folder")
+        raise ValueError(f"the scenario path {quoted(value)} leaves the project folder")
     if not path.is_file():
         raise FileNotFoundError(f"there is no scenario file at {value} (under {root.resolve()})")
     return path

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
+from rulebook._words import quoted
 from rulebook.dice import Dice, QuietDice
 from rulebook.errors import IllegalActionError, InvalidActionError, Problem, ScenarioError
 from rulebook.games._decisions import CHANCE, RESTART, Action, Chance, Decision
@@ -113,7 +114,7 @@ class FlowGame:
         for option, value in (options or {}).items():
             if option not in scenario.options:
                 raise InvalidActionError(
-                    f"unknown option {option!r}; the scenario has {', '.join(sorted(scenario.options))}"
+                    f"unknown option {quoted(option)}; the scenario has {', '.join(sorted(scenario.options))}"
                 )
             if value not in scenario.options[option].choices:
                 # as a file or a command line writes them: true and false, not Python's True
@@ -121,7 +122,9 @@ class FlowGame:
                     str(c).lower() if isinstance(c, bool) else str(c)
                     for c in scenario.options[option].choices
                 )
-                raise InvalidActionError(f"option {option}: {value!r} is not one of {choices}")
+                raise InvalidActionError(
+                    f"option {option}: {quoted(value)} is not one of {choices}"
+                )
         self.scenario = scenario
         self.seed = seed
         self.options = dict(options or {})
@@ -349,7 +352,7 @@ class FlowGame:
         if action not in self._pending.options:
             raise IllegalActionError(
                 self._pending.rule,
-                f"{action.notation()!r} is not allowed now ({self._pending.prompt}); "
+                f"{quoted(action.notation())} is not allowed now ({self._pending.prompt}); "
                 f"legal: {', '.join(a.notation() for a in self._pending.options[:8])}"
                 + (" ..." if len(self._pending.options) > 8 else ""),
             )
@@ -584,7 +587,7 @@ class FlowGame:
                 state.replay_more([notation])
             except (ValueError, KeyError) as err:
                 raise ScenarioError(
-                    [Problem(file, f"actions.{i}", f"{notation!r}: {err}")]
+                    [Problem(file, f"actions.{i}", f"{quoted(notation)}: {err}")]
                 ) from None
         return state
 

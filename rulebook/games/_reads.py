@@ -25,6 +25,8 @@ import difflib
 import importlib
 from collections import defaultdict
 
+from rulebook._words import quoted
+
 __all__ = ["check_read", "declared_reads", "reads"]
 
 _READS: dict[str, set[tuple[str, ...]]] = defaultdict(set)
@@ -39,7 +41,9 @@ def reads(game: str, *paths: str) -> None:
     """Declare that *game*'s rules read the scenario values at *paths* (dotted, ``*`` wildcards)."""
     for path in paths:
         if not path or any(not part for part in path.split(".")):
-            raise ValueError(f"{path!r}: a read path is dotted names, e.g. values.flares.value")
+            raise ValueError(
+                f"{quoted(path)}: a read path is dotted names, e.g. values.flares.value"
+            )
         _READS[game].add(tuple(path.split(".")))
 
 

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from rulebook._datafile import parse_json
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 
 __all__ = ["check_game_record", "parse_game_record"]
@@ -85,8 +86,8 @@ def check_game_record(data: Any, file: str, *, scenario_id: str, log_version: in
             Problem(
                 file,
                 "scenario",
-                f"the record is a game of scenario {data['scenario']!r}; "
-                f"this game plays {scenario_id!r}",
+                f"the record is a game of scenario {quoted(data['scenario'])}; "
+                f"this game plays {quoted(scenario_id)}",
             )
         )
     if problems:

@@ -67,7 +67,7 @@ class AreaMap:
     >>> m.area("b")
     Traceback (most recent call last):
     ...
-    rulebook.errors.AreaNotFoundError: area 'b' is not in map 'demo'; did you mean 'B'?
+    rulebook.errors.AreaNotFoundError: area “b” is not in map “demo”; did you mean “B”?
     """
 
     def __init__(self, spec: MapSpec) -> None:

@@ -28,6 +28,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from rulebook._datafile import parse_json
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps._area_map import AreaMap
 from rulebook.maps._history import VersionHistory
@@ -209,9 +210,13 @@ class MapDesign(VersionHistory):
     ) -> None:
         """Add a new area; its neighbours come from the borders it shares."""
         if area_id in self.map:
-            raise ValueError(f"area {area_id!r} already exists; pick another id or reshape it")
+            raise ValueError(
+                f"area {quoted(area_id)} already exists; pick another id or reshape it"
+            )
         if terrain not in self.map.terrains:
-            raise ValueError(f"terrain {terrain!r} is not one of {', '.join(self.map.terrains)}")
+            raise ValueError(
+                f"terrain {quoted(terrain)} is not one of {', '.join(self.map.terrains)}"
+            )
         _check_area_id(area_id)
         spec = _area_spec(
             {
@@ -235,7 +240,7 @@ class MapDesign(VersionHistory):
         >>> d.update_area("B", id="Hill 1", name="Hill")
         Traceback (most recent call last):
         ...
-        ValueError: 'Hill 1' cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+        ValueError: “Hill 1” cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
         >>> "B" in d.map, d.map.area("B").name, d.can_undo
         (True, 'B', False)
         """
@@ -243,7 +248,7 @@ class MapDesign(VersionHistory):
         new_id = str(changes.pop("id", current.id)).strip()
         if "terrain" in changes and changes["terrain"] not in self.map.terrains:
             raise ValueError(
-                f"terrain {changes['terrain']!r} is not one of {', '.join(self.map.terrains)}"
+                f"terrain {quoted(changes['terrain'])} is not one of {', '.join(self.map.terrains)}"
             )
         edited = self.map.with_area(_area_spec({**current.model_dump(), **changes}))
         scenario = self.scenario
@@ -373,7 +378,7 @@ def _check_area_id(area_id: str) -> None:
     >>> _check_area_id("Hill 1")
     Traceback (most recent call last):
     ...
-    ValueError: 'Hill 1' cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+    ValueError: “Hill 1” cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
     >>> _check_area_id("North-west-ridge-above-the-creek")
     Traceback (most recent call last):
     ...
@@ -388,7 +393,7 @@ def _check_area_id(area_id: str) -> None:
         return
     fixed = re.sub(r"[^A-Za-z0-9_-]+", "-", area_id).strip("-_")
     hint = f" {fixed} would do." if re.fullmatch(AREA_ID, fixed) else ""
-    raise ValueError(f"{area_id!r} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}")
+    raise ValueError(f"{quoted(area_id)} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}")
 
 
 def _in_words(err: ValidationError) -> ValueError:
@@ -421,7 +426,7 @@ def _renamed(
         raise ValueError(f"an area's id cannot be empty: give {old} an id")
     _check_area_id(new)
     if new in area_map:
-        raise ValueError(f"area {new!r} already exists; pick another id")
+        raise ValueError(f"area {quoted(new)} already exists; pick another id")
     spec = area_map.spec
 
     def pairs(items: list) -> list:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._io import validation_problems
 from rulebook.scenario._map_models import MapSpec
@@ -63,7 +64,7 @@ def _ring(geometry: dict[str, Any], file: str, where: str) -> list[tuple[Any, ..
     """The outer ring of a Polygon geometry as corner tuples, without the closing corner."""
     if geometry.get("type") != "Polygon":
         raise _problem(
-            file, f"{where}.geometry.type", f"expected Polygon, got {geometry.get('type')!r}"
+            file, f"{where}.geometry.type", f"expected Polygon, got {quoted(geometry.get('type'))}"
         )
     rings = geometry.get("coordinates")
     if not isinstance(rings, list) or not rings or not isinstance(rings[0], list):

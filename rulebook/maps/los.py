@@ -32,6 +32,7 @@ import shapely
 from shapely.geometry import LineString, Polygon
 
 from rulebook._cache import kept, user_cache
+from rulebook._words import quoted
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -350,7 +351,7 @@ def strategy_for(area_map: AreaMap) -> AreaCountLOS:
     if spec.rule == "area-count":
         return AreaCountLOS(spec.max_entered, spec.blocking, exhaustive=spec.exhaustive)
     raise ValueError(
-        f"unknown line-of-sight rule {spec.rule!r}"
+        f"unknown line-of-sight rule {quoted(spec.rule)}"
     )  # pragma: no cover - schema limits it
 
 
@@ -382,7 +383,7 @@ def _kept_day_table(
         known = set(areas)
         for two in stored["visible"]:
             if not (type(two) is list and len(two) == 2 and two[0] != two[1] and {*two} <= known):
-                raise ValueError(f"not a pair of two of its areas: {two!r}")
+                raise ValueError(f"not a pair of two of its areas: {quoted(two)}")
         return frozenset(map(frozenset, stored["visible"]))
 
     def work_out() -> frozenset[frozenset[str]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook._words import quoted
 from rulebook.games.first_team._pieces import regiment_digit, regiments_by_digit
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario
@@ -236,7 +237,7 @@ def with_us_units(scenario: Scenario, kind: str, count: int) -> Scenario:
     ft = scenario.first_team
     assert ft is not None
     if kind not in US_UNITS:
-        raise ValueError(f"no US units called {kind!r}; choose from {', '.join(US_UNITS)}")
+        raise ValueError(f"no US units called {quoted(kind)}; choose from {', '.join(US_UNITS)}")
     words, _, prefix = US_UNITS[kind]
     if not 0 <= count <= 30:
         raise ValueError(f"{words}: 0 to 30, not {count}")

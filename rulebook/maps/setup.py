@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rulebook._words import quoted
 from rulebook.maps.places import arrival_words
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario
@@ -155,7 +156,7 @@ def with_arrival(scenario: Scenario, unit: str, *, turn: int, place: Place) -> S
         }
     )
     if not done:
-        raise ValueError(f"no company or officer is called {unit!r}")
+        raise ValueError(f"no company or officer is called {quoted(unit)}")
     return scenario.model_copy(update={"lz_albany": new})
 
 
@@ -187,7 +188,7 @@ def with_vp(scenario: Scenario, side: str, award: str, points: int) -> Scenario:
     assert lza is not None
     vp = {s: dict(v) for s, v in lza.vp.items()}
     if award not in vp.get(side, {}):
-        raise ValueError(f"{side.upper()} scores no award called {award!r}")
+        raise ValueError(f"{side.upper()} scores no award called {quoted(award)}")
     vp[side][award] = points
     return scenario.model_copy(update={"lz_albany": lza.model_copy(update={"vp": vp})})
 

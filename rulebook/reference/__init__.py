@@ -9,7 +9,7 @@
 >>> [e.id for e in ref.search("kit carson")][:1]
 ['av:kit-carson-scout']
 >>> print(ref.check()[0])
-av:campaign -> av:building-the-insurgency [renamed] printed 'Developing the Insurgency': the section is titled 'Building the Insurgency'
+av:campaign -> av:building-the-insurgency [renamed] printed “Developing the Insurgency”: the section is titled “Building the Insurgency”
 
 >>> ref.interpretation("lza:6.1/overstack-fire").option
 'overstack_fire'

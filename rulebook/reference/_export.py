@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+from rulebook._words import quoted
 from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Entry
 from rulebook.reference._reference import Reference
@@ -49,7 +50,7 @@ def export(ref: Reference, fmt: str) -> str:
         return out.getvalue()
     if fmt == "md":
         return _markdown(ref)
-    raise ValueError(f"unknown export format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    raise ValueError(f"unknown export format {quoted(fmt)}; choose one of {', '.join(FORMATS)}")
 
 
 def _markdown(ref: Reference) -> str:

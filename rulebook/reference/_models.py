@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from rulebook._words import quoted
 from rulebook.provenance import Provenance
 from rulebook.rule_ids import check_rule_id
 
@@ -36,7 +37,7 @@ class Interpretation(_Strict):
         ids = [r.id for r in self.readings]
         if self.engine_uses not in ids:
             raise ValueError(
-                f"{self.id}: engine_uses {self.engine_uses!r} is not one of the readings {ids}"
+                f"{self.id}: engine_uses {quoted(self.engine_uses)} is not one of the readings {ids}"
             )
         return self
 

@@ -7,7 +7,7 @@ Shared by the rules reference app and the static site, so both say the same thin
 >>> engine_sentence(ref, ref["lza:11.0"]).startswith("The engine plays it in its code for")
 True
 >>> print(finding_sentence(ref.check()[0]))
-av:campaign cites “Developing the Insurgency” (av:building-the-insurgency): the section is titled 'Building the Insurgency'.
+av:campaign cites “Developing the Insurgency” (av:building-the-insurgency): the section is titled “Building the Insurgency”.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from pathlib import Path
 import networkx as nx
 from pydantic import ValidationError
 
+from rulebook._words import quoted
 from rulebook.errors import ScenarioError
 from rulebook.reference._models import Entry, GameReference, Interpretation
 from rulebook.reference._search import (
@@ -51,7 +52,9 @@ class Finding:
 
     def __str__(self) -> str:
         target = self.target or "(nothing)"
-        return f"{self.source} -> {target} [{self.kind}] printed {self.printed!r}: {self.detail}"
+        return (
+            f"{self.source} -> {target} [{self.kind}] printed {quoted(self.printed)}: {self.detail}"
+        )
 
 
 class Reference:
@@ -78,7 +81,7 @@ class Reference:
 
             close = difflib.get_close_matches(rule_id, list(self.entries), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
-            raise KeyError(f"no rule {rule_id!r} in the reference{hint}") from None
+            raise KeyError(f"no rule {quoted(rule_id)} in the reference{hint}") from None
 
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self.entries
@@ -195,14 +198,15 @@ class Reference:
         target = self.entries[target_id]
         by_name = not cite.printed[0].isdigit() and not cite.printed.startswith("Step")
         if by_name and _topic_words(cite.printed) != _topic_words(target.title):
-            return finding("renamed", f"the section is titled {target.title!r}")
+            return finding("renamed", f"the section is titled {quoted(target.title)}")
         if target_id != cite.to:
             topic = target.paragraphs[cite.to[-1]]
         else:
             topic = f"{target.title} {' '.join(target.tags)}"
         if not _topic_words(cite.about) & _topic_words(topic):
             return finding(
-                "topic", f"the text expects {cite.about!r}; {cite.to} is about {topic!r}"
+                "topic",
+                f"the text expects {quoted(cite.about)}; {cite.to} is about {quoted(topic)}",
             )
         return []
 
@@ -214,7 +218,7 @@ class Reference:
         for _, found in self.interpretations():
             if found.id == interpretation_id:
                 return found
-        raise KeyError(f"no interpretation {interpretation_id!r}")
+        raise KeyError(f"no interpretation {quoted(interpretation_id)}")
 
     def to_frame(self):
         """One row per entry: id, title, tags, refs, interpretation count."""

@@ -12,7 +12,7 @@ is one transposition from ``night``). Every hit says why it matched and shows th
 ('lza:7.8', 'the main entry for LOS (line of sight)')
 >>> hit = ref.find("nigth")[0]
 >>> hit.entry.id, hit.why
-('lza:11.0', "night in the title; 'nigth' read as 'night'")
+('lza:11.0', 'night in the title; “nigth” read as “night”')
 >>> ref.suggest("gunshp")[:1]
 ['gunship']
 """
@@ -29,6 +29,8 @@ from typing import Any
 import yaml
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
+
+from rulebook._words import quoted
 
 try:  # libyaml's parser, where PyYAML was built with it: the same safe subset, ~10x faster
     from yaml import CSafeLoader as _SafeLoader
@@ -325,7 +327,7 @@ class SearchIndex:
                 best, found = len(have), []
             key, hit = self._score(entry, have)  # type: ignore[misc]
             lacks = tuple(t.typed for t in terms if t not in have)
-            why = f"{hit.why}; no {', '.join(repr(w) for w in lacks)}"
+            why = f"{hit.why}; no {', '.join(quoted(w) for w in lacks)}"
             found.append((key, Hit(entry, why, hit.context, hit.tier, lacks)))
         found.sort(key=lambda s: s[0])
         return [hit for _, hit in found]
@@ -407,7 +409,7 @@ class SearchIndex:
             label = "body" if field_rank == 2 else field.name
             words_in.setdefault(label, []).append(_shown(term, form))
             if form.kind == "typo":
-                notes.append(f"{term.typed!r} read as {' '.join(form.words)!r}")
+                notes.append(f"{quoted(term.typed)} read as {quoted(' '.join(form.words))}")
             elif form.kind == "synonym" and term.vocab is not None:
                 notes.append(_synonym_note(term, form))
         home = len(terms) == 1 and terms[0].vocab is not None and terms[0].vocab.home == entry.id

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from rulebook._words import quoted
 from rulebook.scenario._lza_models import _Sourced, _Strict
 from rulebook.scenario._numbers import Float, Int
 
@@ -109,7 +110,9 @@ class Side(_Strict):
     @classmethod
     def _dice(cls, value: str | None) -> str | None:
         if value is not None and not DICE.match(value):
-            raise ValueError(f"{value!r} is not a dice expression like d8 or d6+2 (1 to 20 dice)")
+            raise ValueError(
+                f"{quoted(value)} is not a dice expression like d8 or d6+2 (1 to 20 dice)"
+            )
         return value
 
 
@@ -125,7 +128,7 @@ class Trigger(_Strict):
         if (self.at_most is None) == (self.at_least is None):
             raise ValueError("give exactly one of at_most and at_least")
         if not DICE.match(self.die):
-            raise ValueError(f"{self.die!r} is not a dice expression like d6 (1 to 20 dice)")
+            raise ValueError(f"{quoted(self.die)} is not a dice expression like d6 (1 to 20 dice)")
         return self
 
     @property
@@ -152,7 +155,9 @@ class Reinforcements(_Strict):
     @classmethod
     def _roll(cls, value: str) -> str:
         if not DICE.match(value):
-            raise ValueError(f"{value!r} is not a dice expression like d6 or 2d6 (1 to 20 dice)")
+            raise ValueError(
+                f"{quoted(value)} is not a dice expression like d6 or 2d6 (1 to 20 dice)"
+            )
         return value
 
     @field_validator("rows")
@@ -162,10 +167,10 @@ class Reinforcements(_Strict):
             m = ROW.match(str(key))
             if not m:
                 raise ValueError(
-                    f"row {key!r} is not a total or a range like 3-6 (totals up to 999)"
+                    f"row {quoted(key)} is not a total or a range like 3-6 (totals up to 999)"
                 )
             if m[2] is not None and int(m[2]) < int(m[1]):
-                raise ValueError(f"row {key!r} runs backwards; write the lower total first")
+                raise ValueError(f"row {quoted(key)} runs backwards; write the lower total first")
         return rows
 
 

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
+from rulebook._words import quoted
+
 # One definition of a strict, sourced block for every game's section.
 from rulebook.scenario._forms import ROUTE
 from rulebook.scenario._lza_models import _Sourced, _Strict
@@ -27,10 +29,10 @@ ROWS = range(2, 13)
 def _pair(key: str) -> tuple[str, str]:
     a, sep, b = key.partition("-")
     if not sep or not a or not b or a == b:
-        raise ValueError(f"{key!r} is not a line between two locations; write it as 'A1-A2'")
+        raise ValueError(f"{quoted(key)} is not a line between two locations; write it as A1-A2")
     for name in (a, b):
         if not LOCATION.match(name):
-            raise ValueError(f"{name!r} is not a location name (A1-J6, CAM1-CAM6, Pleiku)")
+            raise ValueError(f"{quoted(name)} is not a location name (A1-J6, CAM1-CAM6, Pleiku)")
     return a, b
 
 
@@ -62,7 +64,7 @@ class ZoneDisplay(_Sourced):
         for a, b in self.adjacent:
             for zone in (a, b):
                 if zone not in known:
-                    raise ValueError(f"adjacent names zone {zone!r}, not one of the ranks")
+                    raise ValueError(f"adjacent names zone {quoted(zone)}, not one of the ranks")
         return self
 
 
@@ -87,14 +89,16 @@ class PointMapSpec(_Sourced):
     def _location_names(cls, locations: dict[str, Location]) -> dict[str, Location]:
         for name in locations:
             if not LOCATION.match(name):
-                raise ValueError(f"{name!r} is not a location name (A1-J6, CAM1-CAM6, Pleiku)")
+                raise ValueError(
+                    f"{quoted(name)} is not a location name (A1-J6, CAM1-CAM6, Pleiku)"
+                )
         return locations
 
     @model_validator(mode="after")
     def _names_resolve(self) -> PointMapSpec:
         def known(name: str, where: str) -> None:
             if name not in self.locations:
-                raise ValueError(f"{where} names {name!r}, which is not a location")
+                raise ValueError(f"{where} names {quoted(name)}, which is not a location")
 
         for key in self.lines:
             a, _, b = key.partition("-")  # (each key was checked as a line by LineKey)
@@ -166,7 +170,7 @@ class CombatResultsTable(Table):
             for cell in cells:
                 if not RESULT.match(cell):
                     raise ValueError(
-                        f"column {column}: {cell!r} is not a result (NE, R, 3, 2B, A, AA, AAA, with * allowed)"
+                        f"column {column}: {quoted(cell)} is not a result (NE, R, 3, 2B, A, AA, AAA, with * allowed)"
                     )
         return self
 
@@ -192,7 +196,7 @@ class TurnTable(Table):
                 )
             for result in cells:
                 if not cell.match(result):
-                    raise ValueError(f"turn {turn}: {result!r} is not a result of this table")
+                    raise ValueError(f"turn {turn}: {quoted(result)} is not a result of this table")
         return self
 
 

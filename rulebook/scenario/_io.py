@@ -9,6 +9,7 @@ from pydantic import ValidationError
 
 from rulebook._atomic import atomic_write_text
 from rulebook._datafile import parse_yaml, read_data_text, spelt
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._forms import FORM_WORDS
 from rulebook.scenario._models import SCHEMA_VERSION, Scenario
@@ -81,7 +82,7 @@ def in_words(message: str) -> str:
     message = message.removeprefix("Value error, ")
     form = _PATTERN.match(message)
     if form:
-        return f"expected {FORM_WORDS.get(form[1], 'text of the form ' + repr(form[1]))}"
+        return f"expected {FORM_WORDS.get(form[1], 'text of the form ' + quoted(form[1]))}"
     for pattern, words in _IN_WORDS:
         found = pattern.match(message)
         if found:

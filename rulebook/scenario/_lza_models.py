@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rulebook._words import quoted
 from rulebook.provenance import Provenance
 from rulebook.rule_ids import check_rule_id
 from rulebook.scenario._forms import COMPANY_ID, GROUP_ID
@@ -149,11 +150,11 @@ class LZAlbanySpec(_Strict):
         for company in self.companies:
             if company.group is not None and company.group not in groups:
                 raise ValueError(
-                    f"company {company.id}: unit group {company.group!r} is not in unit_groups"
+                    f"company {company.id}: unit group {quoted(company.group)} is not in unit_groups"
                 )
             for kind in company.platoons:
                 if kind not in self.unit_types:
                     raise ValueError(
-                        f"company {company.id}: unit type {kind!r} is not in unit_types"
+                        f"company {company.id}: unit type {quoted(kind)} is not in unit_types"
                     )
         return self

@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rulebook._words import quoted
 from rulebook.provenance import Provenance
 from rulebook.scenario._forms import AREA_ID, AREA_ID_MOST, COLOUR
 from rulebook.scenario._numbers import Float, Int
@@ -99,6 +100,6 @@ class MapSpec(_Strict):
         seen: set[str] = set()
         for area in self.areas:
             if area.id in seen:
-                raise ValueError(f"area id {area.id!r} is used twice")
+                raise ValueError(f"area id {quoted(area.id)} is used twice")
             seen.add(area.id)
         return self

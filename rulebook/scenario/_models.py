@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from rulebook._datafile import spelt
-from rulebook._words import words
+from rulebook._words import quoted, words
 from rulebook.provenance import Sourced
 from rulebook.rule_ids import GAME_PREFIXES, check_rule_id
 from rulebook.scenario._av_models import AmbushValleySpec
@@ -75,7 +75,7 @@ class Option(_Strict):
         choices = info.data.get("choices")
         if choices is not None and default not in choices:
             allowed = ", ".join(map(str, choices))
-            raise ValueError(f"default {default!r} is not among the choices ({allowed})")
+            raise ValueError(f"default {quoted(default)} is not among the choices ({allowed})")
         return default
 
     @field_validator("choice_labels")
@@ -84,9 +84,9 @@ class Option(_Strict):
         written = [_written(c) for c in info.data.get("choices") or ()]
         for key, said in labels.items():
             if key not in written:
-                raise ValueError(f"{key!r} is not among the choices ({', '.join(written)})")
+                raise ValueError(f"{quoted(key)} is not among the choices ({', '.join(written)})")
             if not said.strip() or len(said) > 80:
-                raise ValueError(f"the words for {key!r} are empty or over 80 characters")
+                raise ValueError(f"the words for {quoted(key)} are empty or over 80 characters")
         return labels
 
     def title(self, name: str) -> str:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._checks import registered_checks
 from rulebook.scenario._map_models import MapSpec
@@ -31,7 +32,7 @@ def validate(scenario: Scenario, file: str = "<scenario>", *, play: bool = True)
     ...     "rule": "ftv:11.2"}}})
     >>> for p in validate(s, "demo.yaml"):
     ...     print(p)
-    demo.yaml: values.flares.rule: cites 'ftv:11.2', a rule of another game; lz-albany rules start with 'lza:'
+    demo.yaml: values.flares.rule: cites “ftv:11.2”, a rule of another game; lz-albany rules start with “lza:”
     demo.yaml: lz_albany: missing; lz-albany scenarios need this section
     """
     problems: list[Problem] = []
@@ -43,7 +44,7 @@ def validate(scenario: Scenario, file: str = "<scenario>", *, play: bool = True)
                 Problem(
                     file,
                     path,
-                    f"cites {rule!r}, a rule of another game; {scenario.game.value} rules start with {prefix!r}",
+                    f"cites {quoted(rule)}, a rule of another game; {scenario.game.value} rules start with {quoted(prefix)}",
                 )
             )
 
@@ -104,7 +105,7 @@ def _self_pairs(spec: MapSpec, file: str) -> list[Problem]:
         Problem(
             file,
             f"map.adjacency.{kind}.{j}",
-            f"names area {pair[0]!r} twice; a pair links two different areas",
+            f"names area {quoted(pair[0])} twice; a pair links two different areas",
         )
         for kind in ("add", "remove")
         for j, pair in enumerate(getattr(spec.adjacency, kind))
@@ -123,7 +124,7 @@ def _unknown_names(spec: MapSpec, file: str, ids: set[str]) -> list[Problem]:
                         Problem(
                             file,
                             f"map.adjacency.{kind}.{j}",
-                            f"names area {name!r}, which the map does not have",
+                            f"names area {quoted(name)}, which the map does not have",
                         )
                     )
     for j, terrain in enumerate(spec.los.blocking):  # (unknown, it blocked nothing, silently)
@@ -132,7 +133,7 @@ def _unknown_names(spec: MapSpec, file: str, ids: set[str]) -> list[Problem]:
                 Problem(
                     file,
                     f"map.los.blocking.{j}",
-                    f"terrain {terrain!r} blocks sight but is not in map.terrains "
+                    f"terrain {quoted(terrain)} blocks sight but is not in map.terrains "
                     f"({', '.join(spec.terrains)})",
                 )
             )
@@ -143,7 +144,7 @@ def _unknown_names(spec: MapSpec, file: str, ids: set[str]) -> list[Problem]:
                     Problem(
                         file,
                         f"map.los.overrides.{j}",
-                        f"names area {name!r}, which the map does not have",
+                        f"names area {quoted(name)}, which the map does not have",
                     )
                 )
     return problems
@@ -172,7 +173,7 @@ def map_problems(spec: MapSpec, file: str = "<map>") -> list[Problem]:
                 Problem(
                     file,
                     f"{where}.terrain",
-                    f"area {area.id}: terrain {area.terrain!r} is not in map.terrains ({', '.join(spec.terrains)})",
+                    f"area {area.id}: terrain {quoted(area.terrain)} is not in map.terrains ({', '.join(spec.terrains)})",
                 )
             )
     problems += _self_pairs(spec, file) + _unknown_names(spec, file, ids)

@@ -222,7 +222,7 @@ def _games_of(data: object, version: str) -> dict[int, GameResult]:
         for name, value in zip(_COLUMNS, row, strict=True):
             allowed = _TYPES.get(name, (int,))
             if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
-                raise ValueError(f"game {i + 1}: {name} is {value!r}")
+                raise ValueError(f"game {i + 1}: {name} is {json.dumps(value)}")
         result = GameResult("", *row)
         games[result.seed] = result
     return games

@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulebook._datafile import MAX_NUMBER
+from rulebook._words import quoted
 from rulebook.games._playable import goes_negative
 from rulebook.games._reads import check_read
 from rulebook.scenario import Scenario, validate
@@ -28,7 +29,7 @@ def parse_override(text: str) -> tuple[str, str]:
     path, sep, value = text.partition("=")
     if not sep or not path or not value:
         raise ValueError(
-            f"{text!r}: write PATH=VALUE, e.g. values.flares.value=4 or lz_albany.unit_types.nva-rifle.melee=*1.1"
+            f"{quoted(text)}: write PATH=VALUE, e.g. values.flares.value=4 or lz_albany.unit_types.nva-rifle.melee=*1.1"
         )
     return path.strip(), value.strip()
 
@@ -48,16 +49,16 @@ def _coerce(old: Any, value: str, path: str) -> Any:
             return [int(x) for x in text.split(",") if x.strip()]
         except ValueError:
             raise ValueError(
-                f"{path}: give whole numbers separated by commas, not {value!r}"
+                f"{path}: give whole numbers separated by commas, not {quoted(value)}"
             ) from None
     try:
         if value.startswith("*"):
             if not isinstance(old, int | float) or isinstance(old, bool):
-                raise ValueError(f"{path}: can only scale a number, not {old!r}")
+                raise ValueError(f"{path}: can only scale a number, not {quoted(old)}")
             return scaled(old, value)
         if isinstance(old, bool):
             if value.lower() not in _TRUE + _FALSE:
-                raise ValueError(f"{path}: {value!r} is not true or false")
+                raise ValueError(f"{path}: {quoted(value)} is not true or false")
             return value.lower() in _TRUE
         if isinstance(old, int):
             return int(value)
@@ -67,7 +68,7 @@ def _coerce(old: Any, value: str, path: str) -> Any:
         if str(err).startswith(path):
             raise
         kind = "a whole number" if isinstance(old, int) else "a number"
-        raise ValueError(f"{path}: give {kind} (it is {old} now), not {value!r}") from None
+        raise ValueError(f"{path}: give {kind} (it is {old} now), not {quoted(value)}") from None
     return value
 
 
@@ -78,12 +79,12 @@ def _checked(old: Any, value: str, path: str) -> Any:
     if any(isinstance(n, int | float) and abs(n) > MAX_NUMBER for n in numbers):
         # as a scenario file's numbers are: 99999999999999999999 flares, or 8 scaled by 1e9
         raise ValueError(
-            f"{path}: numbers in a scenario lie within ±{MAX_NUMBER:,}, not {value!r}"
+            f"{path}: numbers in a scenario lie within ±{MAX_NUMBER:,}, not {quoted(value)}"
             + (f" ({new:,})" if value.startswith("*") else "")
         )
     if goes_negative(new, old):
         raise ValueError(
-            f"{path}: cannot be below zero (it is {format_value(old)} now), not {value!r}"
+            f"{path}: cannot be below zero (it is {format_value(old)} now), not {quoted(value)}"
         )
     return new
 
@@ -125,18 +126,18 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
     >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "many"})
     Traceback (most recent call last):
     ...
-    ValueError: values.cp_per_turn.value: give a whole number (it is 20 now), not 'many'
+    ValueError: values.cp_per_turn.value: give a whole number (it is 20 now), not “many”
     >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "-3"})
     Traceback (most recent call last):
     ...
-    ValueError: values.cp_per_turn.value: cannot be below zero (it is 20 now), not '-3'
+    ValueError: values.cp_per_turn.value: cannot be below zero (it is 20 now), not “-3”
     >>> s = apply_overrides(campaign_scenario(), {"first_team.us.transports.count": "*0.5"})
     >>> len(s.first_team.us.transports)
     4
     >>> apply_overrides(campaign_scenario(), {"values.cp_per_turn.value": "*1e9"})
     Traceback (most recent call last):
     ...
-    ValueError: values.cp_per_turn.value: numbers in a scenario lie within ±1,000,000,000, not '*1e9' (20,000,000,000)
+    ValueError: values.cp_per_turn.value: numbers in a scenario lie within ±1,000,000,000, not “*1e9” (20,000,000,000)
     >>> apply_overrides(campaign_scenario(), {"turns.value": "1000000000"})
     Traceback (most recent call last):
     ...
@@ -172,7 +173,7 @@ def apply_overrides(scenario: Scenario, overrides: dict[str, str] | None) -> Sce
 
 def _check_as_a_file(changed: Scenario, overrides: dict[str, str]) -> None:
     """Refuse a changed value the checks of a scenario file (``rulebook validate``) refuse,
-    naming it: 1,000,000,000 turns passed the schema and played for ever, and terrain 'lava'
+    naming it: 1,000,000,000 turns passed the schema and played for ever, and terrain “lava”
     played as nothing. What a change does elsewhere is left to the designer to weigh (a game
     cut to eight turns leaves later reinforcements out: a question the lab answers)."""
     said = [
@@ -189,10 +190,12 @@ def _key(node: Any, part: str, path: str) -> Any:
     if isinstance(node, list):
         if not part.isdigit() or int(part) >= len(node):
             last = f"0 to {len(node) - 1}" if node else "none"
-            raise ValueError(f"{path}: no item {part!r} in a list of {len(node)} (items: {last})")
+            raise ValueError(
+                f"{path}: no item {quoted(part)} in a list of {len(node)} (items: {last})"
+            )
         return int(part)
     if not isinstance(node, dict) or part not in node:
         near = difflib.get_close_matches(part, node, n=3) if isinstance(node, dict) else []
-        hint = f" (did you mean {' or '.join(repr(n) for n in near)}?)" if near else ""
-        raise ValueError(f"{path}: no field {part!r} in the scenario{hint}")
+        hint = f" (did you mean {' or '.join(quoted(n) for n in near)}?)" if near else ""
+        raise ValueError(f"{path}: no field {quoted(part)} in the scenario{hint}")
     return part

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
+from rulebook._words import quoted
 from rulebook.games.lz_albany import new_game, play_out, random_policy, scripted_policy
 from rulebook.scenario import Scenario
 from rulebook.sim._overrides import apply_overrides
@@ -78,7 +79,7 @@ def run_game(
     NVA; its victory level is the ending, and only the NVA score VP.
     """
     if policies not in POLICIES:
-        raise ValueError(f"unknown policies {policies!r}; choose from {', '.join(POLICIES)}")
+        raise ValueError(f"unknown policies {quoted(policies)}; choose from {', '.join(POLICIES)}")
     with _no_cycle_collection():
         return _run_game(
             scenario,

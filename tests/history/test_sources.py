@@ -61,7 +61,7 @@ def test_a_chapter_naming_an_unknown_place_is_refused(tmp_path):
         .replace("places: [plei-me, pleiku]", "places: [plei-me, saigon]")
     )
     (tmp_path / "chapters.yaml").write_text(broken)
-    with pytest.raises(ScenarioError, match=r"chapters\.0\.places: no place 'saigon'"):
+    with pytest.raises(ScenarioError, match=r"chapters\.0\.places: no place “saigon”"):
         load_chapters(tmp_path)
 
 
@@ -102,5 +102,5 @@ def test_a_stage_naming_a_unit_the_campaign_lacks_is_refused(tmp_path):
         shutil.copy(DATA / name, tmp_path / name)
     text = (tmp_path / "chapters.yaml").read_text().replace("A/2/7, C/2/7", "A/2/7, Z/9/9")
     (tmp_path / "chapters.yaml").write_text(text)
-    with pytest.raises(ScenarioError, match=r"chapters\.3\.game\.first_team\.A6: no unit 'Z/9/9'"):
+    with pytest.raises(ScenarioError, match=r"chapters\.3\.game\.first_team\.A6: no unit “Z/9/9”"):
         load.__wrapped__(tmp_path)

@@ -69,7 +69,7 @@ def test_removing_an_area_drops_its_edits():
 def test_unknown_area_suggests_close_ids():
     with pytest.raises(
         AreaNotFoundError,
-        match=r"area 'LZ-Albny' is not in map 'lz-albany'; did you mean 'LZ-Albany'\?",
+        match=r"area “LZ-Albny” is not in map “lz-albany”; did you mean “LZ-Albany”\?",
     ):
         lz_albany().area("LZ-Albny")
 

@@ -38,11 +38,11 @@ def test_add_reshape_delete_with_undo_and_redo():
 
 def test_bad_edits_say_what_is_wrong():
     d = MapDesign(demo_spec())
-    with pytest.raises(ValueError, match="area 'A' already exists"):
+    with pytest.raises(ValueError, match="area “A” already exists"):
         d.add_area("A", SQUARE, terrain="sawgrass")
-    with pytest.raises(ValueError, match="terrain 'lava' is not one of sawgrass, jungle"):
+    with pytest.raises(ValueError, match="terrain “lava” is not one of sawgrass, jungle"):
         d.add_area("G", SQUARE, terrain="lava")
-    with pytest.raises(KeyError, match="area 'Z' is not in map 'demo'"):
+    with pytest.raises(KeyError, match="area “Z” is not in map “demo”"):
         d.delete_area("Z")
     with pytest.raises(ValueError, match="nothing to undo"):
         d.undo()
@@ -103,7 +103,7 @@ def test_with_a_scenario_the_set_up_is_checked_against_the_map():
         tags = [t for t in d.map.area(area).tags if t != "nva-tan-2"]
         d.update_area(area, tags=tags)
     found = [str(p) for p in d.problems("s.yaml")]
-    assert any("arrives: no area of the map has tag 'nva-tan-2'" in m for m in found)
+    assert any("arrives: no area of the map has tag “nva-tan-2”" in m for m in found)
 
 
 def test_lza_3_2d_a_company_sent_to_one_area_is_told_that_only_three_platoons_fit():

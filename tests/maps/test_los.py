@@ -132,7 +132,7 @@ def test_frame_is_square_and_boolean():
 
 
 def test_unknown_area_is_refused():
-    with pytest.raises(KeyError, match="area 'Z' is not in map 'demo'"):
+    with pytest.raises(KeyError, match="area “Z” is not in map “demo”"):
         demo_map().los.visible("A", "Z")
 
 

@@ -24,7 +24,7 @@ def test_ftv_1_5_location_names_follow_the_zone_grid():
     d.add_location("Pleiku", (9, 9))
     with pytest.raises(ValueError, match="already has Pleiku"):
         d.next_location("Pleiku")
-    with pytest.raises(ValueError, match="'K1' is not a location name"):
+    with pytest.raises(ValueError, match="“K1” is not a location name"):
         d.add_location("K1", (0, 0))
 
 

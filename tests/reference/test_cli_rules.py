@@ -8,7 +8,7 @@ from rulebook.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, main
 def test_a_search_that_finds_nothing_says_so_and_suggests(capsys):
     assert main(["rules", "search", "zzzz"]) == EXIT_NOT_FOUND == 1
     err = capsys.readouterr().err
-    assert err == "rulebook rules search: nothing matches 'zzzz'\n"
+    assert err == "rulebook rules search: nothing matches “zzzz”\n"
     assert main(["rules", "search", "helicopterzzz", "xqzv"]) == 1
     assert "nearest words in the books: helicopter" in capsys.readouterr().err
 
@@ -17,11 +17,11 @@ def test_a_search_no_entry_fully_matches_lists_the_closest_and_says_so(capsys):
     assert main(["rules", "search", "los", "jungle", "fire"]) == 0
     out, err = capsys.readouterr()
     assert err == (
-        "rulebook rules search: no entry has every word of 'los jungle fire'; these have all "
+        "rulebook rules search: no entry has every word of “los jungle fire”; these have all "
         "but one word\n"
     )
     assert out.splitlines()[0] == (
-        "lza:7.3      Ranged Infantry Fire  (fire in the title; jungle in the summary; no 'los')"
+        "lza:7.3      Ranged Infantry Fire  (fire in the title; jungle in the summary; no “los”)"
     )
 
 
@@ -47,7 +47,7 @@ def test_show_opens_a_cited_paragraph_and_names_an_unknown_id(capsys):
     assert main(["rules", "show", "ftv:4.2.3.2B"]) == 0
     assert capsys.readouterr().out.startswith("ftv:4.2.3.2  US")
     assert main(["rules", "show", "lza:7.88"]) == 2
-    assert "no rule 'lza:7.88' in the reference; did you mean" in capsys.readouterr().err
+    assert "no rule “lza:7.88” in the reference; did you mean" in capsys.readouterr().err
 
 
 def test_site_needs_a_folder(capsys, tmp_path):

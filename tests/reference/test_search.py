@@ -95,7 +95,7 @@ def test_los_no_longer_matches_losses_and_ranks_line_of_sight_first(ref):
 
 def test_a_typo_says_how_it_was_read(ref):
     hit = ref.find("nigth")[0]
-    assert hit.why == "night in the title; 'nigth' read as 'night'"
+    assert hit.why == "night in the title; “nigth” read as “night”"
     assert "night" in hit.context_text().lower()
 
 
@@ -133,7 +133,7 @@ def test_without_an_entry_holding_every_word_the_most_words_win_and_say_what_the
     rules that mention jungle, each hit naming the word it lacks, rather than nothing."""
     hits = ref.find("los jungle fire")
     assert hits[0].entry.id == "lza:7.3"
-    assert hits[0].why == "fire in the title; jungle in the summary; no 'los'"
+    assert hits[0].why == "fire in the title; jungle in the summary; no “los”"
     assert all(len(h.missing) == 1 for h in hits)  # two of the three words, none with fewer
     assert {h.missing for h in hits} >= {("los",), ("fire",)}
     melee = ref.find("wounded officer carried by platoon retreat")

@@ -39,7 +39,7 @@ BAD_FILES = [
         ":2",
         "object tags are refused",
     ),
-    ("duplicate-key", GOOD + "title: Again\n", ":14", "key 'title' appears twice"),
+    ("duplicate-key", GOOD + "title: Again\n", ":14", "key “title” appears twice"),
     (
         "missing-version",
         GOOD.replace("schema_version: 1\n", ""),
@@ -87,7 +87,7 @@ BAD_FILES = [
         "bad-rule-id",
         GOOD.replace('rule: "lza:6.1"', "rule: rule six"),
         ":8: options.overstack_fire.rule",
-        "'rule six' is not a rule id",
+        "“rule six” is not a rule id",
     ),
     (
         "reconstructed-without-note",
@@ -99,7 +99,7 @@ BAD_FILES = [
         "default-not-a-choice",
         GOOD.replace("default: die_per_extra_unit", "default: both"),
         ":11: options.overstack_fire.default",
-        "default 'both' is not among the choices",
+        "default “both” is not among the choices",
     ),
     (
         "unknown-game",

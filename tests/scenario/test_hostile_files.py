@@ -44,9 +44,9 @@ LOAD_ERRORS = [
     ("a date of month 13", "schema_version: 2001-13-45\n", r":1: cannot read this value \(month must be in 1\.\.12\)"),
     ("NaN coordinates", LZA.replace("polygon: [[301, 1540]", "polygon: [[.nan, .nan]", 1), r":\d+: the number \.nan is out of range"),
     ("NaN as text", LZA.replace("polygon: [[301, 1540]", "polygon: [['nan', 'nan']", 1), r"map\.areas\.0\.polygon\.0\.0: "),
-    ("0d6 dice", AV.replace("roll: 2d6", "roll: 0d6", 1), r"reinforcements\.0\.roll: '0d6' is not a dice expression .*1 to 20 dice"),
+    ("0d6 dice", AV.replace("roll: 2d6", "roll: 0d6", 1), r"reinforcements\.0\.roll: “0d6” is not a dice expression .*1 to 20 dice"),
     ("99999999999999d20 dice", AV.replace("roll: 2d6", "roll: 99999999999999d20", 1), r"1 to 20 dice"),
-    ("a row 1-100000000000", AV.replace('"10": 1D6+1', '"10-100000000000": 1D6+1', 1), r"rows: row '10-100000000000' is not a total or a range"),
+    ("a row 1-100000000000", AV.replace('"10": 1D6+1', '"10-100000000000": 1D6+1', 1), r"rows: row “10-100000000000” is not a total or a range"),
     ("lz_markers: 2**63", re.sub(r"lz_markers: \d+", f"lz_markers: {2**63}", FTV, count=1), r"out of range"),
     ("a null block", re.sub(r"\n    nva: \{mcdade_killed[^}]*\}", "\n    nva: null", LZA, count=1), r"lz_albany\.vp\.nva: expected a mapping of fields; got null \(nothing\)"),
     ("a list for a table", LZA.replace("\n  choi_oi:", "\n  choi_oi: []\n  old_choi_oi:", 1), r"lz_albany\.choi_oi: expected a mapping of fields; got a list"),
@@ -54,8 +54,8 @@ LOAD_ERRORS = [
     ("melee: yes", LZA.replace("us-rifle: {kind: infantry, fire: 2, melee: 2,", "us-rifle: {kind: infantry, fire: 2, melee: yes,", 1), rf":{LZA[: LZA.index('us-rifle: {kind: infantry')].count(chr(10)) + 1}: lz_albany\.unit_types\.us-rifle\.melee: expected a number \(YAML reads yes, no, on and off as true or false\); got true$"),
     ("a company of [true, 5]", FTV.replace("company: [4, 5]", "company: [true, 5]", 1), r"first_team\.us\.company\.0: expected a number .*; got true$"),
     ("a table off inches wide", AV.replace("table: [72, 48]", "table: [off, 48]", 1), r"table\.0: expected a number .*; got false$"),
-    ("a line written A1A2", FTV.replace("      A1-A2: jungle", "      A1A2: jungle", 1), r":\d+: first_team\.map\.lines\.A1A2: 'A1A2' is not a line between two locations; write it as 'A1-A2'$"),
-    ("a line to Z9", FTV.replace("      A1-A2: jungle", "      A1-Z9: jungle", 1), r":\d+: first_team\.map\.lines\.A1-Z9: 'Z9' is not a location name \(A1-J6, CAM1-CAM6, Pleiku\)$"),
+    ("a line written A1A2", FTV.replace("      A1-A2: jungle", "      A1A2: jungle", 1), r":\d+: first_team\.map\.lines\.A1A2: “A1A2” is not a line between two locations; write it as A1-A2$"),
+    ("a line to Z9", FTV.replace("      A1-A2: jungle", "      A1-Z9: jungle", 1), r":\d+: first_team\.map\.lines\.A1-Z9: “Z9” is not a location name \(A1-J6, CAM1-CAM6, Pleiku\)$"),
     ("reinforcements from turn on", AV.replace("first_turn: 3", "first_turn: on", 1), r"first_turn: expected a number .*; got true$"),
     ("flares: yes", LZA.replace("flares: {value: 8,", "flares: {value: yes,", 1), r":\d+: values\.flares\.value: expected numbers, not true or false \(YAML reads yes, no, on and off as true or false\); got true$"),
     ("a night turn that is off", LZA.replace("night_turns: {value: [9, 10],", "night_turns: {value: [9, off],", 1), r":\d+: values\.night_turns\.value: expected numbers, not \[9, false\] \(YAML reads"),
@@ -65,16 +65,16 @@ LOAD_ERRORS = [
 
 # (case, file text, the problem validate() must report)
 UNPLAYABLE = [
-    ("an area next to itself", LZA.replace("- [Transition, A7]", "- [A7, A7]", 1), "map.adjacency.add.0: names area 'A7' twice"),
+    ("an area next to itself", LZA.replace("- [Transition, A7]", "- [A7, A7]", 1), "map.adjacency.add.0: names area “A7” twice"),
     ("a missing value", _without_value(LZA, "flares"), "values.flares: missing; the LZ Albany engine reads it"),
     ("a missing VP source", LZA.replace("man_killed: 2, ", "", 1), "lz_albany.vp.us: the engine awards us VP for man_killed"),
-    ("a duplicate company", LZA.replace("id: A/2-7", "id: C/2-7", 1), "lz_albany.companies: id 'C/2-7' is used twice"),
-    ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the camp at G4 is called 'Plei Mo', but the US forces have no garrison"),
+    ("a duplicate company", LZA.replace("id: A/2-7", "id: C/2-7", 1), "lz_albany.companies: id “C/2-7” is used twice"),
+    ("a renamed camp", FTV.replace("G4: Plei Me}", "G4: Plei Mo}"), "first_team.map.special_forces_camps.G4: the camp at G4 is called “Plei Mo”, but the US forces have no garrison"),
     ("a million LZ markers", re.sub(r"lz_markers: \d+", "lz_markers: 999999", FTV, count=1), "first_team.us.lz_markers: 1000003 LZ markers in all"),
     ("too many no-LZ markers", re.sub(r"no_lz_markers: \d+", "no_lz_markers: 17", FTV, count=1), "first_team.us.lz_markers: 25 LZ markers in all (8 and no_lz_markers 17)"),
     ("a negative company", FTV.replace("company: [4, 5]", "company: [-4, 5]"), "first_team.us.company: values cannot be negative"),
     ("a negative NVA step", FTV.replace("steps: [[8, 3], [6, 2]", "steps: [[8, 3], [-6, 2]", 1), "first_team.nva.steps.1: step 2's strength is -6; it cannot be negative"),
-    ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company 'A/1/8' is listed twice"),
+    ("a company listed twice", FTV.replace("companies: [A, B, C, D]", "companies: [A, A, C, D]", 1), "first_team.us.battalions: company “A/1/8” is listed twice"),
     ("a First Team section in LZ Albany", LZA + "first_team: null\n", None),
     ("a line type with no fatigue", FTV.replace(", jungle-mountain: 2}", "}", 1), "first_team.map.fatigue: no fatigue cost for jungle-mountain lines"),
     ("Pleiku in no zone", FTV.replace("zone_of: {Pleiku: J}", "zone_of: {}", 1), "first_team.map.zone_of: Pleiku is in no zone"),
@@ -82,9 +82,9 @@ UNPLAYABLE = [
     ("a 1,000-turn game", LZA.replace("turns: {value: 10", "turns: {value: 1000", 1), "turns.value: a game lasts 1 to 99 turns, not 1000"),
     # played as if sound (found by a bad-input session): one counter for two officers, and
     # sight never blocked by a terrain the map does not have
-    ("two officers of one name", LZA.replace("officer: C/2-7-CO", "officer: A/2-7-CO", 1), "lz_albany.companies.1.officer: officer 'A/2-7-CO' is named twice"),
-    ("an officer named as a senior one", LZA.replace("officer: C/2-7-CO", "officer: McDade", 1), "lz_albany.companies.1.officer: officer 'McDade' is named twice"),
-    ("sight blocked by lava", LZA.replace("blocking: [jungle]", "blocking: [lava]", 1), "map.los.blocking.0: terrain 'lava' blocks sight but is not in map.terrains"),
+    ("two officers of one name", LZA.replace("officer: C/2-7-CO", "officer: A/2-7-CO", 1), "lz_albany.companies.1.officer: officer “A/2-7-CO” is named twice"),
+    ("an officer named as a senior one", LZA.replace("officer: C/2-7-CO", "officer: McDade", 1), "lz_albany.companies.1.officer: officer “McDade” is named twice"),
+    ("sight blocked by lava", LZA.replace("blocking: [jungle]", "blocking: [lava]", 1), "map.los.blocking.0: terrain “lava” blocks sight but is not in map.terrains"),
 ]  # fmt: skip
 
 

@@ -117,8 +117,8 @@ def test_validate_lists_every_cross_game_citation_and_bad_turn_count():
     problems = [str(p) for p in validate(scenario, "odd.yaml")]
     assert problems == [
         "odd.yaml: turns.value: a game lasts 1 to 99 turns, not 0",
-        "odd.yaml: options.x.rule: cites 'ftv:3.2', a rule of another game; lz-albany rules start with 'lza:'",
-        "odd.yaml: values.v.rule: cites 'av:tunnel-spots', a rule of another game; lz-albany rules start with 'lza:'",
+        "odd.yaml: options.x.rule: cites “ftv:3.2”, a rule of another game; lz-albany rules start with “lza:”",
+        "odd.yaml: values.v.rule: cites “av:tunnel-spots”, a rule of another game; lz-albany rules start with “lza:”",
         "odd.yaml: lz_albany: missing; lz-albany scenarios need this section",
     ]
     assert not is_playable(scenario)

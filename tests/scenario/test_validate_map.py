@@ -43,10 +43,10 @@ def test_unknown_terrain_and_edits_naming_missing_areas():
         broken(**{"map.areas.1.terrain": "swamp", "map.adjacency.add.0": ["Nowhere", "A1"]})
     )
     assert (
-        "s.yaml: map.areas.1.terrain: area A2: terrain 'swamp' is not in map.terrains (jungle, sawgrass, clearing, transition, lz)"
+        "s.yaml: map.areas.1.terrain: area A2: terrain “swamp” is not in map.terrains (jungle, sawgrass, clearing, transition, lz)"
         in found
     )
-    assert "s.yaml: map.adjacency.add.0: names area 'Nowhere', which the map does not have" in found
+    assert "s.yaml: map.adjacency.add.0: names area “Nowhere”, which the map does not have" in found
 
 
 def test_an_island_area_is_reported():
@@ -61,4 +61,4 @@ def test_an_island_area_is_reported():
 
 def test_lza_3_2_arrivals_must_find_their_areas():
     found = messages(broken(**{"lz_albany.companies.0.arrives.tag": "us-blue-9"}))
-    assert "s.yaml: lz_albany.companies.0.arrives: no area of the map has tag 'us-blue-9'" in found
+    assert "s.yaml: lz_albany.companies.0.arrives: no area of the map has tag “us-blue-9”" in found

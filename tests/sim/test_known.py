@@ -135,8 +135,8 @@ def test_a_damaged_file_of_games_is_named_played_again_and_written_anew(scenario
     damaged = {
         "{not json": "Expecting property name",
         json.dumps({**good, "format": 9}): "not format 1",
-        json.dumps(text_vp): "game 2: vp_us is 'x'",
-        json.dumps(bool_vp): "game 3: vp_nva is True",
+        json.dumps(text_vp): 'game 2: vp_us is "x"',
+        json.dumps(bool_vp): "game 3: vp_nva is true",
         json.dumps(short): "game 1 is not a list of 10 values",
     }
     for text, why in damaged.items():

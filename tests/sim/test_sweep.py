@@ -88,7 +88,7 @@ def test_overrides_change_the_scenario_and_name_bad_paths(scenario):
     assert changed.lz_albany.unit_types["us-rifle"].fire == 4
     assert scenario.values["flares"].value == 8  # the original is untouched
     with pytest.raises(
-        ValueError, match=r"lz_albany\.unit_types\.nva-tank\.fire: no field 'nva-tank'"
+        ValueError, match=r"lz_albany\.unit_types\.nva-tank\.fire: no field “nva-tank”"
     ):
         apply_overrides(scenario, {"lz_albany.unit_types.nva-tank.fire": "3"})
     with pytest.raises(ValueError, match="can only scale a number"):
@@ -197,7 +197,7 @@ def test_scripted_players_are_deterministic_and_differ_from_random(scenario):
     again = sweep(scenario, 3, seed=5, executor="serial", policies="scripted")
     assert first.results == again.results
     assert first.results != sweep(scenario, 3, seed=5, executor="serial").results
-    with pytest.raises(ValueError, match="unknown policies 'clever'"):
+    with pytest.raises(ValueError, match="unknown policies “clever”"):
         sweep(scenario, 1, executor="serial", policies="clever")
 
 

@@ -288,7 +288,7 @@ def test_a_problem_with_a_sides_forces_opens_that_side():
     panel._commit(spec)
     panel.refresh()
     row = panel.problems.rows.children[0]
-    assert "sets up at 'the-old-well', which is no zone, feature or marker" in panel.problems.text
+    assert "sets up at “the-old-well”, which is no zone, feature or marker" in panel.problems.text
     assert row.children[1].description == "Show VC forces"
     assert "rb-av-flagged" not in panel.forces_view.value
     row.children[1].click()

@@ -132,12 +132,12 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     lab.new_value.value = "many"
     lab.add_button.click()
     label = lab.row(lab.values_list.value).label  # named as the table names it, not by path
-    assert f"{label}: give a whole number (it is 2 now), not &#x27;many&#x27;" in lab.errors.value
+    assert f"{label}: give a whole number (it is 2 now), not “many”" in lab.errors.value
     assert "flares_per_chit" not in lab.errors.value
     assert lab.changes == {}
     lab.by_path.value = "lz_albany.nowhere=3"
     lab.by_path_button.click()
-    assert "no field &#x27;nowhere&#x27;" in lab.errors.value
+    assert "no field “nowhere”" in lab.errors.value
     lab.games.value = 2
     lab.run(executor="serial")
     assert "The variant changes nothing" in lab.errors.value

@@ -406,7 +406,7 @@ def test_a_refused_id_changes_nothing_and_says_in_plain_words_what_an_id_may_be(
     designer.area_name.value = "Hill"  # refused with the id it came with, not made alone
     designer._update()
     error = designer.errors.value
-    assert "&#x27;Hill 1&#x27; cannot be an area id: use letters, digits, hyphens and " in error
+    assert "“Hill 1” cannot be an area id: use letters, digits, hyphens and " in error
     assert "Hill-1 would do" in error
     assert not any(word in error for word in PYDANTIC_WORDS)
     assert _what_the_designer_shows(designer) == before

@@ -37,7 +37,7 @@ def test_a_typo_finds_night_and_every_result_shows_its_reason_and_context():
     app = RuleBrowser()
     app.query.value = "nigth"
     assert shown_ids(app)[0] == "lza:11.0"
-    assert "read as &#x27;night&#x27;" in app._slots[0][2].value
+    assert "read as “night”" in app._slots[0][2].value
     vietnamization = next(
         why for slot, button, why in app._slots if button.description.startswith("av:vietnam")
     )
@@ -58,7 +58,7 @@ def test_when_no_entry_has_every_word_the_list_says_so_and_each_hit_what_it_lack
     app.query.value = "los jungle fire"
     assert shown_ids(app)[0] == "lza:7.3"
     assert "have all but one word of your search (none has every word" in app.count.value
-    assert "no &#x27;los&#x27;" in app._slots[0][2].value
+    assert "no “los”" in app._slots[0][2].value
 
 
 def test_book_and_tag_filters_narrow_the_results():
@@ -144,7 +144,7 @@ def test_a_bad_id_is_reported_in_the_page_not_lost():
 
 
 def test_an_unknown_id_is_said_in_red_and_its_nearest_rules_open_by_name():
-    """It read "no rule 'lza:99.9' in the reference; did you mean lza:9.2, lza:9.1, lza:9.0?."
+    """It read "no rule “lza:99.9” in the reference; did you mean lza:9.2, lza:9.1, lza:9.0?."
     in black: a Python repr, doubled stops, and ids a reader could not click."""
     app = RuleBrowser()
     app.show("lza:99.9")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rulebook._words import quoted
 from rulebook.dice import Dice, die
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
@@ -34,7 +35,7 @@ def boat_class(name: str) -> Weight:
     classes = book("tables")["boat_damage"]["boat_class"]
     if name not in classes:
         raise KeyError(
-            f"no boat {name!r}; the boats are {', '.join(k for k in classes if k not in ('provenance', 'note'))}"
+            f"no boat {quoted(name)}; the boats are {', '.join(k for k in classes if k not in ('provenance', 'note'))}"
         )
     return classes[name]
 

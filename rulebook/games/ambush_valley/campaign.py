@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from rulebook._atomic import atomic_write_text
+from rulebook._words import quoted
 from rulebook.dice import Dice
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
@@ -90,7 +91,7 @@ def victory_points(
     for event, count in events.items():
         if event not in schedule:
             raise KeyError(
-                f"no VP event {event!r} for {side}; the events are {', '.join(schedule)}"
+                f"no VP event {quoted(event)} for {side}; the events are {', '.join(schedule)}"
             )
         points = schedule[event] * count
         total += points
@@ -319,10 +320,10 @@ def _record_problems(record: CampaignRecord) -> list[tuple[str, str]]:
         missions = [row["mission"] for _, _, row in table("mission-generator").rows]
         name = record.mission.get("mission")
         if name not in missions:
-            got = repr(name) if "mission" in record.mission else "none"
+            got = quoted(name) if "mission" in record.mission else "none"
             out.append(("mission.mission", f"expected one of {', '.join(missions)}, got {got}"))
     out += [
-        (f"figures.{i}.status", f"expected one of {', '.join(_STATUSES)}, got {f.status!r}")
+        (f"figures.{i}.status", f"expected one of {', '.join(_STATUSES)}, got {quoted(f.status)}")
         for i, f in enumerate(record.figures)
         if f.status not in _STATUSES
     ]
@@ -405,7 +406,7 @@ def buy_asset(record: CampaignRecord, asset: str, trace: Trace) -> None:
     """Spend OMP on an asset at its agreed cost (av:asset-costs)."""
     costs = _T["asset_costs"]["omp"]
     if asset not in costs:
-        raise KeyError(f"no asset {asset!r}; the assets are {', '.join(costs)}")
+        raise KeyError(f"no asset {quoted(asset)}; the assets are {', '.join(costs)}")
     if costs[asset] > record.omp:
         raise ValueError(f"av:asset-costs: {asset} costs {costs[asset]} OMP; {record.omp} left")
     record.omp -= costs[asset]
@@ -457,7 +458,7 @@ def casualties(record: CampaignRecord, dice: Dice, trace: Trace, report: GameRep
     by_id = {f.id: f for f in record.figures}
     for fid, where in report.casualties.items():
         if fid not in by_id:
-            raise KeyError(f"casualty {fid!r} is not on the roster")
+            raise KeyError(f"casualty {quoted(fid)} is not on the roster")
         figure = by_id[fid]
         team = record.teams.get(figure.team)
         status = casualty_status(dice, team.tq if team else record.tq, where, trace)

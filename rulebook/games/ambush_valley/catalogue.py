@@ -19,6 +19,7 @@ from typing import Any, Literal
 import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rulebook._words import quoted
 from rulebook.games.ambush_valley._data import book
 
 __all__ = ["Platoon", "figures", "forces", "platoon", "platoons", "vehicle", "vehicles"]
@@ -140,10 +141,10 @@ def _vehicles() -> dict[str, Vehicle]:
             for face in (v.armor.front, v.armor.side, v.armor.deck, v.armor.all) if v.armor else ():
                 if face is not None and not _DICE.match(face):
                     raise ValueError(
-                        f"vehicles.yaml {v.name}: armour {face!r} is not dice like 2D8"
+                        f"vehicles.yaml {v.name}: armour {quoted(face)} is not dice like 2D8"
                     )
             if not _SURV.match(v.survivability):
-                raise ValueError(f"vehicles.yaml {v.name}: survivability {v.survivability!r}")
+                raise ValueError(f"vehicles.yaml {v.name}: survivability {quoted(v.survivability)}")
             if v.name in out:
                 raise ValueError(f"vehicles.yaml: {v.name} appears twice")
             out[v.name] = v
@@ -154,7 +155,7 @@ def vehicle(name: str) -> Vehicle:
     try:
         return _vehicles()[name]
     except KeyError:
-        raise KeyError(f"no vehicle {name!r} in the catalogue") from None
+        raise KeyError(f"no vehicle {quoted(name)} in the catalogue") from None
 
 
 def vehicles(kind: str | None = None) -> pd.DataFrame:
@@ -200,7 +201,7 @@ def _platoons() -> dict[str, Platoon]:
     for i, raw in enumerate(book("army_lists")["platoons"]):
         p = _checked(Platoon, raw, f"army_lists.yaml platoons[{i}]")
         if p.force not in _forces():
-            raise ValueError(f"army_lists.yaml platoons[{i}] {p.id}: no force {p.force!r}")
+            raise ValueError(f"army_lists.yaml platoons[{i}] {p.id}: no force {quoted(p.force)}")
         out[p.id] = p
     return out
 
@@ -229,7 +230,9 @@ def platoon(pid: str) -> Platoon:
     try:
         return _platoons()[pid]
     except KeyError:
-        raise KeyError(f"no platoon list {pid!r}; the lists are {', '.join(_platoons())}") from None
+        raise KeyError(
+            f"no platoon list {quoted(pid)}; the lists are {', '.join(_platoons())}"
+        ) from None
 
 
 def platoons() -> pd.DataFrame:

@@ -20,6 +20,7 @@ import re
 from fractions import Fraction
 from functools import cache
 
+from rulebook._words import quoted
 from rulebook.dice import DIE_SIZES, Dice, dice_sum
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
@@ -70,7 +71,7 @@ def parse(text: str) -> tuple[int, int, int]:
     m = _EXPR.match(text)
     if not m or int(m[2]) not in DIE_SIZES or not 1 <= int(m[1] or 1) <= MAX_DICE:
         raise ValueError(
-            f"{text!r} is not a dice expression like 2d6, d8 or 1d6-1 (1 to {MAX_DICE} dice)"
+            f"{quoted(text)} is not a dice expression like 2d6, d8 or 1d6-1 (1 to {MAX_DICE} dice)"
         )
     return int(m[1] or 1), int(m[2]), int(m[4] or 0) * (-1 if m[3] == "-" else 1)
 

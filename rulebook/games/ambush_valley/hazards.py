@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rulebook._words import quoted
 from rulebook.dice import Dice
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
@@ -35,7 +36,7 @@ def booby_trap_cards(force: str, *, artists: bool = False) -> Distribution:
     die = spec["cards"].get(force)
     if die is None:
         raise ValueError(
-            f"no booby trap allowance for {force!r}; it is one of {', '.join(spec['cards'])}"
+            f"no booby trap allowance for {quoted(force)}; it is one of {', '.join(spec['cards'])}"
         )
     bonus = spec["artists_bonus"] if artists else 0
     return expression(die).map(lambda n: n + bonus)

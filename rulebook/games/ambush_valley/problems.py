@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rulebook._words import quoted
 from rulebook.errors import Problem
 from rulebook.games.ambush_valley._data import book
 from rulebook.games.ambush_valley.catalogue import _forces, _platoons, _vehicles
@@ -136,7 +137,7 @@ def problems(spec: AmbushValleySpec, file: str = "<scenario>") -> list[ScenarioP
         if side not in spec.sides:
             add(
                 f"ambush_valley.victory_points.{side}",
-                f"victory points are listed for a side {side!r} the scenario does not have; "
+                f"victory points are listed for a side {quoted(side)} the scenario does not have; "
                 f"the sides are {_join([side_words(s) for s in spec.sides])}",
             )
     return out
@@ -164,7 +165,7 @@ def _shared_ids(spec: AmbushValleySpec, add: Add) -> dict[str, str]:
             if item.id in seen:
                 add(
                     f"{where}.id",
-                    f"two things on the table share the id {item.id!r} ({seen[item.id]} and this "
+                    f"two things on the table share the id {quoted(item.id)} ({seen[item.id]} and this "
                     f"one, {group.replace('_', ' ')} number {i + 1}); give each its own id",
                     places=(item.id,),
                 )
@@ -202,7 +203,7 @@ def _outline_problems(spec: AmbushValleySpec, seen: dict[str, str], add: Add) ->
         if zone.side not in spec.sides:
             add(
                 f"ambush_valley.layout.deployment[{i}].side",
-                f"{name_of(spec, zone.id)} is a set-up zone of a side {zone.side!r} the scenario "
+                f"{name_of(spec, zone.id)} is a set-up zone of a side {quoted(zone.side)} the scenario "
                 f"does not have; the sides are {_join([side_words(s) for s in spec.sides])}",
                 places=(zone.id,),
             )
@@ -277,7 +278,7 @@ def _tunnel_problems(spec: AmbushValleySpec, add: Add) -> None:
     if rules.near_at_most is not None and rules.near_at_most < 0:
         add(
             "ambush_valley.tunnels.near_at_most",
-            f"the tunnel rules allow at most {rules.near_at_most} spots near {rules.near!r}; "
+            f"the tunnel rules allow at most {rules.near_at_most} spots near {quoted(rules.near)}; "
             "give 0 or more",
             rule,
         )
@@ -286,7 +287,7 @@ def _tunnel_problems(spec: AmbushValleySpec, add: Add) -> None:
         if feature is None:
             add(
                 "ambush_valley.tunnels.near",
-                f"the tunnel rules keep spots away from {rules.near!r}, but no terrain feature "
+                f"the tunnel rules keep spots away from {quoted(rules.near)}, but no terrain feature "
                 "has that id",
                 rule,
             )
@@ -313,7 +314,7 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
         if side.force not in forces:
             add(
                 f"{where}.force",
-                f"{who} is of a force {side.force!r} the book's army lists do not have; "
+                f"{who} is of a force {quoted(side.force)} the book's army lists do not have; "
                 f"the forces are {', '.join(forces)}",
                 "av:army-lists",
                 side=key,
@@ -321,7 +322,7 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
         if side.platoon is not None and side.platoon not in platoons:
             add(
                 f"{where}.platoon",
-                f"{who} uses a platoon list {side.platoon!r} the book does not have; the lists "
+                f"{who} uses a platoon list {quoted(side.platoon)} the book does not have; the lists "
                 f"are {', '.join(platoons)}",
                 "av:army-lists",
                 side=key,
@@ -330,7 +331,7 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
             if name not in vehicles:
                 add(
                     f"{where}.vehicles[{i}]",
-                    f"{who} has a vehicle {name!r} not in the catalogue",
+                    f"{who} has a vehicle {quoted(name)} not in the catalogue",
                     side=key,
                 )
         for i, unit in enumerate(side.units):
@@ -345,13 +346,13 @@ def _side_problems(spec: AmbushValleySpec, ids: set[str], add: Add) -> None:
             if unit.vehicle is not None and unit.vehicle not in vehicles:
                 add(
                     f"{where}.units[{i}].vehicle",
-                    f"{unit.name} of {who} rides a vehicle {unit.vehicle!r} not in the catalogue",
+                    f"{unit.name} of {who} rides a vehicle {quoted(unit.vehicle)} not in the catalogue",
                     side=key,
                 )
             if unit.setup and unit.setup not in ids and not unit.setup.startswith("anywhere"):
                 add(
                     f"{where}.units[{i}].setup",
-                    f"{unit.name} of {who} sets up at {unit.setup!r}, which is no zone, feature "
+                    f"{unit.name} of {who} sets up at {quoted(unit.setup)}, which is no zone, feature "
                     "or marker of the table",
                     side=key,
                 )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rulebook._words import quoted
 from rulebook.dice import Dice, dice_sum
 from rulebook.distribution import Distribution
 from rulebook.games.ambush_valley._data import book
@@ -51,7 +52,7 @@ class DieTable:
             m = _RANGE.match(str(key))
             if not m:
                 raise ValueError(
-                    f"table {name}: row key {key!r} is not a face or a range like 2-3 or 10+"
+                    f"table {name}: row key {quoted(key)} is not a face or a range like 2-3 or 10+"
                 )
             low = int(m[1])
             high = None if m[3] else int(m[2] or m[1])
@@ -121,7 +122,7 @@ def table(name: str) -> DieTable:
     """A die table of the book by name (see :func:`table_names`)."""
     tables = book("tables")["die_tables"]
     if name not in tables:
-        raise KeyError(f"no table {name!r}; the tables are {', '.join(sorted(tables))}")
+        raise KeyError(f"no table {quoted(name)}; the tables are {', '.join(sorted(tables))}")
     return DieTable(name, tables[name])
 
 

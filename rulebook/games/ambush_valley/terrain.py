@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from rulebook._words import quoted
 from rulebook.games.ambush_valley._data import book
 
 __all__ = ["movement", "sight_from_edge", "sight_inside", "terrain_rules"]
@@ -23,7 +24,7 @@ def terrain_rules(kind: str) -> dict:
     if kind not in spec or kind in ("rule", "provenance", "lines"):
         known = [k for k in spec if k not in ("rule", "provenance", "lines")]
         raise KeyError(
-            f"the book gives no rules for {kind!r} terrain; it covers {', '.join(known)}"
+            f"the book gives no rules for {quoted(kind)} terrain; it covers {', '.join(known)}"
         )
     return spec[kind]
 

@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from rulebook._words import quoted
 from rulebook.dice import Dice
 from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import Company, NvaCompany, UsCompany
@@ -126,7 +127,7 @@ class CampaignState:
     ) -> None:
         spec = scenario.first_team
         if spec is None:
-            raise ValueError(f"scenario {scenario.id!r} has no first_team section")
+            raise ValueError(f"scenario {quoted(scenario.id)} has no first_team section")
         self.scenario, self.spec, self.dice, self.crt, self.map = (
             scenario,
             spec,

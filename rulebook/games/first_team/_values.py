@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from rulebook._words import quoted
 from rulebook.games._reads import reads
 
 __all__ = ["GAME", "number", "reads_values", "shipped_values"]
@@ -43,4 +44,6 @@ def number(values: Mapping[str, Any] | None, name: str) -> Any:
     try:
         return shipped_values()[name]
     except KeyError:
-        raise KeyError(f"the scenario has no value {name!r} (values.{name} in its file)") from None
+        raise KeyError(
+            f"the scenario has no value {quoted(name)} (values.{name} in its file)"
+        ) from None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rulebook._words import quoted
 from rulebook.dice import Dice
 from rulebook.errors import IllegalActionError
 from rulebook.games.first_team._pieces import NvaCompany
@@ -99,7 +100,7 @@ def zone_strike(
     """
     if kind not in ("b52", "tactical"):
         raise IllegalActionError(
-            "ftv:3.4.1.1", f"a zone strike is all B-52 or all tactical, not {kind!r}"
+            "ftv:3.4.1.1", f"a zone strike is all B-52 or all tactical, not {quoted(kind)}"
         )
     trace = trace if trace is not None else Trace()
     first, second = dice.d6("ftv:3.4.1.1"), dice.d6("ftv:3.4.1.1")

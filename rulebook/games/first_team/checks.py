@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulebook._words import quoted
 from rulebook.errors import Problem
 from rulebook.games._playable import EngineChecks
 from rulebook.games.first_team._pieces import regiment_digit, regiment_name
@@ -37,7 +38,7 @@ def _camp_problems(spec, file: str) -> list[Problem]:
                 Problem(
                     file,
                     f"first_team.map.special_forces_camps.{loc}",
-                    f"the camp at {loc} is called {camp!r}, but the US forces have no garrison of "
+                    f"the camp at {loc} is called {quoted(camp)}, but the US forces have no garrison of "
                     f"that name to put there (ftv:7.0B); garrisons: {', '.join(spec.us.garrisons)}",
                 )
             )
@@ -134,11 +135,13 @@ def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     ] + list(us.garrisons)
     for dup in _duplicates(ids):
         problems.append(
-            Problem(file, "first_team.us.battalions", f"company {dup!r} is listed twice")
+            Problem(file, "first_team.us.battalions", f"company {quoted(dup)} is listed twice")
         )
     for field in ("transports", "gunships", "observation"):
         for dup in _duplicates(getattr(us, field)):
-            problems.append(Problem(file, f"first_team.us.{field}", f"{dup!r} is listed twice"))
+            problems.append(
+                Problem(file, f"first_team.us.{field}", f"{quoted(dup)} is listed twice")
+            )
     for regiment, companies in spec.nva.regiments.items():
         for dup in _duplicates([str(n) for n in companies]):
             problems.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulebook._words import quoted
 from rulebook.games._reads import reads
 from rulebook.scenario._ftv_models import CombatResultsTable
 
@@ -38,7 +39,7 @@ class Result:
     def parse(cls, text: str) -> Result:
         m = _RESULT.match(text)
         if not m:
-            raise ValueError(f"{text!r} is not a CRT result")
+            raise ValueError(f"{quoted(text)} is not a CRT result")
         star = bool(m["star"])
         if m["a"]:
             return cls("auto", len(m["a"]), star)

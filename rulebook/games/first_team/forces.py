@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulebook._words import quoted
 from rulebook.games._reads import reads
 from rulebook.games.first_team._pieces import NvaCompany, UsCompany
 from rulebook.scenario._ftv_models import FirstTeamSpec
@@ -35,7 +36,7 @@ def nva_company(spec: FirstTeamSpec, company_id: str, step: int = 1) -> NvaCompa
     """One NVA company by id (``6/32``), at a given step."""
     number, regiment = (int(x) for x in company_id.split("/"))
     if number not in spec.nva.regiments.get(regiment, []):
-        raise KeyError(f"no NVA company {company_id!r} in this scenario")
+        raise KeyError(f"no NVA company {quoted(company_id)} in this scenario")
     unit = NvaCompany(number, regiment, tuple(tuple(s) for s in spec.nva.steps))
     unit.step = step
     return unit
@@ -64,4 +65,4 @@ def us_company(spec: FirstTeamSpec, company_id: str, *, broken: bool = False) ->
         if unit.id == company_id:
             unit.broken = broken
             return unit
-    raise KeyError(f"no US company {company_id!r} in this scenario")
+    raise KeyError(f"no US company {quoted(company_id)} in this scenario")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rulebook._words import quoted
 from rulebook.games._decisions import Action
 from rulebook.games.lz_albany._pieces import other
 from rulebook.games.lz_albany._state import ALBANY, State
@@ -185,7 +186,7 @@ def _choose(s: State, side: str, options: list[Action]) -> Action:
 def scripted_policy(side: str) -> Policy:
     """The scripted player for *side* ('us' or 'nva'); see the module's notes for its habits."""
     if side not in ("us", "nva"):
-        raise ValueError(f"no scripted player for side {side!r}; choose 'us' or 'nva'")
+        raise ValueError(f"no scripted player for side {quoted(side)}; choose us or nva")
 
     def choose(state: GameState) -> Action:
         return _choose(state.board, side, state.legal_actions())

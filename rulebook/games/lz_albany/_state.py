@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from rulebook._words import quoted
 from rulebook.dice import Dice
 from rulebook.games.lz_albany._pieces import (
     Chit,
@@ -329,7 +330,7 @@ class State:
         rules = Rules.from_scenario(scenario)
         spec = scenario.lz_albany
         if spec is None or scenario.map is None:
-            raise ValueError(f"scenario {scenario.id!r} has no lz_albany or map section")
+            raise ValueError(f"scenario {quoted(scenario.id)} has no lz_albany or map section")
         absorbed = rules.hits_absorbed
         forces = build_forces(spec, absorbed["us"], absorbed["nva"], rules.reduced_at)
         arrivals = {o.id: o.arrives for o in spec.senior_officers}
@@ -632,10 +633,12 @@ class State:
         """Add VP from a listed source (lza:4.1): the US schedule (lza:4.1A) or the NVA one
         (lza:4.1B); trigger the retreat (lza:5.2E) and automatic victory (lza:4.2)."""
         if source not in VP_SOURCES[side]:  # keeps the list validate() checks complete
-            raise KeyError(f"{source!r} is not on the {side} VP schedule of VP_SOURCES (lza:4.1)")
+            raise KeyError(
+                f"{quoted(source)} is not on the {side} VP schedule of VP_SOURCES (lza:4.1)"
+            )
         table = self.scenario.lz_albany.vp[side]  # type: ignore[union-attr]
         if source not in table:
-            raise KeyError(f"{source!r} is not on the {side} VP schedule (lza:4.1)")
+            raise KeyError(f"{quoted(source)} is not on the {side} VP schedule (lza:4.1)")
         points = table[source] * count
         if points == 0:
             return

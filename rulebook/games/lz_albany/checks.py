@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rulebook._words import quoted
 from rulebook.errors import Problem
 from rulebook.games._playable import EngineChecks
 from rulebook.scenario import Scenario
@@ -26,7 +27,7 @@ def _duplicate_ids(scenario: Scenario, file: str) -> list[Problem]:
         ("senior_officers", [o.id for o in spec.senior_officers]),
     ):
         for dup in sorted(k for k, n in Counter(ids).items() if n > 1):
-            problems.append(Problem(file, f"lz_albany.{field}", f"id {dup!r} is used twice"))
+            problems.append(Problem(file, f"lz_albany.{field}", f"id {quoted(dup)} is used twice"))
     # Officers are counters the engine keys by id beside the senior officers: two of one name
     # played as one counter. The second of a name is the one named.
     officers = [
@@ -42,7 +43,9 @@ def _duplicate_ids(scenario: Scenario, file: str) -> list[Problem]:
         if name in seen and not path.startswith("lz_albany.senior"):  # (those: just above)
             problems.append(
                 Problem(
-                    file, path, f"officer {name!r} is named twice: each counter needs its own id"
+                    file,
+                    path,
+                    f"officer {quoted(name)} is named twice: each counter needs its own id",
                 )
             )
         seen.add(name)
@@ -97,7 +100,7 @@ def _arrival_problems(scenario: Scenario, file: str) -> list[Problem]:
         ]
         if not fits:
             wanted = ", ".join(
-                f"{k} {v!r}"
+                f"{k} {quoted(v)}"
                 for k, v in (
                     ("area", arrival.area),
                     ("tag", arrival.tag),

@@ -19,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import factorial
 
+from rulebook._words import quoted
 from rulebook.dice import opposed, successes
 from rulebook.distribution import Distribution
 from rulebook.games.lz_albany._combat import fire_dice, massed, melee_dice, mortar_dice
@@ -134,7 +135,9 @@ PROCEDURES = {
 def odds(situation: Situation, procedure: str, *args: str) -> Distribution:
     """The exact distribution of an attack's hits in *situation* (arguments as :meth:`Situation.run`)."""
     if procedure not in PROCEDURES:
-        raise ValueError(f"no exact odds for {procedure!r}; choose from {', '.join(PROCEDURES)}")
+        raise ValueError(
+            f"no exact odds for {quoted(procedure)}; choose from {', '.join(PROCEDURES)}"
+        )
     trace = situation.state.trace
     mark = len(trace)
     try:

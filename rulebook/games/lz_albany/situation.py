@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rulebook._words import quoted
 from rulebook.dice import Dice, ScriptedDice
 from rulebook.games._decisions import Action, Chance, Decision
 from rulebook.games.lz_albany import _activation, _combat, _flow, _support
@@ -106,7 +107,7 @@ class Situation:
         for uid, area in place.items():
             unit = s.units.get(uid)
             if unit is None:
-                raise KeyError(f"no counter {uid!r} in the scenario")
+                raise KeyError(f"no counter {quoted(uid)} in the scenario")
             s.map.area(area)
             unit.status, unit.area = "on-map", area
         for uid, count in (hits or {}).items():
@@ -196,7 +197,7 @@ class Situation:
         }
         if procedure not in procedures:
             raise ValueError(
-                f"unknown procedure {procedure!r}; choose from {', '.join(procedures)}"
+                f"unknown procedure {quoted(procedure)}; choose from {', '.join(procedures)}"
             )
         return procedures[procedure](*args)
 
@@ -366,5 +367,5 @@ def attack(
             raise ValueError(f"a gunship needs an NVA unit to attack in {target}")
         args = (s.platoons(target, "nva")[0].id,)
     else:
-        raise ValueError(f"no ready-made attack for {procedure!r}")
+        raise ValueError(f"no ready-made attack for {quoted(procedure)}")
     return situation, args

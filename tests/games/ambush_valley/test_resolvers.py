@@ -440,7 +440,7 @@ def test_av_terrain_and_av_heavy_foliage_and_av_vc_and_terrain():
     assert movement("paddy", "infantry", vc=True) == "any"
     assert movement("dense-woods", "vehicle") == "impassable"
     assert movement("heavy-foliage", "vehicle") == "not stated"
-    with pytest.raises(KeyError, match="no rules for 'swamp'"):
+    with pytest.raises(KeyError, match="no rules for “swamp”"):
         movement("swamp", "infantry")
 
 

@@ -114,14 +114,14 @@ def test_a_force_or_platoon_list_not_in_the_books_army_lists_is_named(tmp_path):
     ).problems()
     wrong = [p for p in force if p.path == "ambush_valley.sides.vc.force"]
     assert len(wrong) == 1
-    assert "'khmer-rouge' the book's army lists do not have" in wrong[0].message
+    assert "“khmer-rouge” the book's army lists do not have" in wrong[0].message
     assert wrong[0].rule == "av:army-lists"
     platoon = Scenario.load(
         _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(platoon="no-such"))
     ).problems()
     wrong = [p for p in platoon if p.path == "ambush_valley.sides.vc.platoon"]
     assert len(wrong) == 1
-    assert "platoon list 'no-such' the book does not have" in wrong[0].message
+    assert "platoon list “no-such” the book does not have" in wrong[0].message
     assert wrong[0].rule == "av:army-lists"
 
 

@@ -304,7 +304,7 @@ def test_every_declared_path_exists_in_the_shipped_campaign():
         ("first_team.map.locations.A1.xy.0", "3", "no rule of first-team reads this value"),
         ("values.cp_per_turn.provenance", "assumed", "no rule of first-team reads this value"),
         ("values.cp_per_turn.value", "many", "give a whole number"),
-        ("values.no_such_value.value", "3", "no field 'no_such_value'"),
+        ("values.no_such_value.value", "3", "no field “no_such_value”"),
         ("first_team.us.aero_rockets", "3", "is a group of values"),
         ("first_team.us.tanks.count", "3", "no such count in the scenario"),
         ("first_team.us.transports.count", "-1", "cannot be below zero"),

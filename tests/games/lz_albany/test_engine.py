@@ -65,7 +65,7 @@ def test_an_undo_replayed_from_the_start_keeps_every_roll():
 
 
 def test_unknown_option_is_refused():
-    with pytest.raises(ValueError, match="unknown option 'fog'"):
+    with pytest.raises(ValueError, match="unknown option “fog”"):
         new_game(seed=1, options={"fog": True})
 
 
@@ -145,7 +145,7 @@ def test_scripted_players_keep_every_invariant():
             new_game(seed=seed), {"us": scripted_policy("us"), "nva": scripted_policy("nva")}
         )
         check_invariants(game)
-    with pytest.raises(ValueError, match="no scripted player for side 'vc'"):
+    with pytest.raises(ValueError, match="no scripted player for side “vc”"):
         scripted_policy("vc")
 
 

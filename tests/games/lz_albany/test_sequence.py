@@ -66,7 +66,7 @@ def test_lza_3_6_chits_are_drawn_blind_with_equal_odds():
 
 def test_illegal_action_names_the_rule_and_the_options():
     game = new_game(seed=1)
-    with pytest.raises(ValueError, match=r"lza:3.2C: 'place McDade B7' is not allowed now"):
+    with pytest.raises(ValueError, match=r"lza:3.2C: “place McDade B7” is not allowed now"):
         game.play("place McDade B7")
 
 
