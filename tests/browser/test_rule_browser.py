@@ -55,7 +55,7 @@ def test_search_los_and_nigth_rank_the_right_entry_first_and_say_why(shared_app,
         "document.querySelector('.rb-result-open')?.innerText.startsWith('lza:11.0')",
     )
     page.wait_for_function(
-        "document.querySelector('.rb-result-why')?.innerText.includes(\"read as 'night'\")",
+        "document.querySelector('.rb-result-why')?.innerText.includes(\"read as “night”\")",
     )
     page.locator(".rb-result-open").first.click()
     wait_shown(page, "lza:11.0")
