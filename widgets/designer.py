@@ -133,6 +133,21 @@ class MapDesigner(DesignerFiles, ipw.VBox):
         self.errors = ipw.HTML(layout=ipw.Layout(min_height="1.6em"))
         self.notice = ipw.HTML()
         self.checks = ChecksPanel(self._show_culprits, listed=4)
+        # The selected area's form shows only with an area selected: empty, under the new
+        # area's form, it read as a second form to fill in.
+        self.selected_form = ipw.VBox(
+            [
+                self.area_id,
+                self.area_name,
+                self.terrain,
+                self.tags,
+                ipw.HBox([self.update_button, self.reshape_button, self.delete_button]),
+            ]
+        )
+        self.selected_note = ipw.HTML(
+            "<span class='rb-none-selected'>No area is selected: click one on the map (in "
+            "<i>select</i> mode) to rename, retype, reshape or delete it.</span>"
+        )
         self.setup = SetupPanel(lambda: self.design, self._after_setup)
 
     def _layout(self) -> list[ipw.Widget]:
@@ -147,11 +162,8 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 self.new_terrain,
                 ipw.HBox([self.add_button, self.snap], layout=ipw.Layout(flex_flow="row wrap")),
                 ipw.HTML("<b>Selected area</b>"),
-                self.area_id,
-                self.area_name,
-                self.terrain,
-                self.tags,
-                ipw.HBox([self.update_button, self.reshape_button, self.delete_button]),
+                self.selected_note,
+                self.selected_form,
                 ipw.HTML("<b>Line of sight</b> (lza:7.8)"),
                 self.show_los,
                 ipw.HBox([self.seen_button, self.blocked_button, self.clear_button]),
@@ -474,8 +486,11 @@ class MapDesigner(DesignerFiles, ipw.VBox):
                 marks[culprit] = "problem"
         if self.mode.value == "los" and self.partner in m:
             marks[self.partner] = "target"  # type: ignore[index]
-        if self.anchor and self.anchor in m:
-            marks[self.anchor] = "selected"
+        chosen = bool(self.anchor and self.anchor in m)
+        self.selected_form.layout.display = None if chosen else "none"
+        self.selected_note.layout.display = "none" if chosen else None
+        if chosen:
+            marks[self.anchor] = "selected"  # type: ignore[index]
             area = m.area(self.anchor)
             neighbours = ", ".join(by_id(m.neighbors(self.anchor))) or "none"
             seen = len(m.los.visible_from(self.anchor)) - 1

@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as ipw
 from ipyleaflet import DivIcon, DrawControl, GeoJSON, ImageOverlay, Map, Marker, projections
+from shapely.geometry import LineString
 from traitlets import Unicode
 
 from rulebook.maps import AreaMap
@@ -293,23 +294,35 @@ class MapView(ipw.VBox):
         self.map.layers = (self.underlay, *self.map.layers)
 
     def show_links(self, added: list[tuple[str, str]], removed: list[tuple[str, str]]) -> None:
-        """Draw hand edits of adjacency between area centres: links dashed purple, cuts dotted red."""
+        """Draw hand edits of adjacency between areas: links dashed purple, cuts dotted red."""
         features = []
         for kind, pairs in (("added", added), ("removed", removed)):
             for a, b in pairs:
                 if a in self.area_map and b in self.area_map:
-                    pa, pb = (self.area_map.area(x).polygon.representative_point() for x in (a, b))
                     features.append(
                         {
                             "type": "Feature",
                             "properties": {"kind": kind, "pair": f"{a}-{b}"},
                             "geometry": {
                                 "type": "LineString",
-                                "coordinates": [[pa.x, pa.y], [pb.x, pb.y]],
+                                "coordinates": self._link_ends(a, b),
                             },
                         }
                     )
         self.links.data = {"type": "FeatureCollection", "features": features}
+
+    def _link_ends(self, a: str, b: str) -> list[list[float]]:
+        """Where a hand link between *a* and *b* is drawn: the line between their label points,
+        cut back by half of its run inside each area, so it still crosses into both but leaves
+        their names clear (the six edge areas' links to Transition and LZ Columbus met on
+        those names and hid them)."""
+        one, other = (self.area_map.area(x).polygon for x in (a, b))
+        line = LineString([one.representative_point(), other.representative_point()])
+        start = line.intersection(one).length / 2
+        end = line.length - line.intersection(other).length / 2
+        if end <= start:  # areas overlapping on the line: draw it whole
+            start, end = 0.0, line.length
+        return [[p.x, p.y] for p in (line.interpolate(start), line.interpolate(end))]
 
     def on_area_click(self, callback: Callable[[str], None], remove: bool = False) -> None:
         """Call ``callback(area_id)`` whenever an area is clicked."""

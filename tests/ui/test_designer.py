@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from shapely.geometry import Point
 
 from rulebook.maps import demo_spec
 from rulebook.maps.design import MapDesign
@@ -603,3 +604,38 @@ def test_the_caption_names_the_map_by_its_scenario_not_its_file_key():
     assert f"The map of <b>{load_scenario(scenario).title}</b>: 44 areas" in caption
     blank = MapDesigner(MapDesign.blank()).view.caption.value
     assert "The map of <b>My LZ Albany scenario</b>: 0 areas" in blank
+
+
+def test_the_selected_areas_form_shows_only_with_an_area_selected():
+    """A review found the empty form of the selected area under the new area's, read as a
+    second form to fill in: with nothing selected it is a line saying how to select."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    assert designer.selected_form.layout.display == "none"
+    assert "No area is selected: click one" in designer.selected_note.value
+    designer._on_click("C4")
+    assert designer.selected_form.layout.display is None
+    assert designer.selected_note.layout.display == "none"
+    designer._blank()  # a new sheet: nothing selected again
+    assert designer.selected_form.layout.display == "none"
+
+
+def test_hand_links_cross_both_areas_but_stop_short_of_their_names():
+    """The east-edge areas' six links each to Transition and LZ Columbus met on those boxes'
+    names and hid them: a link is drawn from inside one area to inside the other, ending half
+    way between an area's edge and its name."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    m = designer.design.map
+    drawn = designer.view.links.data["features"]
+    assert len(drawn) >= 12
+    for feature in drawn:
+        pair = feature["properties"]["pair"]  # ids hold hyphens: split where both are areas
+        a, b = next(
+            (pair[:i], pair[i + 1 :])
+            for i, c in enumerate(pair)
+            if c == "-" and pair[:i] in m and pair[i + 1 :] in m
+        )
+        ends = [Point(*xy) for xy in feature["geometry"]["coordinates"]]
+        for area_id, end in zip((a, b), ends, strict=True):
+            area = m.area(area_id).polygon
+            assert area.buffer(1e-6).contains(end), (feature["properties"]["pair"], area_id)
+            assert end.distance(area.representative_point()) > 10, (area_id, end)
