@@ -237,8 +237,22 @@ class QuietDice(Dice):
 
     def pool(self, n: int, sides: int = 6, label: str = "") -> tuple[int, ...]:
         _check_pool(n, sides)
-        below = self._rng._randbelow  # Dice._face, inlined: the commonest roll of a game
-        return tuple([below(sides) + 1 for _ in range(n)])
+        # Dice._face, inlined with the loop of the Random._randbelow it calls written out (the
+        # same draws of getrandbits, so the same faces): the commonest roll of a game, without
+        # a call a die
+        bits, k = self._rng.getrandbits, sides.bit_length()
+        faces = []
+        for _ in range(n):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            faces.append(r + 1)
+        return tuple(faces)
+
+    def d6(self, label: str = "") -> int:
+        # Dice.roll(6), inlined (six sides are a size, and no record is kept): a game's leader
+        # checks, rallies and spotting rolls
+        return self._rng._randbelow(6) + 1
 
     def pick(self, n: int, label: str = "") -> int:
         if n < 1:

@@ -33,14 +33,18 @@ def firing_dice(
 
     With ``trace=False`` nothing is written (used to list the options).
     """
-    strengths = [u.strength(what) for u in units]
     extra = s.over_stack(area, side)
     example = extra and s.rules.options.get("overstack_fire") == "example_two_fire"
     if example:
         # The case's example: with four platoons only two fire, so each unit past
         # the limit silences one of the three that could (the weakest go quiet).
-        strengths = sorted(strengths, reverse=True)[: max(0, s.rules.stacking - extra)]
-    dice = sum(strengths)
+        strengths = sorted([u.strength(what) for u in units], reverse=True)
+        strengths = strengths[: max(0, s.rules.stacking - extra)]
+        dice = sum(strengths)
+    else:
+        dice = 0
+        for u in units:  # (a loop, not a comprehension: see apply_hits)
+            dice += u.strength(what)
     bonus = min(officers, len(units)) * s.rules.officer_bonus
     if not (trace and s.trace.keeps):  # options being listed, or a game without traces:
         # the same sum as the steps below, one die less per unit over the limit (lza:6.1)
@@ -135,7 +139,7 @@ def massed(s: State, dice: int, target: str, side: str) -> int:
 
 def night_penalty(s: State, dice: int, area: str) -> int:
     """Night effects (lza:11.1): an attack loses a die (lza:11.1B), unless a flare lights the area (lza:11.2)."""
-    if s.night_in(area) and dice:
+    if dice and s.night_in(area):
         less = min(dice, s.rules.night_penalty)
         s.trace.step(
             "lza:11.1B",
@@ -152,7 +156,10 @@ def roll_hits(s: State, dice: int, rule: str) -> tuple[int, tuple[int, ...]]:
     start = len(s.dice.rolls)
     faces = s.dice.pool(dice, label=rule)
     face = s.rules.hit_face
-    hits = len([f for f in faces if f >= face])
+    hits = 0
+    for f in faces:  # (a loop, not a comprehension: see apply_hits)
+        if f >= face:
+            hits += 1
     if s.trace.keeps:
         s.trace.step(
             "lza:7.1",
@@ -166,11 +173,11 @@ def roll_hits(s: State, dice: int, rule: str) -> tuple[int, tuple[int, ...]]:
 def targets_in(
     s: State, area: str, side: str, *, officers: bool, wounded: bool = False
 ) -> list[Unit | WoundedMarker]:
-    found: list[Unit | WoundedMarker] = list(s.platoons(area, side))
+    found: list[Unit | WoundedMarker] = s.platoons(area, side)  # (a new list)
     if officers:
-        found += s.in_area(area, side, officers=True)
-    if wounded or not found:
-        found += [w for w in s.wounded_in(area) if side == "us"]
+        found += s._officers_at[side].get(area, ())  # s.in_area(area, side, officers=True)
+    if (wounded or not found) and side == "us":  # only US platoons leave wounded markers
+        found += s.wounded_in(area)
     return found
 
 
@@ -203,7 +210,11 @@ def apply_hits(
                 f" and {'is' if lost == 1 else 'are'} lost",
             )
             return
-        options = [new_action(("hit", (t.id,))) for t in pool]
+        # (loops, not comprehensions, here and in the other steps of a fight: in Python 3.11
+        # a comprehension is a function made and called, a cost for the few counters of an area)
+        options = []
+        for t in pool:
+            options.append(new_action(("hit", (t.id,))))
         which = "the hit" if hits == 1 else f"hit {n + 1} of {hits}"
         choice = question(
             chooser, options, f"which {side.upper()} counter in {area} takes {which}?", "lza:8.1"
@@ -226,9 +237,11 @@ def retreat_options(s: State, unit: Unit, area: str) -> list[str]:
     if unit.kind == "artillery":
         return []
     enemy_held = s._platoons_at[other(unit.side)]  # the areas holding enemy platoons
-    return [
-        a for a in s.map._neighbors[area] if a not in enemy_held and a not in (TRANSITION, COLUMBUS)
-    ]
+    out = []
+    for a in s.map._neighbors[area]:  # (a loop: see apply_hits)
+        if a not in enemy_held and a not in (TRANSITION, COLUMBUS):
+            out.append(a)
+    return out
 
 
 def retreats(s: State, area: str, side: str) -> Flow:
@@ -238,9 +251,11 @@ def retreats(s: State, area: str, side: str) -> Flow:
     may follow them out (or leave alone) as long as enemy platoons remain, so no
     officer is stranded once his platoons have gone.
     """
+    enemy_held = s._platoons_at[other(side)]  # the areas holding enemy platoons
+    if area not in enemy_held:  # the enemy is gone: no platoon or officer has a choice
+        return
     platoons = sorted(s._platoons_at[side].get(area, ()), key=_by_id)  # s.platoons(area, side)
     officers = sorted(s.able_officers(area, side), key=_by_id)
-    enemy_held = s._platoons_at[other(side)]  # the areas holding enemy platoons
     for unit in platoons + officers:
         if unit.is_officer:
             if area not in enemy_held:  # no enemy platoon left here
@@ -277,8 +292,14 @@ def carry_loads(s: State, unit: Unit) -> list[str]:
     if unit.side != "us" or unit.is_officer:
         return []
     area = unit.area
-    here = [w.id for w in s.wounded.values() if w.area == area and w.status == "on-map"]
-    here += [o.id for o in s._officers_at["us"].get(area, ()) if o.wounded]
+    # (loops, not comprehensions: asked of every US platoon's moves, and mostly finding none)
+    here = []
+    for w in s.wounded.values():
+        if w.area == area and w.status == "on-map":
+            here.append(w.id)
+    for o in s._officers_at["us"].get(area, ()):
+        if o.wounded:
+            here.append(o.id)
     if s.rules.options.get("wounded_per_platoon") == "any" and len(here) > 1:
         return [*here, "all"]
     return here
@@ -306,29 +327,39 @@ def fall_back(s: State, unit: Unit, choice: Action) -> None:
     Whether a retreating platoon may carry the wounded is interpretation lza:7.2/retreat-carry.
     """
     origin, dest = unit.area, choice.args[1]
-    text = f"{s.called(unit.id)} falls back from {origin} to {dest}"
-    if len(choice.args) > 3 and choice.args[2] == "carry":
-        taken = carry(s, choice.args[3], origin, dest)
-        text += f", carrying {join_names(map(s.called, taken))} (lza:8.4A)"
+    carrying = len(choice.args) > 3 and choice.args[2] == "carry"
+    taken = carry(s, choice.args[3], origin, dest) if carrying else []
     unit.area = dest
-    if s.trace.keeps:
+    if s.trace.keeps:  # (the text is composed only for a trace that keeps it)
+        text = f"{s.called(unit.id)} falls back from {origin} to {dest}"
+        if carrying:
+            text += f", carrying {join_names(map(s.called, taken))} (lza:8.4A)"
         s.trace.step("lza:7.2", text)
 
 
 def melee_dice(s: State, area: str, attacker: str, activated: set[str]) -> tuple[int, int]:
     """Dice each side rolls in a melee: strength, stacking, officers, massed target, night (lza:7.2)."""
     defender = other(attacker)
-    attackers = [u for u in s.platoons(area, attacker) if u.id in activated]
+    attackers = []
+    for u in s._platoons_at[attacker].get(area, ()):  # (a loop: see apply_hits)
+        if u.id in activated:
+            attackers.append(u)
     defenders = s.platoons(area, defender)
-    guns = [u for u in defenders if u.kind == "artillery"]
+    guns = 0
+    for u in defenders:
+        if u.kind == "artillery":
+            guns += 1
     if guns:  # artillery never fights back, and no officer can lend it a die (lza:7.2B)
         s.trace.step(
             "lza:7.2B",
-            f"{counted(len(guns), 'battery', 'batteries')} in {area}"
-            f" {'does' if len(guns) == 1 else 'do'} not fight back",
+            f"{counted(guns, 'battery', 'batteries')} in {area}"
+            f" {'does' if guns == 1 else 'do'} not fight back",
         )
         defenders = [u for u in defenders if u.kind != "artillery"]
-    a_off = len([o for o in s.able_officers(area, attacker) if o.id in activated])
+    a_off = 0
+    for o in s.able_officers(area, attacker):
+        if o.id in activated:
+            a_off += 1
     d_off = len(s.able_officers(area, defender))
     a_dice = firing_dice(s, attackers, "melee", area, attacker, officers=a_off, rule="lza:7.2")
     a_dice = night_penalty(s, massed(s, a_dice, area, defender), area)
@@ -386,9 +417,11 @@ def _fire_targets(s: State, area: str, side: str) -> tuple[str, ...]:
     if found is None:
         # enemy platoons there, and none of ours (s.disputed(a), asked of the areas held)
         ours, enemy = s._platoons_at[side], s._platoons_at[other(side)]
-        found = s._facts[key] = tuple(
-            [a for a in s.map._neighbors[area] if a in enemy and a not in ours and a != TRANSITION]
-        )
+        near = []
+        for a in s.map._neighbors[area]:  # (a loop: see apply_hits)
+            if a in enemy and a not in ours and a != TRANSITION:
+                near.append(a)
+        found = s._facts[key] = tuple(near)
     return found
 
 
@@ -411,7 +444,10 @@ def fire_options(s: State, area: str, side: str, dice: int) -> tuple[Action, ...
     if found is None:
         if len(kept) >= FIRE_OPTIONS_KEPT:
             kept.clear()
-        found = kept[key] = tuple([new_action(("fire", (area, f"{t}:{dice}"))) for t in targets])
+        made = []
+        for t in targets:  # (a loop: see apply_hits)
+            made.append(new_action(("fire", (area, f"{t}:{dice}"))))
+        found = kept[key] = tuple(made)
     return found
 
 
@@ -427,8 +463,14 @@ def divide_fire(s: State, action: Action, side: str) -> Flow:
     action with every area's share, primary first (interpretation lza:7.3/primary-share).
     """
     area, (primary, dice) = action.args[0], action.args[1].split(":")
+    targets = _fire_targets(s, area, side)
+    if targets == (primary,):  # one target area, nothing to divide: the commonest fire
+        return action
     left = int(dice)
-    others = [t for t in _fire_targets(s, area, side) if t != primary]
+    others = []
+    for t in targets:  # (a loop: see apply_hits)
+        if t != primary:
+            others.append(t)
     given: list[str] = []
     while others and left > 1:
         per = left - 1
@@ -505,6 +547,18 @@ def _shares(action: Action) -> list[tuple[str, int]]:
     return shares
 
 
+def _firers(
+    s: State, area: str, side: str, kind: str, activated: set[str] | None = None
+) -> list[Unit]:
+    """The platoons of one kind (infantry or mortar) in an area, in counter order: those of
+    *activated* alone, if given."""
+    found = []
+    for u in s._platoons_at[side].get(area, ()):  # s.platoons(area, side); a loop: see apply_hits
+        if u.kind == kind and (activated is None or u.id in activated):
+            found.append(u)
+    return found
+
+
 def infantry_fire(
     s: State, action: Action, side: str, activated: set[str], *, returning: bool = False
 ) -> Flow:
@@ -512,8 +566,7 @@ def infantry_fire(
     area = action.args[0]
     shares = _shares(action)
     primary = shares[0][0]
-    here = s._platoons_at[side].get(area, ())  # s.platoons(area, side), not copied
-    units = [u for u in here if u.kind == "infantry" and u.id in activated]
+    units = _firers(s, area, side, "infantry", activated)
     rule = "lza:7.3"
     if s.trace.keeps:  # (the text is composed only for a trace that keeps it)
         s.trace.step(
@@ -544,10 +597,11 @@ def infantry_fire(
     enemy = other(side)
     theirs = s._platoons_at[enemy]
     for target, _ in results:
-        returning_units = [u for u in theirs.get(target, ()) if u.kind == "infantry"]
-        if not returning_units or s.disputed(target) or s.disputed(area):
+        if target not in theirs or s.disputed(target) or s.disputed(area):  # (none there)
             continue
-        if area not in s._platoons_at[side]:  # no platoon of ours left to fire at
+        returning_units = _firers(s, target, enemy, "infantry")
+        # (and a platoon of ours left to fire at)
+        if not returning_units or area not in s._platoons_at[side]:
             continue
         choice = question(
             enemy,
@@ -561,10 +615,10 @@ def infantry_fire(
             continue
         # Worked out once the answer is in, so the log tells the strength with the return
         # fire: worked out before the question, it ended the entry before (the hit placed).
-        shooters = {u.id for u in returning_units}
+        shooters = set(map(_by_id, returning_units))  # (not a comprehension: see apply_hits)
         dice = firing_dice(
             s,
-            [s.units[i] for i in shooters],
+            returning_units,
             "fire",
             target,
             enemy,
@@ -634,20 +688,21 @@ def mortar_targets(s: State, area: str, side: str) -> list[str]:
                 COLUMBUS,
             }
             s._reach[("mortar", area, s.rules.mortar_range)] = reach
-        enemy = facts.get(("held", other(side)))
-        if enemy is None:
-            enemy = {u.area for u in s._where[(other(side),)] if not u.is_officer}
-            facts[("held", other(side))] = enemy
-        found = facts[key] = sorted(
-            s.spotted_among(side, [t for t in enemy & reach if side == "nva" or not s.disputed(t)])
-        )
+        # the areas in reach holding enemy platoons (the index's keys); a loop: see apply_hits
+        candidates = []
+        for t in s._platoons_at[other(side)].keys() & reach:
+            if side == "nva" or not s.disputed(t):
+                candidates.append(t)
+        found = facts[key] = sorted(s.spotted_among(side, candidates))
     return list(found)
 
 
 def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:
     """Mortar dice: their fire strength, no terrain or officer change, massed target, night (lza:7.4, 6.1, 11.1B)."""
     side = mortars[0].side if mortars else "us"
-    dice = sum(u.strength("fire") for u in mortars)
+    dice = 0
+    for u in mortars:  # (a loop, not sum() over a generator: see apply_hits)
+        dice += u.strength("fire")
     if s.trace.keeps:
         n = len(mortars)
         s.trace.step(
@@ -662,18 +717,19 @@ def mortar_dice(s: State, mortars: list[Unit], area: str, target: str) -> int:
 def mortar_fire(s: State, area: str, target: str, side: str, activated: set[str]) -> Flow:
     """Mortars of one area fire at one area (lza:7.4)."""
     rule = "lza:7.4"
-    mortars = [u for u in s.platoons(area, side) if u.kind == "mortar" and u.id in activated]
+    mortars = _firers(s, area, side, "mortar", activated)
     hits, faces = roll_hits(s, mortar_dice(s, mortars, area, target), rule)
-    yield from apply_hits(
-        s,
-        hits,
-        target,
-        other(side),
-        first_by=None,
-        officers_first=False,
-        cap=s.rules.mortar_cap,
-        rule=rule,
-    )
+    if hits:  # (no hits, nothing to place: no placing generator either)
+        yield from apply_hits(
+            s,
+            hits,
+            target,
+            other(side),
+            first_by=None,
+            officers_first=False,
+            cap=s.rules.mortar_cap,
+            rule=rule,
+        )
     if side == "nva" and s.disputed(target):
         ones = sum(f in s.rules.friendly_fire_faces for f in faces)
         if ones:

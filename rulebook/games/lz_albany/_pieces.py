@@ -93,15 +93,15 @@ class PlacedUnit(Unit):
     """
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if name == "area":  # the commonest change (a move): only the area's lists change
+            self._board.relocate(self, value)
+            return
         if name not in _PLACEMENT:
             object.__setattr__(self, name, value)
             if name == "hits":  # strengths change: options kept for its area are stale
                 self._board.hurt(self)
             return
         board = self._board
-        if name == "area":  # the commonest change: only the area's lists change
-            board.relocate(self, value)
-            return
         board.lift(self)  # out of the index under the old values, back in under the new
         object.__setattr__(self, name, value)
         board.drop(self)

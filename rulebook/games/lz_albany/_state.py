@@ -358,7 +358,8 @@ class State:
 
     def night_in(self, area: str) -> bool:
         """Night effects apply here unless a flare lights it for this action (lza:11.2)."""
-        return self.night and area not in self.flares_now
+        # (self.night, inlined: asked of every attack)
+        return self.turn in self.rules.night_turns and area not in self.flares_now
 
     # The index of who stands where: in _where, on-map counters by (side,), officers by
     # (side, True) and a unit group's by (side, group); an area's platoons in
@@ -433,16 +434,17 @@ class State:
         if unit.status != "on-map":
             object.__setattr__(unit, "area", area)
             return
-        changes, side, old = self._changes, unit.side, unit.area
+        changes, old = self._changes, unit.area
         changes[old] = changes.get(old, 0) + 1
         changes[area] = changes.get(area, 0) + 1
         self._changed += 1
         officer = unit.is_officer
         stale = officer  # an officer's move changes what his side sees
-        at = (self._officers_at if officer else self._platoons_at)[side]  # self._at, inlined
+        at = (self._officers_at if officer else self._platoons_at)[unit.side]  # self._at, inlined
         group = at[old]
-        _remove(group, unit)
-        if not group:  # the last of his kind left the area
+        if len(group) > 1:
+            _remove(group, unit)
+        else:  # the last of his kind left the area (the index holds him there: he is the one)
             del at[old]
             stale = True
             if not officer:
@@ -510,15 +512,12 @@ class State:
         """Counters in an area; officers=True only officers, False only platoons."""
         if side is None:  # both sides' lists merged in counter order, as a scan of units gives
             kinds = (False, True) if officers is None else (officers,)
-            return sorted(
-                [
-                    u
-                    for who in ("us", "nva")
-                    for kind in kinds
-                    for u in self._at(kind)[who].get(area, ())
-                ],
-                key=_order,
-            )
+            found = []
+            for who in ("us", "nva"):  # (loops, not a comprehension: see able_officers)
+                for kind in kinds:
+                    found += self._at(kind)[who].get(area, ())
+            found.sort(key=_order)
+            return found
         if officers is None:  # the platoons and the officers, in counter order
             return sorted(
                 [*self._platoons_at[side].get(area, ()), *self._officers_at[side].get(area, ())],
@@ -540,11 +539,21 @@ class State:
         return bool(self.in_area(area, side))
 
     def wounded_in(self, area: str) -> list[WoundedMarker]:
-        return [w for w in self.wounded.values() if w.status == "on-map" and w.area == area]
+        found = []
+        for w in self.wounded.values():  # (a loop, not a comprehension: see able_officers)
+            if w.status == "on-map" and w.area == area:
+                found.append(w)
+        return found
 
     def able_officers(self, area: str, side: str) -> list[Unit]:
         """Unwounded officers in an area; only they use the abilities of lza:10.3."""
-        return [u for u in self._officers_at[side].get(area, ()) if not u.wounded]
+        # (a loop, not a comprehension: in Python 3.11 that is a function made and called,
+        # for no officer or one, mostly)
+        found = []
+        for u in self._officers_at[side].get(area, ()):
+            if not u.wounded:
+                found.append(u)
+        return found
 
     def columbus_base(self, area: str) -> bool:
         """LZ Columbus is a base outside the stacking limit (interpretation lza:6.1/columbus)."""
@@ -565,7 +574,7 @@ class State:
 
     def full_for_placement(self, area: str, side: str) -> bool:
         """No room to place another platoon here (lza:3.2C-F); LZ Columbus always has room (lza:6.1/columbus)."""
-        if self.columbus_base(area):
+        if area == COLUMBUS:  # self.columbus_base(area), inlined: asked of every arrival area
             return False
         return len(self._platoons_at[side].get(area, ())) >= self.rules.stacking
 
@@ -582,10 +591,17 @@ class State:
         """The *targets* some unwounded officer of *side* has in sight, in order: what
         :meth:`spotted` says of each, reading the sight of the side once (lza:10.3)."""
         night = self.night
+        found = []
         if night and self.flares_now:  # lit and unlit targets are seen differently (lza:11.2)
-            return [t for t in targets if self.spotted(side, t)]
+            for t in targets:  # (loops, not comprehensions: see able_officers)
+                if self.spotted(side, t):
+                    found.append(t)
+            return found
         seen = self.sighted(side, night=night)
-        return [t for t in targets if t in seen]
+        for t in targets:
+            if t in seen:
+                found.append(t)
+        return found
 
     def sighted(self, side: str, *, night: bool) -> set[str]:
         """Every area some unwounded officer of *side* sees, by day or by night (lza:10.3).
@@ -596,13 +612,10 @@ class State:
         found = self._facts.get(key)
         if found is None:
             seen_from = self.map.los.seen_from
-            found = self._facts[key] = set().union(
-                *(
-                    seen_from(u.area, night=night)
-                    for u in self._where[(side, True)]  # the side's officers
-                    if not u.wounded and u.area is not None
-                )
-            )
+            found = self._facts[key] = set()
+            for u in self._where[(side, True)]:  # the side's officers (a loop: see able_officers)
+                if not u.wounded and u.area is not None:
+                    found.update(seen_from(u.area, night=night))
         return found
 
     def called(self, uid: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from operator import attrgetter
 
 from rulebook.games._decisions import Action, ask, new_action
 from rulebook.games._narrate import counted
@@ -11,6 +12,7 @@ from rulebook.games.lz_albany._pieces import Chit, Unit
 from rulebook.games.lz_albany._state import ALBANY, COLUMBUS, TRANSITION, State
 
 Flow = Generator
+_by_id = attrgetter("id")
 
 
 def _undisputed_nva_areas(s: State) -> list[str]:
@@ -18,17 +20,11 @@ def _undisputed_nva_areas(s: State) -> list[str]:
     areas hold whose platoons is a fact of the position, worked out once (``State._facts``)."""
     found = s._facts.get("undisputed-nva")
     if found is None:
+        # the board's index: the areas holding NVA platoons and no US platoon (s.disputed), read
+        # by area rather than from every NVA counter on the map
+        nva, us = s._platoons_at["nva"], s._platoons_at["us"]
         found = s._facts["undisputed-nva"] = tuple(
-            sorted(
-                {
-                    u.area
-                    for u in s.on_map("nva")
-                    if not u.is_officer
-                    and u.area
-                    and u.area not in (TRANSITION, COLUMBUS)
-                    and not s.disputed(u.area)
-                }
-            )
+            sorted([a for a in nva if a not in us and a not in (TRANSITION, COLUMBUS)])
         )
     return list(found)
 
@@ -36,14 +32,20 @@ def _undisputed_nva_areas(s: State) -> list[str]:
 def _near_us(s: State, area: str) -> bool:
     """Adjacent to a US platoon, or seen by a US officer (lza:7.6, 7.7)."""
     held = s._platoons_at["us"]  # the board's index: the areas where US platoons stand
-    return any(a in held for a in s.map._neighbors[area]) or s.spotted("us", area)
+    for a in s.map._neighbors[area]:  # (a loop, not any() over a generator: asked often)
+        if a in held:
+            return True
+    return s.spotted("us", area)
 
 
 def columbus_under_attack(s: State) -> bool:
     """NVA in LZ Columbus and no 2-7 or 1-5 platoon there (lza:5.4B)."""
-    return bool(s.platoons(COLUMBUS, "nva")) and not any(
-        u.kind != "artillery" for u in s.platoons(COLUMBUS, "us")
-    )
+    if COLUMBUS not in s._platoons_at["nva"]:  # the board's index: no NVA platoon there
+        return False
+    for u in s._platoons_at["us"].get(COLUMBUS, ()):  # noqa: SIM110 - all() would make a generator
+        if u.kind != "artillery":
+            return False
+    return True
 
 
 def artillery(s: State) -> Flow:
@@ -56,9 +58,11 @@ def artillery(s: State) -> Flow:
             "lza:5.4B", "LZ Columbus is under attack with no infantry there: the guns are silent"
         )
         return
-    for gun in sorted(
-        (u for u in s.platoons(COLUMBUS, "us") if u.kind == "artillery"), key=lambda u: u.id
-    ):
+    guns = []
+    for u in s._platoons_at["us"].get(COLUMBUS, ()):  # (a loop: see columbus_under_attack)
+        if u.kind == "artillery":
+            guns.append(u)
+    for gun in sorted(guns, key=_by_id):
         if gun.hits >= s.rules.artillery_silenced_at:
             s.trace.step("lza:5.4A", f"{s.called(gun.id)} has {gun.hits} hits and cannot fire")
             continue
@@ -87,7 +91,7 @@ def artillery_strike(s: State, gun: Unit, target: str) -> Flow:
     if s.rules.options.get("massed_target", "all-ground-fire") == "all-ground-fire":
         dice = massed(s, dice, target, "nva")  # lza:6.1, interpretation lza:6.1/massed-target
     hits, _ = roll_hits(s, dice, rule)
-    victims = [u for u in s.in_area(target) if not u.is_officer]
+    victims = s.in_area(target, officers=False)  # both sides' platoons, in counter order
     if hits and victims:
         victim = victims[s.dice.pick(len(victims), rule)]
         s.trace.step(rule, f"the fire falls on {victim.id}", rolls=s.dice.rolls[-1:])
@@ -267,14 +271,18 @@ def dust_off(s: State, chit: Chit) -> Flow:
         if a not in (TRANSITION,) and not any(u.hits == 0 for u in s.platoons(a, "nva"))
     ]
     held = [u for u in s.units.values() if u.status == "held"]
-    lz = [
-        a
-        for a in s.map.areas
-        if a not in (TRANSITION, COLUMBUS) and not s.in_area(a, "nva") and airlift_room(s, a) > 0
-    ]
     options = [Action.of("evacuate", a) for a in evac]
-    if held:
-        options += [Action.of("airlift", a) for a in lz]
+    if held:  # (the landing zones are looked for only when someone waits to fly in)
+        # no NVA counter there: not s.in_area(a, "nva"), which sorts a list to be tested empty
+        platoons, officers = s._platoons_at["nva"], s._officers_at["nva"]
+        options += [
+            Action.of("airlift", a)
+            for a in s.map.areas
+            if a not in (TRANSITION, COLUMBUS)
+            and a not in platoons
+            and a not in officers
+            and airlift_room(s, a) > 0
+        ]
     options.append(Action.of("hold", chit.id))
     choice = yield from ask(
         "us", options, "Dust Off: evacuate from or airlift into which area?", "lza:5.5C"
