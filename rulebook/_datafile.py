@@ -16,6 +16,7 @@ s.yaml:1: the number 1.0e+400 is out of range; numbers in data files lie within 
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -49,6 +50,21 @@ MAX_NUMBER = 1_000_000_000
 """No number any game uses comes near a billion; larger ones are typing slips or attacks."""
 _MAX_NUMBER_TEXT = 40  # characters of a number's text before it is read at all
 _TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep; data files are never that deep"
+
+
+#: What the commonest reasons a file cannot be read mean to a reader (the system's own words,
+#: "No such file or directory", read as a programmer's).
+_WHY_UNREADABLE = {
+    errno.ENOENT: "there is no such file",
+    errno.ENAMETOOLONG: "the name is longer than this machine's files may have",
+    errno.EACCES: "this machine does not let the app read it",
+    errno.ENOTDIR: "a folder on its path is a file",
+}
+
+
+def _unreadable(err: OSError) -> str:
+    """Why *err* kept a file from being read, in words."""
+    return f"cannot read the file: {_WHY_UNREADABLE.get(err.errno, err.strerror or str(err))}"
 
 
 def spelt(value: Any) -> str:
@@ -94,7 +110,7 @@ def read_data_text(path: str | os.PathLike[str], what: str = "data file") -> str
     try:
         info = Path(path).stat()
     except OSError as err:
-        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
+        raise ScenarioError([Problem(file, "", _unreadable(err))]) from None
     if stat.S_ISDIR(info.st_mode):
         raise ScenarioError([Problem(file, "", f"is a folder; expected a {what}")])
     if not stat.S_ISREG(info.st_mode):
@@ -116,7 +132,7 @@ def read_data_text(path: str | os.PathLike[str], what: str = "data file") -> str
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise ScenarioError([Problem(file, "", f"cannot read the file: {err.strerror}")]) from None
+        raise ScenarioError([Problem(file, "", _unreadable(err))]) from None
     if len(raw) > MAX_FILE_BYTES:  # it grew after the check
         raise ScenarioError([Problem(file, "", f"a {what} may be at most 4 MiB")])
     try:

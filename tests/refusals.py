@@ -27,7 +27,7 @@ def assert_refused_unread(load: Callable[[Path], Any], folder: Path, name: str) 
     """*load* refuses a missing file, and a FIFO without reading it (a read would wait for a
     writer forever), each by the file's name."""
     said = refusal(load, folder / name)
-    assert re.search(re.escape(name) + r": cannot read the file: No such file", said), said
+    assert re.search(re.escape(name) + r": cannot read the file: there is no such file", said), said
     os.mkfifo(folder / f"pipe-{name}")
     said = refusal(load, folder / f"pipe-{name}")
     assert re.search(re.escape(f"pipe-{name}") + r": is not a regular file", said), said

@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook._words import quoted
 from rulebook.games._files import ScenarioFile, scenario_files
 from rulebook.maps.checks import join_words
 from rulebook.scenario import Game, load_playable, load_scenario
@@ -263,6 +264,8 @@ class BalanceLab(ipw.VBox):
         # game) and back finds it again rather than gone.
         self._variants: dict[str, dict[str, str]] = {}
         self._shown_file: str | None = None
+        self._left_file: str | None = None  # the last file left with its variant kept
+        self._labels: dict[str, str] = {}  # each file shown, as the picker named it then
         self.game = ipw.ToggleButtons(
             options=[("LZ Albany", Game.LZ_ALBANY), ("First Team: Vietnam", Game.FIRST_TEAM)],
             description="game",
@@ -454,14 +457,29 @@ class BalanceLab(ipw.VBox):
             return
         self.scenario = load_scenario(self.scenario_pick.value)
         self._rows = scenario_values(self.scenario)
-        if self._shown_file is not None:
-            self._variants[self._shown_file] = self.changes
+        left = self._shown_file
+        if left is not None:
+            self._variants[left] = self.changes
+            if left != self.scenario_pick.value:
+                self._left_file = left  # its variant is said to be kept (below)
         self._shown_file = self.scenario_pick.value
+        self._labels[self._shown_file] = next(
+            (label for label, value in self.scenario_pick.options if value == self._shown_file),
+            self._shown_file,
+        )
         self.new_value.value = ""  # a number typed for the last scenario's value
         # an example of this game's own (First Team's was told an LZ Albany path, refused)
         example = PATH_EXAMPLES.get(self.scenario.game.value, PATH_EXAMPLES["lz-albany"])
         self.by_path.placeholder = f"PATH=VALUE, e.g. {example} (=*1.5 scales)"
         self._set_changes(self._variants.get(self._shown_file, {}))
+        left = self._left_file
+        if left is not None and left != self._shown_file and self._variants.get(left):
+            kept = len(self._variants[left])
+            self.change_list.value += (
+                f"<p class='rb-kept-variant'>The {kept} change{'s' if kept != 1 else ''} made "
+                f"to {escape(self._labels.get(left, left))} {'are' if kept != 1 else 'is'} kept: pick "
+                "it again to go on with them.</p>"
+            )
         self.table.value = ""
         self._fill_values()
 
@@ -479,6 +497,9 @@ class BalanceLab(ipw.VBox):
         )
         self.values_list.options = [(_value_option(r), r.path) for r in shown]
         self.values_list.value = shown[0].path if shown else None
+        # Shown here too: another game's list may start with the same path ("turns.value"),
+        # which changes no value, so no observer would show its row.
+        self._show_value()
 
     def row(self, path: str) -> ScenarioValue:
         """The table's row for *path*."""
@@ -518,10 +539,11 @@ class BalanceLab(ipw.VBox):
         if not self.values_list.value:
             return
         r = self.row(self.values_list.value)
-        text = self.new_choice.value if r.kind == "choice" else self.new_value.value.strip()
+        typed = self.new_choice.value if r.kind == "choice" else self.new_value.value.strip()
+        text = typed
         if r.kind == "numbers" and text and not text.startswith("["):
             text = "[" + text + "]"
-        self._try_add(r.path, text, label=r.label)
+        self._try_add(r.path, text, label=r.label, typed=typed)
 
     def _add_by_path(self) -> None:
         self.errors.value = ""
@@ -532,9 +554,10 @@ class BalanceLab(ipw.VBox):
             return
         self._try_add(path, text)
 
-    def _try_add(self, path: str, text: str, *, label: str = "") -> None:
+    def _try_add(self, path: str, text: str, *, label: str = "", typed: str = "") -> None:
         """Add *path* = *text* to the variant, or say why not; a value picked from the table
-        is named by its *label* there, not by its path in the file."""
+        is named by its *label* there, not by its path in the file, and a refusal quotes what
+        was *typed* (the lab writes a list as [9, 10], the designer wrote 9, 10)."""
         if not text:
             self._refuse(ValueError("give the new value first"))
             return
@@ -546,6 +569,8 @@ class BalanceLab(ipw.VBox):
             said = str(err)
             if label and said.startswith(f"{path}: "):
                 said = f"{label}: {said.removeprefix(f'{path}: ')}"
+            if typed:
+                said = said.replace(quoted(text), quoted(typed))
             self._refuse(ValueError(said))
             return
         if apply_overrides(self.scenario, {path: text}) == self.scenario:

@@ -43,8 +43,14 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
     >>> confined_save_path("../etc/x.yaml", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
-    ValueError: save files go in the saves folder: write saves/NAME.yaml, not “../etc/x.yaml”
+    ValueError: the designers open and save files in the saves folder, as saves/NAME.yaml (or .geojson), not “../etc/x.yaml”
+    >>> confined_save_path("  ", base=Path("/srv/app"))
+    Traceback (most recent call last):
+    ...
+    ValueError: give a file name first: saves/NAME.yaml
     """
+    if not name.strip():
+        raise ValueError("give a file name first: saves/NAME.yaml")
     base = (base or Path.cwd()).resolve()
     saves = base / "saves"
     target = (base / name.strip()).resolve()
@@ -54,7 +60,8 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
         or target.suffix not in {".yaml", ".yml", ".geojson", ".json"}
     ):
         raise ValueError(
-            f"save files go in the saves folder: write saves/NAME.yaml, not {quoted(name.strip())}"
+            "the designers open and save files in the saves folder, as saves/NAME.yaml "
+            f"(or .geojson), not {quoted(name.strip())}"
         )
     return target
 

@@ -382,12 +382,13 @@ def _check_area_id(area_id: str) -> None:
     >>> _check_area_id("North-west-ridge-above-the-creek")
     Traceback (most recent call last):
     ...
-    ValueError: an area id is at most 24 characters, printed inside its area on the map ('North-west-r...' has 32); give a longer name as the area's name
+    ValueError: an area id is at most 24 characters, printed inside its area on the map (“North-west-r…” has 32); give a longer name as the area's name
     """
     if len(area_id) > AREA_ID_MOST:
         raise ValueError(
             f"an area id is at most {AREA_ID_MOST} characters, printed inside its area on the "
-            f"map ('{area_id[:12]}...' has {len(area_id)}); give a longer name as the area's name"
+            f"map ({quoted(area_id[:12] + '…')} has {len(area_id)}); give a longer name as the "
+            "area's name"
         )
     if re.fullmatch(AREA_ID, area_id):
         return

@@ -37,20 +37,32 @@ def parse_override(text: str) -> tuple[str, str]:
 _TRUE, _FALSE = ("1", "true", "yes"), ("0", "false", "no")
 
 
+def _numbers(value: str, path: str) -> list[int]:
+    """Faces or turns, written "[1, 2, 3]" or "1, 2, 3" ("[]" for none); an empty place
+    between commas ("9,,10") is a slip, refused rather than read as 9, 10."""
+    text = value.strip().removeprefix("[").removesuffix("]")
+    items = text.split(",")
+    if text.strip() and any(not x.strip() for x in items):
+        raise ValueError(
+            f"{path}: {quoted(value)} has an empty place between commas; give whole numbers "
+            "separated by commas"
+        )
+    try:
+        return [int(x) for x in items if x.strip()]
+    except ValueError:
+        raise ValueError(
+            f"{path}: give whole numbers separated by commas, not {quoted(value)}"
+        ) from None
+
+
 def _coerce(old: Any, value: str, path: str) -> Any:
     """*value* as the same kind of thing as *old*, or a ValueError naming *path*."""
     if isinstance(old, dict):
         raise ValueError(f"{path}: is a group of values; set one of its parts (e.g. {path}.0)")
     if isinstance(old, list) and any(isinstance(item, dict | list) for item in old):
         raise ValueError(f"{path}: is a list of groups of values; set a part of one ({path}.0...)")
-    if isinstance(old, list):  # faces or turns, written "[1, 2, 3]" or "1, 2, 3"
-        text = value.strip().removeprefix("[").removesuffix("]")
-        try:
-            return [int(x) for x in text.split(",") if x.strip()]
-        except ValueError:
-            raise ValueError(
-                f"{path}: give whole numbers separated by commas, not {quoted(value)}"
-            ) from None
+    if isinstance(old, list):
+        return _numbers(value, path)
     try:
         if value.startswith("*"):
             if not isinstance(old, int | float) or isinstance(old, bool):

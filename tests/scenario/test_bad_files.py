@@ -158,7 +158,9 @@ def test_every_problem_is_reported_not_just_the_first(tmp_path):
 
 
 def test_missing_file_is_a_scenario_error(tmp_path):
-    with pytest.raises(ScenarioError, match=r"nope\.yaml: cannot read the file: No such file"):
+    with pytest.raises(
+        ScenarioError, match=r"nope\.yaml: cannot read the file: there is no such file"
+    ):
         load_scenario(tmp_path / "nope.yaml")
 
 

@@ -90,7 +90,7 @@ def test_campaign_tab_runs_a_turn_and_keeps_the_log(tmp_path, monkeypatch):
     assert (tmp_path / "saves" / "log.json").is_file()
     campaign.path.value = "saves/missing.json"
     campaign.load_button.click()
-    assert "No such file" in campaign.errors.value
+    assert "there is no such file" in campaign.errors.value
     campaign.path.value = "log.py"
     campaign.load_button.click()
     assert "this app saves .json files, not .py" in campaign.errors.value

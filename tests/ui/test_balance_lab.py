@@ -143,6 +143,43 @@ def test_bad_values_are_refused_by_name_and_an_empty_variant_is_explained(tmp_pa
     assert "The variant changes nothing" in lab.errors.value
 
 
+def test_a_list_refused_is_quoted_as_typed_and_a_slip_between_commas_is_refused(tmp_path):
+    """A review found "not “[abc]”" (the brackets the lab adds, not what was typed) and "9,,10"
+    read as 9, 10: the designer's earlier change to the value was dropped without a word."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "night spotting"
+    lab.new_value.value = "abc"
+    lab.add_button.click()
+    assert "not “abc”" in lab.errors.value
+    assert "[" not in lab.errors.value
+    lab.new_value.value = "1, 2"
+    lab.add_button.click()
+    lab.new_value.value = "1,,2,3"
+    lab.add_button.click()
+    assert "“1,,2,3” has an empty place between commas" in lab.errors.value
+    assert lab.changes == {"values.night_spotting_faces.value": "[1, 2]"}  # kept
+
+
+def test_another_game_shows_its_own_value_and_says_the_variant_left_is_kept(tmp_path):
+    """A review found the value panel still on LZ Albany's Turns after picking First Team (both
+    lists start with turns.value), and the LZ Albany change gone without a word."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "turns"
+    assert lab.values_list.value == "turns.value"
+    lab.new_value.value = "9"
+    lab.add_button.click()
+    assert lab.changes == {"turns.value": "9"}
+    lab.game.value = Game.FIRST_TEAM
+    assert lab.values_list.value == "turns.value"
+    assert "ftv:" in lab.detail.value
+    assert "lza:" not in lab.detail.value
+    assert lab.changes == {}
+    assert "The 1 change made to LZ Albany" in lab.change_list.value
+    assert "is kept: pick it again" in lab.change_list.value
+    lab.game.value = Game.LZ_ALBANY
+    assert lab.changes == {"turns.value": "9"}
+
+
 def test_a_value_past_what_a_scenario_file_holds_is_refused():
     """99999999999999999999 flares went into the variant; and 1,000,000,000 turns passed the
     schema and played for ever. Both are refused as a scenario file's values are."""

@@ -168,7 +168,7 @@ def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
     designer = MapDesigner(MapDesign(demo_spec()))
     designer.path.value = "../outside.yaml"
     designer._save()
-    assert "Save files go in the saves folder" in designer.errors.value
+    assert "The designers open and save files in the saves folder" in designer.errors.value
     assert not (tmp_path.parent / "outside.yaml").exists()
     designer.path.value = "saves/demo.yaml"
     designer._save()
