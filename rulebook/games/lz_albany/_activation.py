@@ -69,7 +69,11 @@ def seniors_here(s: State, area: str, side: str, ids: set[str]) -> list[Unit]:
     costs nothing, so he always joins. Most fights have none (and no :func:`seniors_join`)."""
     if s.rules.options.get("senior_officer_activations") == "unlimited":
         return []
-    return [o for o in s.able_officers(area, side) if o.senior and o.id in ids]
+    found = []  # (a loop, not a comprehension: see State.able_officers)
+    for o in s.able_officers(area, side):
+        if o.senior and o.id in ids:
+            found.append(o)
+    return found
 
 
 def seniors_join(s: State, area: str, side: str, seniors: list[Unit]) -> Flow:
@@ -166,14 +170,15 @@ def move_options(
     ``sorted(ids)`` if the caller has it; *first*, if given, comes before the moves.
     """
     runs: list[tuple] = [] if first is None else [(1, (first,).__getitem__)]
+    if kept is None:
+        kept = {}  # (this call's alone)
+    known, units = kept.get, s.units
     for uid in sorted(ids) if order is None else order:
         if uid in moved:
             continue
-        moves = kept.get(uid) if kept is not None else None
+        moves = known(uid)
         if moves is None:
-            moves = _unit_moves(s, s.units[uid], ids, moved, side, adrenaline=adrenaline)
-            if kept is not None:
-                kept[uid] = moves
+            moves = kept[uid] = _unit_moves(s, units[uid], ids, moved, side, adrenaline=adrenaline)
         runs += moves
     return Options.of_runs(runs)
 
@@ -196,17 +201,20 @@ def _unit_moves(
         return runs
     loads = carry_loads(s, unit)
     if hurt:
-        escorts = [
-            o.id
-            for o in s.able_officers(unit.area, side)
-            if o.id in ids and o.id not in moved and can_lead(o, unit) and o.id != uid
-        ]
-        # per destination: with each escort, then with each escort carrying each load
-        per = [("with", o) for o in escorts] + [
-            ("with", o, "carry", w) for o in escorts for w in loads
-        ]
-        if not per:
+        escorts = []  # (loops, not comprehensions: see State.able_officers)
+        for o in s.able_officers(unit.area, side):
+            oid = o.id
+            if oid in ids and oid not in moved and can_lead(o, unit) and oid != uid:
+                escorts.append(oid)
+        if not escorts:
             return runs
+        # per destination: with each escort, then with each escort carrying each load
+        per = []
+        for oid in escorts:
+            per.append(("with", oid))
+        for oid in escorts:
+            for w in loads:
+                per.append(("with", oid, "carry", w))
     elif loads:
         per = [()] + [("carry", w) for w in loads]  # per destination: alone, then carrying
     else:  # alone: the commonest case
@@ -250,15 +258,16 @@ def followers(
 ) -> Flow:
     """An officer who moves may take any number of hit or reduced platoons with him (lza:6.2A, 10.3)."""
     while True:
-        eligible = [
-            u
-            for u in s.platoons(origin, side)
-            if u.id in ids
-            and u.id not in moved
-            and needs_officer(u)
-            and can_lead(officer, u)
-            and dest in _destinations(s, u, False)
-        ]
+        eligible = []
+        for u in s._platoons_at[side].get(origin, ()):  # s.platoons(origin, side), not copied
+            if (
+                u.id in ids
+                and u.id not in moved
+                and needs_officer(u)
+                and can_lead(officer, u)
+                and dest in _destinations(s, u, False)
+            ):  # (a loop, not a comprehension: see State.able_officers)
+                eligible.append(u)
         if not eligible:
             return
         options = [] if must_move(s, side) else [Action.of("leave", officer.id)]
@@ -368,10 +377,18 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
             yield from followers(s, units[leader], origin, dest, ids=ids, moved=moved, side=side)
     count_senior(s, ids, moved)
     for area in sorted(entered):
-        if s.disputed(area) and any(s.units[i].area == area for i in moved):
+        if s.disputed(area) and _any_in(units, moved, area):
             if area == COLUMBUS and side == "nva":
                 s.award("nva", "columbus_melee")
             yield from melee(s, area, side, ids)
+
+
+def _any_in(units: dict[str, Unit], moved: set[str], area: str) -> bool:
+    """Whether one of the *moved* counters stands in *area* now."""
+    for i in moved:  # noqa: SIM110 - any() would make a generator (see State.able_officers)
+        if units[i].area == area:
+            return True
+    return False
 
 
 def _leader(args: tuple[str, ...], mover: Unit) -> str | None:
@@ -403,7 +420,11 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
     fought: set[str] = set()
     fired: set[str] = set()
     shelled: set[str] = set()
-    platoons = [s.units[i] for i in sorted(ids) if not s.units[i].is_officer]
+    platoons = []
+    units = s.units
+    for i in sorted(ids):  # (a loop, not a comprehension: see State.able_officers)
+        if not units[i].is_officer:
+            platoons.append(units[i])
     group = frozenset(ids)
     while True:
         options = fire_choices(
@@ -425,13 +446,18 @@ def fire_activation(s: State, side: str, ids: set[str]) -> Flow:
             fired.add(area)
             seniors = seniors_here(s, area, side, ids)
             acting = ids - (yield from seniors_join(s, area, side, seniors)) if seniors else ids
-            here = s._platoons_at[side].get(area, ())  # s.platoons(area, side), not copied
-            shooters = [u for u in here if u.id in ids and u.kind == "infantry"]
-            officers = [o for o in s.able_officers(area, side) if o.id in acting]
+            shooters = []  # (loops, not comprehensions: see State.able_officers)
+            for u in s._platoons_at[side].get(area, ()):  # s.platoons(area, side), not copied
+                if u.id in ids and u.kind == "infantry":
+                    shooters.append(u)
+            officers = set()  # the acting officers' ids
+            for o in s.able_officers(area, side):
+                if o.id in acting:
+                    officers.add(o.id)
             dice = firing_dice(
                 s, shooters, "fire", area, side, officers=len(officers), rule="lza:7.3"
             )
-            count_senior(s, acting, {o.id for o in officers})
+            count_senior(s, acting, officers)
             shares = yield from divide_fire(s, _rescale(choice, dice), side)
             yield from infantry_fire(s, shares, side, acting)
         elif choice.verb == "mortar":
@@ -472,15 +498,12 @@ def fire_choices(
     if ours is None:
         ours = kept[group] = _FireKept()
     if ours.changed != s._changed:
-        ours.changed = s._changed
-        ours.areas = sorted({u.area for u in platoons if u.status == "on-map"})
-        # An activated platoon stands in each of these areas: s.disputed(a) there is whether
-        # enemy platoons do too (lza:7.2), asked of the board's index directly.
-        enemy_held = s._platoons_at[other(side)]
-        ours.engaged = [a for a in ours.areas if a in enemy_held and a != TRANSITION]
-        ours.blocks = None
+        _read_areas(s, side, platoons, ours)
     if ours.engaged:
-        pending = [new_action(("melee", (a,))) for a in ours.engaged if a not in fought]
+        pending = []  # (a loop, not a comprehension: see State.able_officers)
+        for a in ours.engaged:
+            if a not in fought:
+                pending.append(new_action(("melee", (a,))))
         if pending:
             return pending
     blocks = ours.blocks
@@ -507,6 +530,24 @@ class _FireKept:
         self.areas: list[str] = []
         self.engaged: list[str] = []
         self.blocks: list[tuple] | None = None
+
+
+def _read_areas(s: State, side: str, platoons: list[Unit], ours: _FireKept) -> None:
+    """The group's areas and where it is engaged, read at the board's count of changes."""
+    ours.changed = s._changed
+    areas = set()
+    for u in platoons:  # (loops, not comprehensions: see State.able_officers)
+        if u.status == "on-map":
+            areas.add(u.area)
+    ours.areas = areas = sorted(areas)
+    # An activated platoon stands in each of these areas: s.disputed(a) there is whether
+    # enemy platoons do too (lza:7.2), asked of the board's index directly.
+    enemy_held = s._platoons_at[other(side)]
+    engaged = ours.engaged = []
+    for a in areas:
+        if a in enemy_held and a != TRANSITION:
+            engaged.append(a)
+    ours.blocks = None
 
 
 def _fire_blocks(s: State, side: str, ids: set[str], ours: _FireKept) -> list[tuple]:
@@ -547,9 +588,10 @@ def _mortar_options(s: State, area: str, side: str) -> tuple[Action, ...]:
     key = ("mortar-options", area, side, s.night, tuple(sorted(flares)) if flares else ())
     found = s._facts.get(key)
     if found is None:
-        found = s._facts[key] = tuple(
-            [new_action(("mortar", (area, t))) for t in mortar_targets(s, area, side)]
-        )
+        made = []  # (a loop, not a comprehension: see State.able_officers)
+        for t in mortar_targets(s, area, side):
+            made.append(new_action(("mortar", (area, t))))
+        found = s._facts[key] = tuple(made)
     return found
 
 
@@ -601,16 +643,11 @@ def alone_officers(s: State, side: str) -> tuple[Unit, ...]:
     found = s._facts.get(key)
     if found is None:
         held = s._platoons_at[side]
-        found = s._facts[key] = tuple(
-            sorted(
-                [
-                    u
-                    for u in s._where[(side, True)]  # the side's officers
-                    if not u.wounded and u.area not in held
-                ],
-                key=attrgetter("id"),
-            )
-        )
+        alone = []
+        for u in s._where[(side, True)]:  # the side's officers (a loop: see State.able_officers)
+            if not u.wounded and u.area not in held:
+                alone.append(u)
+        found = s._facts[key] = tuple(sorted(alone, key=attrgetter("id")))
     return found
 
 
@@ -625,9 +662,9 @@ def lone_officers(s: State, side: str) -> Flow:
         if moves.get(officer.id, 0) >= most:
             continue
         oid = officer.id
-        options = [new_action(("stay", (oid,)))] + [
-            new_action(("move", (oid, d))) for d in _destinations(s, officer, False)
-        ]
+        options = [new_action(("stay", (oid,)))]  # (a loop: see State.able_officers)
+        for d in _destinations(s, officer, False):
+            options.append(new_action(("move", (oid, d))))
         choice = question(side, options, f"{s.called(officer.id)} is alone: move him?", "lza:10.1")
         if type(choice) is Decision:
             choice = yield choice

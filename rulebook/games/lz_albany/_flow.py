@@ -73,7 +73,11 @@ def arrival_areas(s: State, unit: Unit) -> list[str]:
     if unit.is_officer:
         return list(named)
     # stacking limits apply at placement (lza:3.2D), LZ Columbus aside (lza:6.1)
-    return [a for a in named if not s.full_for_placement(a, unit.side)]
+    room = []  # (a loop, not a comprehension: see State.able_officers)
+    for a in named:
+        if not s.full_for_placement(a, unit.side):
+            room.append(a)
+    return room
 
 
 def reinforcement_phase(s: State) -> Flow:
@@ -84,16 +88,12 @@ def reinforcement_phase(s: State) -> Flow:
     reinforcements of each side (lza:3.2D, lza:3.2F).
     """
     s.phase = "reinforcement"
-    units, turn = s.units, s.turn
     for side in SIDES:
-        due = [
-            u
-            for u in map(units.__getitem__, _arrival_order(s, side))
-            if u.status == "waiting" and u.arrival_turn <= turn
-        ]
-        for unit in due:
+        for unit in _due(s, side):
             uid = unit.id
-            options = [new_action(("place", (uid, a))) for a in arrival_areas(s, unit)]
+            options = []  # (a loop, not a comprehension: see State.able_officers)
+            for a in arrival_areas(s, unit):
+                options.append(new_action(("place", (uid, a))))
             if s.arrivals[unit.id].airlift:
                 options.append(Action.of("hold", unit.id))
             if not options:
@@ -115,13 +115,24 @@ def reinforcement_phase(s: State) -> Flow:
                 unit.area, unit.status = choice.args[1], "on-map"
                 if s.trace.keeps:
                     s.trace.step(s.arrivals[uid].rule, f"{s.called(uid)} enters in {unit.area}")
-    for chit in sorted(s.chits.values(), key=lambda c: c.id):
+    for chit in sorted(s.chits.values(), key=_by_id):
         if chit.arrival_turn == s.turn and not chit.in_play:
             if s.retreat and chit.side == "nva" and chit.kind == "adrenaline":
                 continue
             chit.in_play = True
             s.pool.append(chit.id)
             s.trace.step("lza:5.1", f"chit {chit.id} joins the pool")
+
+
+def _due(s: State, side: str) -> list[Unit]:
+    """*side*'s counters due on the map by this turn, in the order the owner places them."""
+    units, turn = s.units, s.turn
+    due = []
+    for uid in _arrival_order(s, side):  # (a loop, not a comprehension: see State.able_officers)
+        u = units[uid]
+        if u.status == "waiting" and u.arrival_turn <= turn:
+            due.append(u)
+    return due
 
 
 def _arrival_order(s: State, side: str) -> tuple[str, ...]:
@@ -150,7 +161,13 @@ def event_phase(s: State) -> Flow:
             s.trace.step("lza:3.3", f"turn {s.turn}: the US player skips the event phase")
             continue
         enemy = other(side)
-        areas = sorted({u.area for u in s.on_map(enemy) if u.area and u.area != TRANSITION})
+        # the areas holding an enemy counter: the keys of the board's index, not a scan of
+        # every counter on the map
+        held = set(s._platoons_at[enemy])
+        held.update(s._officers_at[enemy])
+        held.discard(TRANSITION)
+        held.discard(None)
+        areas = sorted(held)
         if not areas:
             continue
         choice = yield from ask(
@@ -414,16 +431,12 @@ def rally_phase(s: State) -> Flow:
             s.trace.step("lza:3.3", f"turn {s.turn}: the US player skips the rally phase")
             continue
         rallied: set[str] = set()
-        for officer in sorted(
-            (u for u in s.on_map(side) if u.is_officer and not u.wounded), key=lambda u: u.id
-        ):
-            candidates = [
-                u
-                for u in s.platoons(officer.area, side)
-                if 1 <= u.hits <= s.rules.rally_max_hits
-                and u.id not in rallied
-                and (officer.senior or u.company == officer.company)
-            ]
+        able = []  # (a loop, not a comprehension: see State.able_officers)
+        for u in s._where[(side, True)]:  # the side's officers on the map
+            if not u.wounded:
+                able.append(u)
+        for officer in sorted(able, key=_by_id):
+            candidates = _rally_candidates(s, officer, side, rallied)
             if not candidates:
                 continue
             options = [Action.of("skip", officer.id)] + [
@@ -460,6 +473,20 @@ def rally_phase(s: State) -> Flow:
                     rolls=s.dice.rolls[-1:],
                     after={"hits": unit.hits},
                 )
+
+
+def _rally_candidates(s: State, officer: Unit, side: str, rallied: set[str]) -> list[Unit]:
+    """The platoons *officer* may rally: his company's, or any if senior (lza:9.2)."""
+    most = s.rules.rally_max_hits
+    found = []
+    for u in s._platoons_at[side].get(officer.area, ()):  # s.platoons(...), not copied; a loop
+        if (
+            1 <= u.hits <= most
+            and u.id not in rallied
+            and (officer.senior or u.company == officer.company)
+        ):
+            found.append(u)
+    return found
 
 
 _by_id = attrgetter("id")
