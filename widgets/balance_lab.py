@@ -386,9 +386,12 @@ class BalanceLab(ipw.VBox):
                 self.stop_early,
                 ipw.HBox([self.run_button, self.cancel_button]),
                 self._run_slot,
-                self.known_note,
+                # The bar and the timing line with the first verdict straight under Run; what
+                # the machine keeps for the next run after them (above, it pushed the verdict
+                # off a 720-high screen).
                 self.bar,
                 self.timing,
+                self.known_note,
             ],
             layout=ipw.Layout(flex="2 1 22em", min_width="0"),
         )

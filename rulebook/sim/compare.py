@@ -9,9 +9,9 @@ games a side, the normal approximation behind both is sound.
 >>> round(v.low, 3), round(v.high, 3), v.beyond_chance
 (0.007, 0.093, True)
 >>> print(v.sentence("US win rate"))  # doctest: +NORMALIZE_WHITESPACE
-US win rate: 45.0% in the variant against 40.0% in the baseline, 5.0 points higher
-(95% interval for the difference: 0.7 to 9.3 points). A difference this large would
-arise by chance about 2 times in 100 (two-proportion z-test): beyond chance.
+US win rate: 45.0% in the variant against 40.0% in the baseline, 5.0 points higher.
+Beyond chance: a difference this large would arise by chance about 2 times in 100
+(two-proportion z-test; 95% interval for the difference: 0.7 to 9.3 points).
 """
 
 from __future__ import annotations
@@ -125,15 +125,18 @@ class Verdict:
         size = f"{scale * abs(d):.{n}f}{units} {way}" if d else "no different"
         interval = f"{scale * self.low:.{n}f} to {scale * self.high:.{n}f}{units}"
         odds = how_often(self.p)
+        # The reading first, in words; the statistics after it for whoever wants them (a
+        # designer read the test's name and the interval before learning what they meant,
+        # and "play more games" after the lab had stopped because more would not tell).
         judgement = (
-            "beyond chance"
+            "Beyond chance"
             if self.beyond_chance
-            else "within what chance alone gives; play more games or call it no effect"
+            else "Within chance, so these games show no difference"
         )
         return (
-            f"{what}: {shown[0]} in the variant against {shown[1]} "
-            f"in the baseline, {size} (95% interval for the difference: {interval}). A difference "
-            f"this large would arise by chance {odds} ({self.test}): {judgement}."
+            f"{what}: {shown[0]} in the variant against {shown[1]} in the baseline, {size}. "
+            f"{judgement}: a difference this large would arise by chance {odds} ({self.test}; "
+            f"95% interval for the difference: {interval})."
         )
 
 

@@ -19,6 +19,7 @@ from rulebook.sim.compare import Verdict, compare_means, compare_rates
 def test_the_chance_of_a_difference_is_said_in_words(verdict, odds):
     sentence = verdict.sentence("US win rate")
     assert f"would arise by chance {odds} (" in sentence
+    assert sentence.split(". ")[1].startswith(("Beyond chance:", "Within chance, so"))
     assert "10 times in 10" not in sentence
 
 
@@ -29,6 +30,6 @@ def test_the_figures_shown_subtract_to_the_difference_shown_and_keep_zero_out():
     said = Verdict(0.66, 3.64, 0.02, 5.94, 0.049, False, "Welch z-test").sentence("VP margin")
     assert "3.64 in the variant against 0.66 in the baseline, 2.98 higher" in said
     assert "interval for the difference: 0.02 to 5.94)" in said
-    assert said.endswith("beyond chance.")
+    assert "2.98 higher. Beyond chance: " in said
     rates = compare_rates(400, 1000, 450, 1000).sentence("US win rate")
     assert "45.0% in the variant against 40.0% in the baseline, 5.0 points higher" in rates
