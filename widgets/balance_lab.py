@@ -248,6 +248,16 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     return html, verdicts
 
 
+def _on_enter(action: Any) -> Any:
+    """A text box's message handler that runs *action* when Enter is pressed in it."""
+
+    def handle(_: Any, content: dict, buffers: Any) -> None:
+        if content.get("event") == "submit":
+            action()
+
+    return handle
+
+
 def _value_option(row: ScenarioValue) -> str:
     return (
         f"{row.label}: {row.value_words()} ({row.provenance}{', ' + row.rule if row.rule else ''})"
@@ -426,6 +436,10 @@ class BalanceLab(ipw.VBox):
         self.add_button.on_click(lambda _: self._add_selected())
         self.clear_button.on_click(lambda _: self._set_changes({}))
         self.by_path_button.on_click(lambda _: self._add_by_path())
+        # Enter in a value box adds it, as its button does (the box's own submit message:
+        # ipywidgets' on_submit, which reads it, is deprecated).
+        self.new_value.on_msg(_on_enter(self._add_selected))
+        self.by_path.on_msg(_on_enter(self._add_by_path))
         self.run_button.on_click(lambda _: self.start())
         for control in (self.games, self.seed, self.policy):
             control.observe(self._show_known, "value")

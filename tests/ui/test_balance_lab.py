@@ -506,3 +506,15 @@ def test_a_plus_sign_sets_the_value_and_a_scaling_says_what_it_comes_to(tmp_path
     lab.new_value.value = "*1.5"
     lab.add_button.click()
     assert "8 × 1.5 = 12</b>" in lab.change_list.value
+
+
+def test_enter_in_a_value_box_adds_it_as_its_button_does(tmp_path):
+    """A designer pressed Enter after typing a new value and nothing happened."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "flares per chit"
+    lab.new_value.value = "3"
+    lab.new_value._handle_custom_msg({"event": "submit"}, [])  # what the page sends on Enter
+    assert lab.changes == {lab.values_list.value: "3"}
+    lab.by_path.value = "turns.value=9"
+    lab.by_path._handle_custom_msg({"event": "submit"}, [])
+    assert lab.changes["turns.value"] == "9"
