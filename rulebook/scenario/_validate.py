@@ -62,6 +62,7 @@ def validate(scenario: Scenario, file: str = "<scenario>", *, play: bool = True)
         cite(f"options.{name}.rule", option.rule)
     for name, value in scenario.values.items():
         cite(f"values.{name}.rule", value.rule)
+        problems += _faces_and_turns(name, value.value, file)
     if scenario.map is not None:
         problems += map_problems(scenario.map, file)
     problems += _sections_of_another_game(scenario, file)
@@ -69,6 +70,38 @@ def validate(scenario: Scenario, file: str = "<scenario>", *, play: bool = True)
         for check in registered_checks(scenario.game, play=play):
             problems += check(scenario, file)
     return problems
+
+
+#: The faces a value names are of a six-sided die: every single die the games roll for a face
+#: is a d6 (lza:2.0, the players provide six-sided dice), so a face of 7 never comes up and 0
+#: is no face.
+DIE_FACES = range(1, 7)
+
+
+def _faces_and_turns(name: str, value: object, file: str) -> list[Problem]:
+    """What a value named as die faces (``hit_face``, ``night_spotting_faces``) or as turns
+    (``night_turns``) may hold: faces of a d6, turns of the game, none named twice."""
+    words = name.split("_")
+    faces = "face" in words or "faces" in words
+    turns = words[-1] == "turns"
+    if not (faces or turns) or isinstance(value, bool):
+        return []
+    items = value if isinstance(value, list) else [value]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in items):
+        return []
+    path = f"values.{name}.value"
+    if faces:
+        low, high, what = 1, 6, "a face of a six-sided die is 1 to 6"
+    else:  # (past the game's last turn is allowed: a variant may shorten the game alone)
+        low, high, what = 1, MAX_TURNS, f"a turn is 1 to {MAX_TURNS}"
+    wrong = [n for n in items if not low <= n <= high]
+    if wrong:
+        said = ", ".join(str(n) for n in wrong)
+        return [Problem(file, path, f"{what}, not {said}")]
+    twice = sorted({n for n in items if items.count(n) > 1})
+    if twice:
+        return [Problem(file, path, f"names {', '.join(map(str, twice))} twice")]
+    return []
 
 
 _SECTIONS = {
