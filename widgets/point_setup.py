@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook._words import quoted
 from rulebook.games._playable import goes_negative
 from rulebook.maps import setup
 from rulebook.maps.point_design import ZONES, PointDesign
@@ -105,8 +106,8 @@ class ZonesPanel(DesignEdits, ipw.VBox):
             a, sep, b = part.partition("-")
             if not sep:
                 self._errors.value = (
-                    f"<div class='rb-error' style='color:#a00'>write each pair as A-B, not "
-                    f"{escape(part)}</div>"
+                    f"<div class='rb-error' style='color:#a00'>Write each pair as A-B, not "
+                    f"{escape(quoted(part))}</div>"
                 )
                 return
             pairs.append((a.strip(), b.strip()))

@@ -327,7 +327,10 @@ class PointDesign(VersionHistory):
             raise ScenarioError(
                 [
                     Problem(
-                        str(source), "first_team", "not a First Team scenario: it has no point map"
+                        str(source),
+                        "",
+                        f"is a scenario of {scenario.game.title}, with no First Team point map: "
+                        "this designer opens First Team maps",
                     )
                 ]
             )

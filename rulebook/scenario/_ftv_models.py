@@ -64,7 +64,10 @@ class ZoneDisplay(_Sourced):
         for a, b in self.adjacent:
             for zone in (a, b):
                 if zone not in known:
-                    raise ValueError(f"adjacent names zone {quoted(zone)}, not one of the ranks")
+                    raise ValueError(
+                        f"the boxes that touch name zone {quoted(zone)} (in {a}-{b}), which has "
+                        f"no rank; the zones are {', '.join(sorted(known))}"
+                    )
         return self
 
 

@@ -6,6 +6,9 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
+from rulebook.errors import ScenarioError
 from rulebook.games.first_team.checks import play_problems
 from rulebook.maps.point_design import PointDesign
 from rulebook.scenario import load_scenario
@@ -501,3 +504,20 @@ def test_a_selected_location_is_drawn_above_its_neighbours():
     assert markers["J3"].z_index_offset > max(
         m.z_index_offset for n, m in markers.items() if n != "J3"
     )
+
+
+def test_a_wrong_pair_of_touching_boxes_or_a_file_of_another_game_is_said_in_the_apps_words():
+    """A designer's review read "Adjacent names zone “Q”, not one of the ranks" under a box
+    labelled Boxes that touch, and "first_team: not a First Team scenario" for an LZ Albany
+    file: each now says it in the app's words and names what was wrong."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer.zones.touching.value = "A-B, B-C, Cambodia-A, A-Q"
+    designer.zones._set_touching()
+    said = designer.errors.value
+    assert "The boxes that touch name zone “Q” (in A-Q), which has no rank" in said
+    assert "Adjacent" not in said
+    standard = CAMPAIGN.parents[1] / "lz_albany" / "standard.yaml"
+    with pytest.raises(ScenarioError) as refused:
+        PointDesign.load(standard)
+    assert "is a scenario of LZ Albany, with no First Team point map" in str(refused.value)
+    assert "first_team:" not in str(refused.value)
