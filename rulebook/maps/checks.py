@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
+from rulebook._words import quoted
 from rulebook.maps.places import arrival_words
 from rulebook.scenario._map_models import MapSpec
 from rulebook.scenario._models import Scenario
@@ -56,7 +57,7 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
     >>> spec.areas.append(spec.areas[0].model_copy(update={"id": "G", "polygon": [(900, 0),
     ...     (950, 0), (950, 50)]}))
     >>> [str(f) for f in area_map_findings(spec)]
-    ["A and G are both named 'A': give each area its own name.", 'G touches no other area, so no unit can reach it: move it against a neighbour or link it by hand.']
+    ['A and G are both named “A”: give each area its own name.', 'G touches no other area, so no unit can reach it: move it against a neighbour or link it by hand.']
     """
     shapes, findings = _outline_findings(spec)
     ids = {a.id for a in spec.areas}
@@ -68,7 +69,7 @@ def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[F
         if len(same) > 1:
             findings.append(
                 Finding(
-                    f"{join_words(same)} are both named '{name}': give each area its own name.",
+                    f"{join_words(same)} are both named {quoted(name)}: give each area its own name.",
                     tuple(same),
                 )
             )
@@ -121,7 +122,7 @@ def _outline_findings(spec: MapSpec) -> tuple[dict[str, Polygon], list[Finding]]
         if area.terrain not in spec.terrains:
             findings.append(
                 Finding(
-                    f"{area.id} has terrain '{area.terrain}', which this map does not define "
+                    f"{area.id} has terrain {quoted(area.terrain)}, which this map does not define "
                     f"(it has {join_words(list(spec.terrains))}).",
                     (area.id,),
                 )

@@ -201,13 +201,13 @@ def test_a_designer_draws_sets_up_checks_plays_and_weighs_a_map(
 
 def fix_the_map(page, sheet: Sheet, artifacts: Path) -> None:
     problems = findings(page)
-    assert any("A2 and A3 are both named 'Ridge'" in f for f in problems), problems
+    assert any("A2 and A3 are both named “Ridge”" in f for f in problems), problems
     assert any("LZ-Columbus touches no other area" in f for f in problems), problems
     assert any("There is no area LZ-Albany" in f for f in problems), problems
     assert raw_values(" ".join(problems)) == []
 
     # The duplicate name: Show selects the first culprit; rename it.
-    show(page, "both named 'Ridge'")
+    show(page, "both named “Ridge”")
     page.wait_for_selector(".rb-selected[data-area='A2']")
     page.locator(".rb-selected-name input").fill("North ridge")
     page.get_by_role("button", name="Apply").click()

@@ -149,7 +149,7 @@ def test_two_areas_with_one_name_are_flagged():
     designer._on_click("B")
     designer.area_name.value = "Hill"
     designer._update()
-    assert "A and B are both named 'Hill'" in designer.checks.rows.children[0].children[0].value
+    assert "A and B are both named “Hill”" in designer.checks.rows.children[0].children[0].value
 
 
 def test_reshape_the_selected_area_with_a_drawn_outline_and_undo():
