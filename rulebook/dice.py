@@ -251,13 +251,24 @@ class QuietDice(Dice):
 
     def d6(self, label: str = "") -> int:
         # Dice.roll(6), inlined (six sides are a size, and no record is kept): a game's leader
-        # checks, rallies and spotting rolls
-        return self._rng._randbelow(6) + 1
+        # checks, rallies and spotting rolls; Random._randbelow(6) written out as in pool
+        bits = self._rng.getrandbits
+        r = bits(3)
+        while r >= 6:
+            r = bits(3)
+        return r + 1
 
     def pick(self, n: int, label: str = "") -> int:
         if n < 1:
             raise ValueError("cannot pick from nothing")
-        return self._rng._randbelow(n) if n > 1 else 0  # (a chit drawn, at every draw)
+        if n == 1:
+            return 0
+        # (a chit drawn, at every draw) Random._randbelow(n), written out as in pool
+        bits, k = self._rng.getrandbits, n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
 
 def as_dice(seed: Dice | random.Random | int | str | None = None) -> Dice:

@@ -401,9 +401,11 @@ def question(player: str, options: Sequence[Action], prompt: str, rule: str) -> 
     >>> question("us", [Action.of("done"), Action.of("go")], "stop?", "lza:7.0").prompt
     'stop?'
     """
-    if type(options) is not Options:
+    if type(options) is Options:
+        count = options._len  # len(options), without a call of Options.__len__ (asked often)
+    else:
         options = tuple(options)
-    count = len(options)
+        count = len(options)
     if count == 1:
         return options[0]
     if not count:

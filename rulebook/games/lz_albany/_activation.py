@@ -273,10 +273,8 @@ def followers(
         options = [] if must_move(s, side) else [Action.of("leave", officer.id)]
         for unit in eligible:
             options.append(Action.of("follow", unit.id, dest, "after", officer.id))
-            options += [
-                Action.of("follow", unit.id, dest, "after", officer.id, "carry", w)
-                for w in carry_loads(s, unit)
-            ]
+            for w in carry_loads(s, unit):  # (a loop, not a comprehension, as above)
+                options.append(Action.of("follow", unit.id, dest, "after", officer.id, "carry", w))
         choice = yield from ask(
             side,
             options,
@@ -350,7 +348,9 @@ def move_activation(s: State, side: str, ids: set[str], *, adrenaline: bool = Fa
         )
         prompt = "retreat: move a unit toward a map edge" if forced else "move a unit, or done"
         # (forced to move with no move left: the group is done)
-        choice = question(side, options or Options([_DONE]), prompt, "lza:6.2")
+        if forced and not options:  # (only a forced group may have no option)
+            options = Options([_DONE])
+        choice = question(side, options, prompt, "lza:6.2")
         if type(choice) is Decision:
             choice = yield choice
         if choice.verb == "done":

@@ -197,11 +197,11 @@ def apply_hits(
         chooser = first_by if (n == 0 and first_by) else side
         pool = targets_in(s, area, side, officers=officers_first and n == 0 and chooser != side)
         if cap is not None:
-            pool = [
-                t
-                for t in pool
-                if not (isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap)
-            ]
+            capped = []  # (a loop, not a comprehension: see State.able_officers)
+            for t in pool:
+                if not (isinstance(t, Unit) and not t.is_officer and t.hits + 1 > cap):
+                    capped.append(t)
+            pool = capped
         if not pool:
             lost = hits - n
             s.trace.step(
@@ -270,7 +270,8 @@ def retreats(s: State, area: str, side: str) -> Flow:
         for a in dests:  # alone, then carrying each casualty it may take (lza:6.3, 8.4A)
             options.append(new_action(("retreat", (uid, a))))
             if loads:
-                options += [new_action(("retreat", (uid, a, "carry", w))) for w in loads]
+                for w in loads:  # (a loop, not a comprehension: see apply_hits)
+                    options.append(new_action(("retreat", (uid, a, "carry", w))))
         choice = question(
             side, options, f"{s.called(uid)}: stay in {area} or fall back?", "lza:7.2"
         )

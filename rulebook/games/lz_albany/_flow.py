@@ -170,12 +170,10 @@ def event_phase(s: State) -> Flow:
         areas = sorted(held)
         if not areas:
             continue
-        choice = yield from ask(
-            side,
-            [new_action(("event", (a,))) for a in areas],
-            "pick an enemy area for a Choi Oi roll",
-            "lza:3.5",
-        )
+        options = []  # (a loop, not a comprehension: see State.able_officers)
+        for a in areas:
+            options.append(new_action(("event", (a,))))
+        choice = yield from ask(side, options, "pick an enemy area for a Choi Oi roll", "lza:3.5")
         area = choice.args[0]
         face = s.dice.d6("lza:3.5")
         entry = table[face]
@@ -302,11 +300,16 @@ def flares(s: State) -> Flow:
     for _ in range(s.rules.flares_per_chit):
         if not s.flares_left:
             return
-        held = {u.area for u in s._where[("us",)] if u.area}  # (the US counters on the map)
-        near = held.union(*[s.map._neighbors[a] for a in held])
-        options = [Action.of("no-flare")] + [
-            new_action(("flare", (a,))) for a in sorted(near - s.flares_now)
-        ]
+        held = set()  # (loops, not comprehensions: see State.able_officers)
+        for u in s._where[("us",)]:  # (the US counters on the map)
+            if u.area:
+                held.add(u.area)
+        near = set(held)
+        for a in held:
+            near.update(s.map._neighbors[a])
+        options = [Action.of("no-flare")]
+        for a in sorted(near - s.flares_now):
+            options.append(new_action(("flare", (a,))))
         choice = yield from ask("us", options, "light a flare?", "lza:11.2")
         if choice.verb == "no-flare":
             return
@@ -348,7 +351,9 @@ def fire_move(s: State, chit: Chit) -> Flow:
         yield from activation(s, side, group, mode)
         held = s.adrenaline_box[side]
         if s.activations[group] == s.rules.activations and held:
-            extra = [Action.of("keep", held)] + [Action.of("adrenaline", group, m) for m in modes]
+            extra = [Action.of("keep", held)]  # (a loop: see State.able_officers)
+            for m in modes:
+                extra.append(Action.of("adrenaline", group, m))
             boost = yield from ask(side, extra, f"play adrenaline on {group}?", "lza:5.3")
             if boost.verb == "adrenaline":
                 s.adrenaline_box[side] = None
@@ -439,9 +444,9 @@ def rally_phase(s: State) -> Flow:
             candidates = _rally_candidates(s, officer, side, rallied)
             if not candidates:
                 continue
-            options = [Action.of("skip", officer.id)] + [
-                Action.of("rally", officer.id, u.id) for u in candidates
-            ]
+            options = [Action.of("skip", officer.id)]  # (a loop: see State.able_officers)
+            for u in candidates:
+                options.append(Action.of("rally", officer.id, u.id))
             choice = yield from ask(
                 side, options, f"{s.called(officer.id)}: rally a unit?", "lza:9.2"
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from operator import attrgetter
 
-from rulebook.games._decisions import Action, ask, new_action
+from rulebook.games._decisions import Action, Decision, ask, new_action, question
 from rulebook.games._narrate import counted
 from rulebook.games.lz_albany._combat import apply_hits, massed, roll_hits
 from rulebook.games.lz_albany._pieces import Chit, Unit
@@ -23,9 +23,11 @@ def _undisputed_nva_areas(s: State) -> list[str]:
         # the board's index: the areas holding NVA platoons and no US platoon (s.disputed), read
         # by area rather than from every NVA counter on the map
         nva, us = s._platoons_at["nva"], s._platoons_at["us"]
-        found = s._facts["undisputed-nva"] = tuple(
-            sorted([a for a in nva if a not in us and a not in (TRANSITION, COLUMBUS)])
-        )
+        held = []  # (a loop, not a comprehension: see State.able_officers)
+        for a in nva:
+            if a not in us and a not in (TRANSITION, COLUMBUS):
+                held.append(a)
+        found = s._facts["undisputed-nva"] = tuple(sorted(held))
     return list(found)
 
 
@@ -67,10 +69,14 @@ def artillery(s: State) -> Flow:
             s.trace.step("lza:5.4A", f"{s.called(gun.id)} has {gun.hits} hits and cannot fire")
             continue
         targets = s.spotted_among("us", _undisputed_nva_areas(s))
-        options = [new_action(("artillery", (gun.id, t))) for t in targets]
+        options = []  # (a loop, not a comprehension: see State.able_officers)
+        for t in targets:
+            options.append(new_action(("artillery", (gun.id, t))))
         options.append(Action.of("hold", gun.id))
         prompt = f"{s.called(gun.id)}: fire at which area?"
-        choice = yield from ask("us", options, prompt, "lza:7.5")
+        choice = question("us", options, prompt, "lza:7.5")  # (ask, without its generator)
+        if type(choice) is Decision:
+            choice = yield choice
         if choice.verb == "artillery":
             yield from artillery_strike(s, gun, choice.args[1])
 
@@ -122,16 +128,18 @@ def gunship(s: State, chit: Chit) -> Flow:
     rule = "lza:7.6"
     if air_grounded(s, chit):
         return
-    targets = [
-        u
-        for u in s.on_map("nva")
-        if not u.is_officer
-        and u.area not in (TRANSITION, COLUMBUS)
-        and (s.disputed(u.area) or _near_us(s, u.area))
-    ]
-    options = [new_action(("gunship", (u.id,))) for u in sorted(targets, key=lambda u: u.id)] + [
-        Action.of("hold", chit.id)
-    ]
+    targets = []  # (loops, not comprehensions: see State.able_officers)
+    for u in s.on_map("nva"):
+        if (
+            not u.is_officer
+            and u.area not in (TRANSITION, COLUMBUS)
+            and (s.disputed(u.area) or _near_us(s, u.area))
+        ):
+            targets.append(u)
+    options = []
+    for u in sorted(targets, key=_by_id):
+        options.append(new_action(("gunship", (u.id,))))
+    options.append(Action.of("hold", chit.id))
     choice = yield from ask("us", options, "gunship: attack which NVA unit?", rule)
     if choice.verb != "gunship":
         return

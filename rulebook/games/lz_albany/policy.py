@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from rulebook.games._decisions import CHANCE, Action
+from rulebook.games._decisions import CHANCE, Action, Options
 from rulebook.games.lz_albany.engine import GameState
 
 __all__ = ["play_out", "random_policy"]
@@ -22,7 +22,9 @@ def random_policy(rng: random.Random):
     def index(state: GameState) -> int:  # the same draw, by position (see play_out)
         # What randrange(n) draws for n >= 1 (Random._randbelow_with_getrandbits), written
         # out: a call fewer at every decision of a random game.
-        n = len(state._pending.options)  # state.option_count() at a decision
+        options = state._pending.options  # state.legal_actions() at a decision
+        # its length (Options read directly: a call of its __len__ fewer)
+        n = options._len if type(options) is Options else len(options)
         k = n.bit_length()
         r = bits(k)
         while r >= n:
