@@ -36,13 +36,11 @@ def command_phase(s: CampaignState) -> None:
 
 def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
     v = s.values
-    options = []
+    options = []  # (loops: a comprehension costs a function call in 3.11)
     if s.cp.left >= v["locate_lz_cp"]:
-        options += [
-            Action.of("find-lz", loc)
-            for loc in sorted(s.lz_markers)
-            if loc not in s.board.revealed_lz
-        ]
+        for loc in sorted(s.lz_markers):
+            if loc not in s.board.revealed_lz:
+                options.append(Action.of("find-lz", loc))
     if not attempted:
         zones = s.identified_zones()
         unknown = bool(s.unknown())  # (asked once: nothing moves while the options are made)
@@ -50,7 +48,8 @@ def _intel_options(s: CampaignState, attempted: bool) -> list[Action]:
         for extra in range(most + 1):
             if unknown:
                 options.append(Action.of("identify", extra))
-            options += [Action.of("contact", zone, extra) for zone in zones]
+            for zone in zones:
+                options.append(Action.of("contact", zone, extra))
     return options
 
 

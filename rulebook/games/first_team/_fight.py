@@ -38,9 +38,27 @@ reads_values("aero_rocket_pair_support")
 
 def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[Force, Force]:
     us_units, nva_units = s.board.us(loc), s.board.nva(loc)
-    kinds = [u.kind for u in committed]
-    support = _rocket_support(s, [u for u in committed if u.kind == "aero-rocket"])
-    support += sum(s.spec.us.airstrikes[u.id][0] for u in committed if u.kind == "airstrike")
+    # (loops, here and below: a comprehension or generator costs a function call in 3.11)
+    kinds, rockets, air = [], [], 0
+    for u in committed:
+        kinds.append(u.kind)
+        if u.kind == "aero-rocket":
+            rockets.append(u)
+        elif u.kind == "airstrike":
+            air += s.spec.us.airstrikes[u.id][0]
+    support = _rocket_support(s, rockets) + air
+    us_hold = s.treated_as_hold(loc)
+    if not us_hold:
+        us_hold = True
+        for u in us_units:
+            if not u.garrison and not u.hold:
+                us_hold = False
+                break
+    nva_hold = True
+    for u in nva_units:
+        if not u.hold:
+            nva_hold = False
+            break
     us = Force(
         "us",
         us_units,
@@ -49,19 +67,23 @@ def _forces(s: CampaignState, loc: str, committed: list[SupportUnit]) -> tuple[F
         artillery=kinds.count("battery"),
         observation="observation" in kinds,
         gunship="gunship" in kinds,
-        helicopters=sum(kinds.count(k) for k in ("observation", "gunship", "aero-rocket")),
-        hold=s.treated_as_hold(loc) or all(u.hold for u in us_units if not u.garrison),
+        helicopters=kinds.count("observation") + kinds.count("gunship") + len(rockets),
+        hold=us_hold,
         supplied=s.board.supply.get(loc, 0) > 0,
         supporting_locations=len(s.supporting.get(loc, [])),
     )
     batteries = _optional.batteries_at(s, loc)
+    ready = 0
+    for b in batteries:
+        if not b.fired:
+            ready += 1
     nva = Force(
         "nva",
         nva_units,
         location=loc,
-        artillery=sum(1 for b in batteries if not b.fired),
+        artillery=ready,
         aa_guns=len(batteries),
-        hold=all(u.hold for u in nva_units),
+        hold=nva_hold,
         supporting_locations=nva_supporters(s, loc),
     )
     return us, nva
@@ -169,10 +191,12 @@ def _share_fatigue(s: CampaignState, loc: str, fx: Effects) -> Flow:
     units = [u for u in s.board.us(loc) if not u.eliminated]
     given: dict[str, int] = {}
     for k in range(fx.fatigue_owed):
-        ranked = sorted(units, key=lambda u: given.get(u.id, 0))
+        options = []  # (a loop: a comprehension costs a function call in 3.11)
+        for u in sorted(units, key=lambda u: given.get(u.id, 0)):
+            options.append(Action.of("fatigue", u.id.replace(" ", "-")))
         action = yield from ask(
             "us",
-            [Action.of("fatigue", u.id.replace(" ", "-")) for u in ranked],
+            options,
             f"fatigue point {k + 1} of {fx.fatigue_owed} at {loc}: which unit takes it",
             "ftv:4.2.3.2",
         )

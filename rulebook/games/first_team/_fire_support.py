@@ -55,32 +55,16 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
     """Support for one fight: batteries, air, gunship, observation, aero-rockets (ftv:3.4.4)."""
     committed: list[SupportUnit] = []
     s.supporting[loc] = []
-    us = [u for u in s.board.us(loc) if not u.garrison]
-    # Committing support makes no unit ready or not and moves no company at *loc* (all a cost
-    # reads): which units may support here, and what each costs (a battery's by its battalion,
-    # others' by kind), are worked out once for the fight; only the CPs left and what is
-    # committed change from one decision to the next.
-    nine_here = any(u.id == "1/9" for u in us)
-    costs: dict[tuple, int | None] = {}
-    offered = []  # each unit, its cost, and its kind if a second of it brings nothing
-    for unit in s.support.values():
-        if not unit.ready:
-            continue
-        nine = "1/9" in unit.id
-        if nine and not nine_here:
-            continue  # the 1/9's helicopters fly only for the 1/9 (ftv:3.4.4.3D)
-        kind = unit.kind
-        key = (kind, unit.id.split("/", 1)[1]) if kind == "battery" else (kind, nine)
-        cost = costs.get(key, costs)
-        if cost is costs:
-            cost = costs[key] = support_cost(s, unit, loc)
-        if cost is not None:
-            single = kind if kind in ("observation", "gunship") else None
-            offered.append((unit, cost, str(cost), single))
+    offered = _offered(s, loc)
     while True:
-        options = [Action.of("support-from", n) for n in us_supporters(s, loc)]
-        taken = {id(c) for c in committed}
-        kinds = {c.kind for c in committed}
+        # (loops: a comprehension costs a function call in 3.11)
+        options = []
+        for n in us_supporters(s, loc):
+            options.append(Action.of("support-from", n))
+        taken, kinds = set(), set()
+        for c in committed:
+            taken.add(id(c))
+            kinds.add(c.kind)
         left = s.cp.left
         for unit, cost, text, single in offered:
             if cost > left or id(unit) in taken:
@@ -110,19 +94,51 @@ def commit_support(s: CampaignState, loc: str) -> Flow:
         s.note("ftv:3.4.4", f"{unit.id} supports the fight at {loc} ({action.args[1]} CP)")
 
 
+def _offered(s: CampaignState, loc: str) -> list[tuple[SupportUnit, int, str, str | None]]:
+    """Each unit that may support the fight at *loc*, its cost (and as text), and its kind if
+    a second of it brings nothing."""
+    # Committing support makes no unit ready or not and moves no company at *loc* (all a cost
+    # reads): which units may support here, and what each costs (a battery's by its battalion,
+    # others' by kind), are worked out once for the fight; only the CPs left and what is
+    # committed change from one decision to the next.
+    nine_here = False
+    for u in s.board.us(loc):  # (a loop: a generator costs a function call in 3.11)
+        if not u.garrison and u.id == "1/9":
+            nine_here = True
+            break
+    costs: dict[tuple, int | None] = {}
+    offered = []
+    for unit in s.support.values():
+        if not unit.ready:
+            continue
+        nine = "1/9" in unit.id
+        if nine and not nine_here:
+            continue  # the 1/9's helicopters fly only for the 1/9 (ftv:3.4.4.3D)
+        kind = unit.kind
+        key = (kind, unit.id.split("/", 1)[1]) if kind == "battery" else (kind, nine)
+        cost = costs.get(key, costs)
+        if cost is costs:
+            cost = costs[key] = support_cost(s, unit, loc)
+        if cost is not None:
+            single = kind if kind in ("observation", "gunship") else None
+            offered.append((unit, cost, str(cost), single))
+    return offered
+
+
 def us_supporters(s: CampaignState, loc: str) -> list[str]:
     """Adjacent US-only locations that may still support a fight at *loc*: each supports one
     fight a segment and pays a supply step for it (ftv:4.1.4A-D; interpretation: a location
     with no supply step left cannot support)."""
-    used = {n for chosen in s.supporting.values() for n in chosen}
-    return [
-        n
-        for n in s.map.neighbors(loc)
-        if s.board.has_us(n)
-        and not s.board.has_nva(n)
-        and n not in used
-        and s.board.supply.get(n, 0)
-    ]
+    # (loops: a comprehension costs a function call in 3.11)
+    used = set()
+    for chosen in s.supporting.values():
+        used.update(chosen)
+    board = s.board
+    found = []
+    for n in s.map.neighbors(loc):
+        if board.has_us(n) and not board.has_nva(n) and n not in used and board.supply.get(n, 0):
+            found.append(n)
+    return found
 
 
 def _nva_support_key(s: CampaignState, loc: str) -> tuple:

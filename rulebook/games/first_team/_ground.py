@@ -317,7 +317,7 @@ def _ground_options(s: CampaignState, done: set[str]) -> Options:
 def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: bool) -> None:
     """Move *units* together along *path*, fatigue by line and supply (ftv:3.4.3D-E, 3.4.3.3)."""
     here, dest = path[0], path[-1]
-    kinds = "+".join(s.map.line(a, b) for a, b in itertools.pairwise(path))
+    kinds = "+".join(map(s.map.line, path, path[1:]))  # (map: a generator costs a call)
     if AN_KHE in path:
         # Moves to and from the An Khe Box draw on the division's base: the line alone counts.
         cost = 0 if kinds == "road" else 1
@@ -332,12 +332,13 @@ def _walk(s: CampaignState, units: list[UsCompany], path: list[str], *, supply: 
         if cost:
             add_fatigue(unit, cost, values=s.values)
     _optional.us_in_cambodia(s, dest, air=False)
-    names = ", ".join(f"{u.id} F{u.fatigue}{' broken' if u.broken else ''}" for u in units)
-    carried = " carrying their supply counter" if supply else " without supply"
-    s.note(
-        "ftv:3.4.3.3" if supply else "ftv:3.4.3",
-        f"{' and '.join(u.id for u in units)} move {' - '.join(path)} by {kinds}{carried}: {names}",
-    )
+    if s.tracing:  # (the text is for the trace alone)
+        names = ", ".join(f"{u.id} F{u.fatigue}{' broken' if u.broken else ''}" for u in units)
+        carried = " carrying their supply counter" if supply else " without supply"
+        s.note(
+            "ftv:3.4.3.3" if supply else "ftv:3.4.3",
+            f"{' and '.join(map(_ID, units))} move {' - '.join(path)} by {kinds}{carried}: {names}",
+        )
 
 
 def ground_movement_segment(s: CampaignState) -> Flow:
@@ -372,8 +373,8 @@ def ground_movement_segment(s: CampaignState) -> Flow:
         else:
             units = [s.us[args[0]]]
             here = s.where(units[0])
-        path = [here, *(from_token(a) for a in args[1:])]
-        done.update(u.id for u in units)
+        path = [here, *map(from_token, args[1:])]  # (map: a generator costs a call)
+        done.update(map(_ID, units))
         _walk(s, units, path, supply=supply)
         dest = path[-1]
         kept.changed(here, dest)

@@ -7,9 +7,16 @@ notes what it did, and the scores behind it, in the campaign trace.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from rulebook.games._narrate import count, join_names
 from rulebook.games._reads import reads
-from rulebook.games.first_team._pieces import NvaCompany, regiment_name, regiments_by_digit
+from rulebook.games.first_team._pieces import (
+    NvaCompany,
+    UsCompany,
+    regiment_name,
+    regiments_by_digit,
+)
 from rulebook.games.first_team._state import EXITED, UNKNOWN, CampaignState
 from rulebook.games.first_team._values import GAME, number, reads_values
 from rulebook.games.first_team.retreat import capture_supply
@@ -43,6 +50,11 @@ reads(
 )
 
 
+# A company's id and its place in the order, read in C (map() and sort keys, not generators
+# and lambdas: on Python 3.11 each of those costs a function call).
+_ID, _ORDER = attrgetter("id"), attrgetter("order")
+
+
 def consecutive_stacks(units: list[NvaCompany], limit: int | None = None) -> list[list[NvaCompany]]:
     """Stacks of up to six consecutively numbered combat-ready companies, lowest first (ftv:3.5.1D-F).
 
@@ -50,7 +62,11 @@ def consecutive_stacks(units: list[NvaCompany], limit: int | None = None) -> lis
     *limit* is the NVA stacking limit (the scenario's ``nva_stack``).
     """
     limit = number(None, "nva_stack") if limit is None else limit
-    ready = sorted((u for u in units if not u.broken and not u.eliminated), key=lambda u: u.order)
+    ready = []
+    for u in units:  # (a loop: a generator costs a function call in 3.11)
+        if not u.broken and not u.eliminated:
+            ready.append(u)
+    ready.sort(key=_ORDER)
     stacks: list[list[NvaCompany]] = []
     for unit in ready:
         last = stacks[-1][-1] if stacks else None
@@ -71,47 +87,50 @@ def priority_targets(s: CampaignState, zone: str) -> list[str]:
     """The zone's priority targets in order (ftv:3.5.1B): Pleiku, a camp, a road location with US
     ground units, an empty road location, a non-road location with US ground units; the lowest
     location number first within each class."""
-    locations = [
-        loc for loc in s.map.in_zone(zone) if len(s.board.nva(loc)) < s.values["nva_stack"]
-    ]
 
     def number(loc: str) -> int:
         return s.map.number(loc) or 0
 
+    limit, placed = s.values["nva_stack"], s.board.nva
     # (whether a place holds US or NVA units asked without listing them)
     us, nva = s.board.has_us, s.board.has_nva
-    classes = [
-        [loc for loc in locations if loc == PLEIKU],
-        [loc for loc in locations if s.map.camp(loc) and (us(loc) or not nva(loc))],
-        [
-            loc
-            for loc in locations
-            if s.map.is_road_location(loc) and us(loc) and not s.map.camp(loc) and loc != PLEIKU
-        ],
-        [
-            loc
-            for loc in locations
-            if s.map.is_road_location(loc)
-            and not (us(loc) or nva(loc))
-            and not s.map.camp(loc)
-            and loc != PLEIKU
-        ],
-        [loc for loc in locations if not s.map.is_road_location(loc) and us(loc)],
-    ]
+    camp, road = s.map.camp, s.map.is_road_location
+    classes: tuple[list[str], ...] = ([], [], [], [], [])
+    # One pass over the zone's locations with room, each put in every class it is of (a loop:
+    # a comprehension a class costs a function call each in 3.11).
+    for loc in s.map.in_zone(zone):
+        if len(placed(loc)) >= limit:
+            continue
+        on_road, at_camp, held = road(loc), camp(loc), us(loc)
+        if loc == PLEIKU:
+            classes[0].append(loc)
+        if at_camp and (held or not nva(loc)):
+            classes[1].append(loc)
+        if on_road and not at_camp and loc != PLEIKU:
+            if held:
+                classes[2].append(loc)
+            elif not nva(loc):
+                classes[3].append(loc)
+        if not on_road and held:
+            classes[4].append(loc)
     out: list[str] = []
     for group in classes:
-        out += [loc for loc in sorted(group, key=number) if loc not in out]
+        if len(group) > 1:
+            group.sort(key=number)
+        for loc in group:
+            if loc not in out:
+                out.append(loc)
     return out
 
 
 def _place(s: CampaignState, loc: str, units: list[NvaCompany], rule: str) -> list[NvaCompany]:
     """Put units on a location, lowest first, until it holds six NVA (ftv:3.5.1I); return those placed."""
     room = s.values["nva_stack"] - len(s.board.nva(loc))
-    placed = sorted(units, key=lambda u: u.order)[: max(0, room)]
+    placed = sorted(units, key=_ORDER)[: max(0, room)]
     if placed:
         s.board.place(loc, *placed)
-        s.entered.setdefault(loc, set()).update(u.id for u in placed)
-        s.note(rule, f"{', '.join(u.id for u in placed)} move from their Zone Box to {loc}")
+        s.entered.setdefault(loc, set()).update(map(_ID, placed))
+        s.note(rule, f"{', '.join(map(_ID, placed))} move from their Zone Box to {loc}")
     return placed
 
 
@@ -123,12 +142,16 @@ def target_determination(
     *only* limits the units considered (the second determination takes just those that moved
     offboard). Broken units stay in their boxes.
     """
-    placed = s.board.loc_of  # (where each placed company is)
-    zones = sorted(
-        {z for i, z in s.box.items() if z not in (UNKNOWN, EXITED) and s.nva[i] not in placed}
-    )
-    for zone in zones:
-        units = [u for u in s.zone_units(zone) if only is None or u.id in only]
+    placed, nva = s.board.loc_of, s.nva  # (where each placed company is)
+    # (loops: a comprehension costs a function call in 3.11)
+    zones = set()
+    for i, z in s.box.items():
+        if z not in (UNKNOWN, EXITED) and nva[i] not in placed:
+            zones.add(z)
+    for zone in sorted(zones):
+        units = s.zone_units(zone)
+        if only is not None:
+            units = [u for u in units if u.id in only]
         if not units:
             continue
         targets = priority_targets(s, zone)
@@ -144,9 +167,10 @@ def target_determination(
             _place(s, PLEIKU, ready, rule)
             continue
         for stack in consecutive_stacks(units, s.values["nva_stack"]):
-            target = next((t for t in priority_targets(s, zone)), None)
-            if target is None:
+            targets = priority_targets(s, zone)
+            if not targets:
                 break
+            target = targets[0]
             if _outmatched(s, zone, target, rule):
                 break
             worst = min(u.efficiency for u in stack)
@@ -353,14 +377,24 @@ def score_locations(
     s: CampaignState, here: str, stack: list[NvaCompany], *, broken: bool
 ) -> dict[str, int]:
     """The movement schedule's points for *here* and each neighbour with room (ftv:3.5.4.1-2)."""
-    candidates = [here] + [
-        n for n in s.map.neighbors(here) if len(s.board.nva(n)) < s.values["nva_stack"]
-    ]
-    numbers = {loc: _number(s, loc) for loc in candidates}
-    known = [n for n in numbers.values() if n is not None]
-    classes = {loc: _zone_class(s, loc) for loc in candidates}
-    strength = sum(u.strength for u in stack)
     v = s.values
+    limit, placed = v["nva_stack"], s.board.nva
+    # (loops: a comprehension or generator costs a function call in 3.11)
+    candidates = [here]
+    for n in s.map.neighbors(here):
+        if len(placed(n)) < limit:
+            candidates.append(n)
+    numbers: dict[str, int | None] = {}
+    classes: dict[str, str] = {}
+    known = []
+    for loc in candidates:
+        numbers[loc] = found = _number(s, loc)
+        if found is not None:
+            known.append(found)
+        classes[loc] = _zone_class(s, loc)
+    strength = 0
+    for u in stack:
+        strength += u.strength
     # The lowest (broken) or highest number and zone class among the candidates, found once.
     best_number = (min if broken else max)(known, default=None)
     best_class = (min if broken else max)(classes.values())
@@ -384,20 +418,31 @@ def score_locations(
             points += one * s.map.has_road(loc)
             points += v["nva_move_pleiku_points"] if loc == PLEIKU else 0
             if us:  # interpretation ftv:3.5.4.1/strength-compare: only where US units are
-                points += one if sum(u.strength for u in us) <= strength else -one
+                points += one if _strength(us) <= strength else -one
         scores[loc] = int(points)
     return scores
 
 
+def _strength(units: list[UsCompany]) -> int:
+    """The strength of *units* together (a loop: a generator costs a function call in 3.11)."""
+    total = 0
+    for u in units:
+        total += u.strength
+    return total
+
+
 def _best(s: CampaignState, scores: dict[str, int], rule: str) -> list[str]:
     """Locations by score, ties to the fewest locations from Pleiku, then at random (ftv:3.5.4.1D)."""
-    order = sorted(scores, key=lambda loc: (-scores[loc], s.map.hops_to_pleiku(loc)))
-    top = [
-        loc
-        for loc in order
-        if (scores[loc], s.map.hops_to_pleiku(loc))
-        == (scores[order[0]], s.map.hops_to_pleiku(order[0]))
-    ]
+    hops = s.map.hops_to_pleiku
+    order = sorted(scores, key=lambda loc: (-scores[loc], hops(loc)))
+    # The ties with the first: the run of equal keys that starts the order (a loop: a
+    # comprehension costs a function call in 3.11, and the first's key is read once).
+    first = (scores[order[0]], hops(order[0]))
+    top = []
+    for loc in order:
+        if (scores[loc], hops(loc)) != first:
+            break
+        top.append(loc)
     if len(top) > 1:
         pick = top[s.dice.pick(len(top), rule)]
         s.note(
@@ -415,11 +460,10 @@ def ground_movement(s: CampaignState) -> None:
     moved: set[str] = set()
     for here in s.nva_on_map():
         for broken in (False, True):
-            stack = [
-                u
-                for u in s.board.nva(here)
-                if u.broken == broken and not u.hold and u.id not in moved
-            ]
+            stack = []
+            for u in s.board.nva(here):  # (a loop: a comprehension costs a function call)
+                if u.broken == broken and not u.hold and u.id not in moved:
+                    stack.append(u)
             if not stack:
                 continue
             rule = "ftv:3.5.4.2" if broken else "ftv:3.5.4.1"
@@ -432,15 +476,15 @@ def ground_movement(s: CampaignState) -> None:
                 s.note(
                     rule, f"{'broken' if broken else 'combat-ready'} NVA in {here} score {table}"
                 )
-            remaining = sorted(stack, key=lambda u: u.order)
+            remaining = sorted(stack, key=_ORDER)
             for target in order:
                 if not remaining:
                     break
                 if target == here:
-                    moved.update(u.id for u in remaining)
+                    moved.update(map(_ID, remaining))
                     break
                 placed = _place(s, target, remaining, rule)
-                moved.update(u.id for u in placed)
+                moved.update(map(_ID, placed))
                 remaining = [u for u in remaining if u not in placed]
     for loc, ids in s.entered.items():
         if s.board.supply.get(loc) and not s.board.us(loc) and ids:

@@ -55,7 +55,9 @@ def nva_assault(s: CampaignState, number: int) -> Flow:
     s.entered = {}
     # The places the US held alone as the phase began (only places with US counters can be).
     board = s.board
-    before = {loc: board.has_us(loc) and not board.has_nva(loc) for loc in board.in_use("us")}
+    before = {}
+    for loc in board.in_use("us"):  # (a loop: a comprehension costs a function call in 3.11)
+        before[loc] = board.has_us(loc) and not board.has_nva(loc)
     s.segment = "target determination"
     _nva.target_determination(s)
     s.segment = "offboard movement"
@@ -99,8 +101,11 @@ def maintenance(s: CampaignState) -> Flow:
     _optional.recover_batteries(s)
     cost = s.values["refit_cp"]
     while True:
-        refit = [u for u in s.support.values() if u.box == "refit"]
-        options = [Action.of("refit", u.id) for u in refit] if s.cp.left >= cost else []
+        options = []
+        if s.cp.left >= cost:
+            for u in s.support.values():  # (a loop: a comprehension costs a function call)
+                if u.box == "refit":
+                    options.append(Action.of("refit", u.id))
         action = yield from ask(
             "us",
             [*options, DONE],

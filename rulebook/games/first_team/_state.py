@@ -270,11 +270,11 @@ class CampaignState:
     def zone_units(self, zone: str) -> list[NvaCompany]:
         """Identified NVA in a Zone Box, lowest regiment and company first."""
         nva, placed, box = self.nva, self.board.loc_of, self.box
-        return [
-            unit
-            for i in self._nva_in_order()
-            if box[i] == zone and not (unit := nva[i]).eliminated and unit not in placed
-        ]
+        found = []
+        for i in self._nva_in_order():  # (a loop: a comprehension costs a function call in 3.11)
+            if box[i] == zone and not (unit := nva[i]).eliminated and unit not in placed:
+                found.append(unit)
+        return found
 
     def _nva_in_order(self) -> tuple[str, ...]:
         """The NVA companies' ids, lowest regiment and company first (kept: the order of a
@@ -290,13 +290,11 @@ class CampaignState:
         """Zone Boxes holding identified NVA companies (any :meth:`zone_units` lists), read in
         one pass over the companies rather than one a zone."""
         nva, placed = self.nva, self.board.loc_of
-        return sorted(
-            {
-                zone
-                for i, zone in self.box.items()
-                if len(zone) == 1 and not (unit := nva[i]).eliminated and unit not in placed
-            }
-        )
+        zones = set()
+        for i, zone in self.box.items():  # (a loop: a comprehension costs a function call in 3.11)
+            if len(zone) == 1 and not (unit := nva[i]).eliminated and unit not in placed:
+                zones.add(zone)
+        return sorted(zones)
 
     def unknown(self) -> list[NvaCompany]:
         return self.zone_units(UNKNOWN)
@@ -304,25 +302,47 @@ class CampaignState:
     def contested(self) -> list[str]:
         """Locations holding both sides."""
         board = self.board
-        return [loc for loc in board.in_use("nva") if board.has_nva(loc) and board.has_us(loc)]
+        has_nva, has_us = board.has_nva, board.has_us
+        found = []
+        for loc in board.in_use("nva"):  # (a loop: a comprehension costs a function call in 3.11)
+            if has_nva(loc) and has_us(loc):
+                found.append(loc)
+        return found
 
     def us_on_map(self) -> list[str]:
         board = self.board
-        return [loc for loc in board.in_use("us") if board.has_us(loc)]
+        has_us = board.has_us
+        found = []
+        for loc in board.in_use("us"):  # (a loop: a comprehension costs a function call in 3.11)
+            if has_us(loc):
+                found.append(loc)
+        return found
 
     def nva_on_map(self) -> list[str]:
         board = self.board
-        return [loc for loc in board.in_use("nva") if board.has_nva(loc)]
+        has_nva = board.has_nva
+        found = []
+        for loc in board.in_use("nva"):  # (a loop: a comprehension costs a function call in 3.11)
+            if has_nva(loc):
+                found.append(loc)
+        return found
 
     def garrison_at(self, loc: str) -> UsCompany | None:
-        return next((u for u in self.board.us(loc) if u.garrison), None)
+        for u in self.board.us(loc):  # (a loop: a generator costs a function call in 3.11)
+            if u.garrison:
+                return u
+        return None
 
     def treated_as_hold(self, loc: str) -> bool:
         """US units in Pleiku or beside an intact camp garrison count as under HOLD (ftv:4.1.5)."""
         return loc == PLEIKU or self.garrison_at(loc) is not None
 
     def ready(self, kind: str) -> list[SupportUnit]:
-        return [u for u in self.support.values() if u.kind == kind and u.ready]
+        found = []
+        for u in self.support.values():  # (a loop: a comprehension costs a function call in 3.11)
+            if u.kind == kind and u.ready:
+                found.append(u)
+        return found
 
     def summary(self) -> dict[str, Any]:
         """The position as plain data, for records and equality checks."""
@@ -353,6 +373,7 @@ class CampaignState:
     def score_possession(self) -> None:
         """Sole NVA possession after an NVA Open Combat Segment (ftv:3.5.6C, ftv:5.1B)."""
         gained = []
+        total = 0  # (added up in the loop: sum() over a generator costs a function call)
         board = self.board
         for loc in board.in_use("nva"):
             if not board.has_nva(loc) or board.has_us(loc):
@@ -369,7 +390,7 @@ class CampaignState:
             )
             if points:
                 gained.append((loc, points))
-        total = sum(p for _, p in gained)
+                total += points
         self.vp += total
         if gained:
             self.note(

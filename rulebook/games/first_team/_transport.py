@@ -183,12 +183,11 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
         out = offer.can_fly("out")
         fitting, open_to, counting = offer.fitting, offer.open_to, offer.counting
         # (a company's zones as fitting finds them, without the call once its group's are known;
-        # none found, or none open, it is asked)
-        flying = [
-            (u.id, open_to.get(counting.get(u, _UNCOUNTED)) or fitting(u))
-            for u in home
-            if out[u.id == NINE]
-        ]
+        # none found, or none open, it is asked; a loop: a comprehension costs a function call)
+        for u in home:
+            uid = u.id
+            if out[uid == NINE]:
+                flying.append((uid, open_to.get(counting.get(u, _UNCOUNTED)) or fitting(u)))
         options.run(*_each_to(flying, "fly"), "fly")
     occupied = list(compress(lzs, offer.us_at))  # the zones holding US companies
     supply = None
@@ -228,6 +227,9 @@ def _from_zones(
     supply = s.board.supply
     open_to, counting = offer.open_to, offer.counting
     for loc, units in zip(offer.lzs, offer.us_at, strict=True):
+        # The hops of the last company's zones, worked out once for the companies after it that
+        # may join the same ones (most of a zone's companies count alike).
+        last = None
         for unit in units:
             if unit.garrison:
                 continue
@@ -243,15 +245,15 @@ def _from_zones(
                 fit = open_to.get(counting.get(unit, _UNCOUNTED))
                 if fit is None:
                     fit = offer.fitting(unit)
-                count = len(fit)
-                skip = fit.index(loc) if loc in fit else count
-                if skip < count:
-                    count -= 1
-                if count:
+                if fit is not last:
+                    last, hop_count = fit, len(fit)
+                    hop_skip = fit.index(loc) if loc in fit else hop_count
+                    hop_count -= hop_skip < hop_count  # (the zone it leaves is no hop)
+                if hop_count:
                     hopped = True
                     starts.append(at - first)
-                    parts.append(("hop", uid, fit, skip))
-                    at += count
+                    parts.append(("hop", uid, fit, hop_skip))
+                    at += hop_count
         if supply_hops and supply.get(loc):
             count = len(occupied)
             skip = occupied.index(loc) if loc in occupied else count
@@ -331,7 +333,10 @@ class _Offer:
         if found is None:
             rules, answers = self.rules, self._answers
             if answers is None:
-                answers = self._answers = [rules.answers_of(tally) for tally in self.tallies]
+                # (a loop: a comprehension costs a function call in 3.11)
+                answers = self._answers = []
+                for tally in self.tallies:
+                    answers.append(rules.answers_of(tally))
             found = self.open_to[what] = rules.open_places(self.lzs, self.tallies, what, answers)
         return found
 

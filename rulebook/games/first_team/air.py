@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 
 from rulebook._words import quoted
 from rulebook.dice import Dice
@@ -28,6 +29,9 @@ class Strike:
     effects: Effects
 
 
+_ORDER = attrgetter("order")  # (a sort key called in C, not a lambda's frame)
+
+
 def strike(
     total: int,
     targets: list[NvaCompany],
@@ -47,7 +51,12 @@ def strike(
     """
     trace = trace if trace is not None else Trace()
     out = []
-    for unit in sorted((u for u in targets if not u.eliminated), key=lambda u: u.order):
+    alive = []
+    for u in targets:  # (a loop: a generator costs a function call in 3.11)
+        if not u.eliminated:
+            alive.append(u)
+    alive.sort(key=_ORDER)
+    for unit in alive:
         shifts = total // unit.strength if unit.strength else 0
         column = CRT.clamp(1 + shifts)
         if airstrike_dice == "2d6":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from rulebook.dice import Dice
@@ -54,6 +55,8 @@ reads_values(
     "star_artillery_casualties",
 )
 
+_ORDER = attrgetter("order")  # (a sort key called in C, not a lambda's frame)
+
 
 @dataclass
 class Force:
@@ -81,7 +84,11 @@ class Force:
 
     @property
     def alive(self) -> list[Company]:
-        return [u for u in self.units if not u.eliminated]
+        alive = []
+        for u in self.units:  # (a loop: a comprehension costs a function call in 3.11)
+            if not u.eliminated:
+                alive.append(u)
+        return alive
 
     @property
     def garrison(self) -> UsCompany | None:
@@ -89,7 +96,11 @@ class Force:
 
     @property
     def ground_strength(self) -> int:
-        return sum(u.strength for u in self.alive)
+        total = 0
+        for u in self.units:  # (a loop: a generator costs a function call in 3.11)
+            if not u.eliminated:
+                total += u.strength
+        return total
 
 
 @dataclass
@@ -131,6 +142,26 @@ class CombatResult:
         return sum(e.casualty_points for e in self.effects.values())
 
 
+def _efficiency(firer: Force) -> int:
+    """The lowest efficiency rating among *firer*'s units (0 with none); the NVA leave out
+    broken units unless all are broken (ftv:4.1.2). (Loops: a generator or comprehension costs
+    a function call in 3.11.)"""
+    rated = firer.alive
+    if firer.side == "nva":
+        whole = []
+        for u in rated:
+            if not u.broken:
+                whole.append(u)
+        if whole:
+            rated = whole
+    lowest = None
+    for u in rated:
+        efficiency = u.efficiency
+        if lowest is None or efficiency < lowest:
+            lowest = efficiency
+    return 0 if lowest is None else lowest
+
+
 def _shift(trace: Trace, rule: str, text: str, shifts: int, column: int) -> int:
     if shifts:
         trace.step(rule, text, before={"column": column}, after={"column": column + shifts})
@@ -156,8 +187,10 @@ def column_for(
     column = 1
     trace.step("ftv:4.0", f"{who} fire starts on column 1", after={"column": 1})
     # 4.1.1: the attacker leaves its broken units out of its own total, the defender does not.
-    firing = [u for u in firer.alive if not (attacking and u.broken)]
-    total = sum(u.strength for u in firing) + firer.support_strength
+    total = firer.support_strength
+    for u in firer.alive:  # (a loop: a generator costs a function call in 3.11)
+        if not (attacking and u.broken):
+            total += u.strength
     against = target.ground_strength
     shifts = total // against if against else 0
     column = _shift(
@@ -169,10 +202,7 @@ def column_for(
         column,
     )
     # 4.1.2: the NVA look past broken units unless all are broken; the US never do.
-    rated = firer.alive
-    if firer.side == "nva" and any(not u.broken for u in rated):
-        rated = [u for u in rated if not u.broken]
-    efficiency = min((u.efficiency for u in rated), default=0)
+    efficiency = _efficiency(firer)
     column = _shift(
         trace, "ftv:4.1.2", f"{who} efficiency: lowest rating {efficiency}", efficiency, column
     )
@@ -344,11 +374,13 @@ def apply_result(
 def _nva_steps(n: int, target: Force, fx: Effects, trace: Trace) -> None:
     """One step per company in turn, lowest company of the lowest regiment first (ftv:4.2.3.1)."""
     for _ in range(n):
-        living = sorted(
-            (u for u in target.alive if isinstance(u, NvaCompany)), key=lambda u: u.order
-        )
+        living = []
+        for u in target.alive:  # (a loop: a generator costs a function call in 3.11)
+            if isinstance(u, NvaCompany):
+                living.append(u)
         if not living:
             break
+        living.sort(key=_ORDER)
         unit = _next_in_turn(living, fx)
         unit.lose_step()
         fx.steps[unit.id] = fx.steps.get(unit.id, 0) + 1
@@ -365,8 +397,14 @@ def _nva_steps(n: int, target: Force, fx: Effects, trace: Trace) -> None:
 
 def _next_in_turn(living: list[NvaCompany], fx: Effects) -> NvaCompany:
     """The first company, in order, that has lost fewest steps so far: a round-robin."""
-    least = min(fx.steps.get(u.id, 0) for u in living)
-    return next(u for u in living if fx.steps.get(u.id, 0) == least)
+    # (a loop, the first of the fewest: min() and next() over generators cost calls in 3.11)
+    steps = fx.steps
+    chosen, least = living[0], steps.get(living[0].id, 0)
+    for u in living:
+        lost = steps.get(u.id, 0)
+        if lost < least:
+            chosen, least = u, lost
+    return chosen
 
 
 def round_robin(units: list[UsCompany], points: int) -> dict[str, int]:
@@ -464,7 +502,11 @@ def _reached(n: int, target: Force, fx: Effects, *, us_picks: bool) -> list[Comp
     """Who a #B or A result reaches at once: combat-ready units in counter order, the camp
     garrison first for the US. With *us_picks* and more US companies ready than the result
     needs, only the garrison is taken here and the rest is owed to the player's choice."""
-    ready = sorted((u for u in target.alive if not u.broken), key=lambda u: u.order)
+    ready = []
+    for u in target.alive:  # (a loop: a generator costs a function call in 3.11)
+        if not u.broken:
+            ready.append(u)
+    ready.sort(key=_ORDER)
     if not us_picks or target.side != "us":
         return ready[:n]
     garrison = [u for u in ready if isinstance(u, UsCompany) and u.garrison][:n]

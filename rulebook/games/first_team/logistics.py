@@ -383,7 +383,7 @@ def move_fatigue(point_map: PointMap, path: list[str], *, supplied: bool) -> int
     """
     if len(path) < 2:
         return 0
-    cost = sum(point_map.fatigue_cost(a, b) for a, b in itertools.pairwise(path))
+    cost = sum(map(point_map.fatigue_cost, path, path[1:]))  # (map: a generator costs a call)
     return cost + (0 if supplied else 1)
 
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import cache
 
 from rulebook.games._decisions import Action, first_of, of_verb_at, verbs_of
 from rulebook.games.first_team._transport import TransportFacts
@@ -73,7 +74,10 @@ def random_policy(rng: random.Random) -> Policy:
 
 
 def _strength(units: list) -> int:
-    return sum(u.strength for u in units)
+    total = 0
+    for u in units:  # (a loop: a generator costs a function call in 3.11)
+        total += u.strength
+    return total
 
 
 class _ByVerb(dict):
@@ -124,8 +128,9 @@ def scripted_policy() -> Policy:
         by_verb = _ByVerb(options)
         closer = first_of(options, CLOSERS)
         done = options[closer if closer is not None else 0]
+        present = by_verb.present
         for verbs, handler in HANDLERS:
-            if verbs & by_verb.present:
+            if not verbs.isdisjoint(present):  # (no set made for the test)
                 action = handler(game, by_verb, done)
                 break
         else:
@@ -218,15 +223,20 @@ def _air(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) -> 
     if s.cp.left < 8:
         return done
     alone: dict[str, bool] = {}  # each location looked at once, not once per strike counter
+    strength = _nva_strength(s)
+    # The first strike of the most NVA strength, B-52s first, among the locations without US
+    # outside Cambodia (a loop, as max() would be: a key function costs a call a strike).
+    best, most = done, None
     for a in by_verb.get("strike", []):
         loc = a.args[0]
-        if loc not in alone:
-            alone[loc] = not s.board.us(loc) and not s.map.in_cambodia(loc)
-    targets = [a for a in by_verb.get("strike", []) if alone[a.args[0]]]
-    if not targets:
-        return done
-    strength = _nva_strength(s)
-    return max(targets, key=lambda a: (strength(a.args[0]), a.args[1].startswith("B52")))
+        here = alone.get(loc)
+        if here is None:
+            here = alone[loc] = not s.board.us(loc) and not s.map.in_cambodia(loc)
+        if here:
+            rank = (strength(loc), a.args[1].startswith("B52"))
+            if most is None or rank > most:
+                best, most = a, rank
+    return best
 
 
 def _transport(game: CampaignGame, by_verb: _ByVerb, done: Action) -> Action | int:
@@ -242,7 +252,7 @@ def _transport(game: CampaignGame, by_verb: _ByVerb, done: Action) -> Action | i
                 # The 2/12's first flight, else the first.
                 return next((at for at, unit in pleiku if _battalion(unit) == "2/12"), pleiku[0][0])
         for camp in sorted(s.spec.map.special_forces_camps, reverse=True):
-            if not [u for u in s.board.us(camp) if not u.garrison]:
+            if not _has_company(s.board.us(camp)):
                 guard = next(_flights_to(facts, camp), None)
                 if guard is not None:
                     return guard[0]
@@ -256,6 +266,28 @@ def _transport(game: CampaignGame, by_verb: _ByVerb, done: Action) -> Action | i
     return next((at for at, unit in facts.home if s.us[unit].broken), done)
 
 
+def _has_company(units: list) -> bool:
+    """Whether *units* hold a company that is not a garrison (a loop, not a list made to be
+    tested for emptiness: a comprehension costs a function call in 3.11)."""
+    for u in units:  # noqa: SIM110 - any() would make a generator
+        if not u.garrison:
+            return True
+    return False
+
+
+def _beside(s, loc: str) -> bool:
+    """Whether *loc* holds no NVA and is beside a location that does (a loop: any() over a
+    generator costs a function call in 3.11)."""
+    nva = s.board.has_nva
+    if nva(loc):
+        return False
+    for n in s.map.neighbors(loc):  # noqa: SIM110 - any() would make a generator
+        if nva(n):
+            return True
+    return False
+
+
+@cache  # (a look-up in C, not a call and a split: the plan asks for every flight out)
 def _battalion(unit: str) -> str:
     return unit.split("/", 1)[-1]
 
@@ -273,7 +305,6 @@ def _flights_to(facts: TransportFacts, dest: str) -> Iterator[tuple[int, str]]:
 def _beside_the_nva(s, facts: TransportFacts, done: Action) -> Action | int:
     """The flight out to a landing zone free of NVA beside a location holding them, the
     lowest battalion then landing zone first (the first such, should two tie); or *done*."""
-    nva = s.board.has_nva
     beside: dict[str, bool] = {}  # each landing zone looked at once, not once per company
     best: tuple[str, str] | None = None
     chosen = done
@@ -287,7 +318,7 @@ def _beside_the_nva(s, facts: TransportFacts, done: Action) -> Action | int:
             for k, loc in enumerate(places):
                 near = beside.get(loc)
                 if near is None:
-                    near = beside[loc] = not nva(loc) and any(nva(n) for n in s.map.neighbors(loc))
+                    near = beside[loc] = _beside(s, loc)
                 if near and (best is None or (battalion, loc) < best):
                     best, chosen = (battalion, loc), at + k
         at += len(places)
@@ -306,14 +337,22 @@ def _commit(game: CampaignGame, by_verb: dict[str, list[Action]], done: Action) 
         if action.verb != "commit":
             break
         already.append(s.support[action.args[0]].kind)
-    commits = by_verb.get("commit", [])
-    batteries = sorted(
-        (a for a in commits if s.support[a.args[0]].kind == "battery"), key=lambda a: int(a.args[1])
-    )
-    if batteries and already.count("battery") < 2:
-        return batteries[0]
+    # One pass over the commits: the cheapest battery (the first of the cheapest), and the
+    # first of each other kind (a loop: sorted() and next() over generators cost calls).
+    battery, cheapest = None, 0
+    first: dict[str, Action] = {}
+    for a in by_verb.get("commit", []):
+        kind = s.support[a.args[0]].kind
+        if kind == "battery":
+            cost = int(a.args[1])
+            if battery is None or cost < cheapest:
+                battery, cheapest = a, cost
+        elif kind not in first:
+            first[kind] = a
+    if battery is not None and already.count("battery") < 2:
+        return battery
     for kind in ("observation", "gunship", "aero-rocket"):
-        pick = next((a for a in commits if s.support[a.args[0]].kind == kind), None)
+        pick = first.get(kind)
         if pick is not None and kind not in already:
             return pick
     return done
