@@ -8,6 +8,7 @@ area outlined, so these checks speak of areas, places and companies, and each
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
 from rulebook._words import quoted
-from rulebook.maps.places import arrival_words
+from rulebook.maps.places import arrival_words, known_place
 from rulebook.scenario._map_models import MapSpec
 from rulebook.scenario._models import Scenario
 
@@ -170,6 +171,38 @@ def _late_findings(arrivals: list[tuple], scenario: Scenario) -> list[Finding]:
     ]
 
 
+def _unread_tags(spec: MapSpec, arrival_tags: set[str]) -> list[Finding]:
+    """Areas marked with a place nothing reads: a mistyped tag ("edge north") is taken as
+    written, and the place it was meant for loses the area without a word.
+
+    >>> from rulebook.maps import demo_spec
+    >>> spec = demo_spec()
+    >>> spec.areas[0] = spec.areas[0].model_copy(update={"tags": ["edge north"]})
+    >>> [str(f) for f in _unread_tags(spec, set())]
+    ['A is marked “edge north”, a place no rule or set-up reads (did you mean edge-north?): fix its tags.']
+    """
+    unread: dict[str, list[str]] = {}
+    for area in spec.areas:
+        for tag in area.tags:
+            if not known_place(tag) and tag not in arrival_tags:
+                unread.setdefault(tag, []).append(area.id)
+    read = sorted({t for a in spec.areas for t in a.tags if known_place(t)} | arrival_tags)
+    read += [t for t in ("edge-north", "edge-south", "edge-east", "edge-west") if t not in read]
+    findings = []
+    for tag, ids in unread.items():
+        near = difflib.get_close_matches(tag.replace(" ", "-").lower(), read, n=1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        findings.append(
+            Finding(
+                f"{join_words(ids)} {'is' if len(ids) == 1 else 'are'} marked {quoted(tag)}, a "
+                f"place no rule or set-up reads{hint}: fix {'its' if len(ids) == 1 else 'their'} "
+                "tags.",
+                tuple(ids),
+            )
+        )
+    return findings
+
+
 def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
     """Arrivals with nowhere to land, and places with too little room (lza:3.2, lza:6.1)."""
     lza = scenario.lz_albany
@@ -194,6 +227,7 @@ def _set_up_findings(spec: MapSpec, scenario: Scenario) -> list[Finding]:
             )
         )
     findings += _late_findings(arrivals, scenario)
+    findings += _unread_tags(spec, {a[2].tag for a in arrivals if a[2].tag})
     load: dict[tuple, list] = {}
     nowhere: dict[str, list[str]] = {}
     for name, side, arrival, platoons in arrivals:

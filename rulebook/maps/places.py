@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLACE_TAGS", "arrival_words", "by_id", "place_label"]
+__all__ = ["PLACE_TAGS", "arrival_words", "by_id", "known_place", "place_label"]
 
 # The places the LZ Albany set-up names, in the order the designer offers them.
 PLACE_TAGS: dict[str, str] = {
@@ -20,6 +20,16 @@ PLACE_TAGS: dict[str, str] = {
 }
 _EDGE = re.compile(r"^edge-(north|south|east|west)$")
 _CIRCLE = re.compile(r"^(us|nva)-(green|tan)-(\d+)$")
+
+
+def known_place(tag: str) -> bool:
+    """Whether *tag* is a place the rules or the set-up read: a set-up circle, the green dots,
+    a board edge or off the map.
+
+    >>> known_place("edge-north"), known_place("nva-tan-3"), known_place("edge north")
+    (True, True, False)
+    """
+    return tag in PLACE_TAGS or tag == "off-map" or bool(_EDGE.match(tag) or _CIRCLE.match(tag))
 
 
 def place_label(tag: str) -> str:

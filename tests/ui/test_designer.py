@@ -639,3 +639,15 @@ def test_hand_links_cross_both_areas_but_stop_short_of_their_names():
             area = m.area(area_id).polygon
             assert area.buffer(1e-6).contains(end), (feature["properties"]["pair"], area_id)
             assert end.distance(area.representative_point()) > 10, (area_id, end)
+
+
+def test_a_mistyped_place_tag_is_a_check_naming_the_tag_meant():
+    """A review typed "edge north" for A1's tags: it was taken, A1 left the north edge, and the
+    checks still said nothing to fix."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    designer._on_click("A1")
+    designer.tags.value = "edge north"
+    designer._update()
+    said = " ".join(row.children[0].value for row in designer.checks.rows.children)
+    assert "A1 is marked “edge north”, a place no rule or set-up reads" in said
+    assert "(did you mean edge-north?)" in said
