@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as ipw
 from ipyleaflet import DivIcon, GeoJSON, Marker
 
+from rulebook._words import quoted
 from rulebook.maps.point_design import LINE_KINDS, ZONES, PointDesign, line_key
 from rulebook.render import provenance_badge
 from widgets._closing import discard
@@ -257,6 +258,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             kind = None if old == self.kind.value else self.kind.value
             self.design.set_line(first, name, kind, self.route.value.strip() or None)
             said = "removed" if kind is None else f"now {KIND_WORDS.get(kind, kind)}"
+            route = self.route.value.strip()
+            if route and kind not in (None, "road"):  # (set_line keeps routes for roads alone)
+                said += f"; a route number, such as {escape(quoted(route))}, is for roads only"
             self.notice.value = (
                 f"<div class='rb-lined' data-line='{key}'>The line {first}-{name} is {said}.</div>"
             )

@@ -90,6 +90,26 @@ def test_place_locations_by_zone_and_draw_typed_lines_with_undo():
     assert "removed" in designer.notice.value
 
 
+def test_a_route_number_on_a_line_that_is_no_road_is_said_to_be_for_roads_only():
+    """A review typed a route for a jungle line: the line was drawn and the route dropped
+    without a word."""
+    designer = PointDesigner(PointDesign.blank())
+    place_all(designer)
+    designer.mode.value = "line"
+    designer.kind.value = "jungle"
+    designer.route.value = "19"
+    designer._on_location("D1")
+    designer._on_location("G1")
+    assert designer.design.spec.lines["D1-G1"] == "jungle"
+    assert "D1-G1" not in designer.design.spec.routes
+    assert "a route number, such as “19”, is for roads only" in designer.notice.value
+    designer.kind.value = "road"
+    designer._on_location("D2")
+    designer._on_location("G2")
+    assert designer.design.spec.routes["D2-G2"] == "19"
+    assert "for roads only" not in designer.notice.value
+
+
 def _finish(designer: PointDesigner) -> None:
     """Camps, An Khe, Pleiku's zone and the Zone Display, all through the controls."""
     designer.mode.value = "select"
