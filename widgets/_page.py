@@ -21,6 +21,17 @@ HOME = "00_start_here.ipynb"
 RULES = "rules_reference.ipynb"
 
 
+def on_enter(box: ipw.Text, action: Callable[[], object]) -> None:
+    """Run *action* when Enter is pressed in *box*: the page sends the box a submit message
+    (ipywidgets' ``on_submit``, which reads it, is deprecated)."""
+
+    def handle(_: Any, content: dict, buffers: Any) -> None:
+        if content.get("event") == "submit":
+            action()
+
+    box.on_msg(handle)
+
+
 def header_html(*, home: bool = True) -> str:
     """The bar on top of every app: the project's name, a way home and a way to the rules.
 

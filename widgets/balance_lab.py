@@ -30,7 +30,7 @@ from rulebook.sim.report import table as sweep_table
 from rulebook.sim.report import verdicts as sweep_verdicts
 from rulebook.sim.values import ScenarioValue, format_value, scenario_values
 from widgets._number import RangedIntText, seed_box
-from widgets._page import app_page, error_html
+from widgets._page import app_page, error_html, on_enter
 from widgets.scenario_files import PROJECT_ROOT, resolve_query_path, scenario_from_query
 
 __all__ = ["BalanceLab", "balance_lab_app", "nice_bins"]
@@ -248,16 +248,6 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
     return html, verdicts
 
 
-def _on_enter(action: Any) -> Any:
-    """A text box's message handler that runs *action* when Enter is pressed in it."""
-
-    def handle(_: Any, content: dict, buffers: Any) -> None:
-        if content.get("event") == "submit":
-            action()
-
-    return handle
-
-
 def _value_option(row: ScenarioValue) -> str:
     return (
         f"{row.label}: {row.value_words()} ({row.provenance}{', ' + row.rule if row.rule else ''})"
@@ -436,10 +426,8 @@ class BalanceLab(ipw.VBox):
         self.add_button.on_click(lambda _: self._add_selected())
         self.clear_button.on_click(lambda _: self._set_changes({}))
         self.by_path_button.on_click(lambda _: self._add_by_path())
-        # Enter in a value box adds it, as its button does (the box's own submit message:
-        # ipywidgets' on_submit, which reads it, is deprecated).
-        self.new_value.on_msg(_on_enter(self._add_selected))
-        self.by_path.on_msg(_on_enter(self._add_by_path))
+        on_enter(self.new_value, self._add_selected)  # Enter adds, as the button does
+        on_enter(self.by_path, self._add_by_path)
         self.run_button.on_click(lambda _: self.start())
         for control in (self.games, self.seed, self.policy):
             control.observe(self._show_known, "value")

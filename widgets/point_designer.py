@@ -256,9 +256,9 @@ class PointDesigner(DesignerFiles, ipw.VBox):
             key = line_key(first, name)
             old = self.design.spec.lines.get(key)
             kind = None if old == self.kind.value else self.kind.value
-            self.design.set_line(first, name, kind, self.route.value.strip() or None)
-            said = "removed" if kind is None else f"now {KIND_WORDS.get(kind, kind)}"
             route = self.route.value.strip()
+            self.design.set_line(first, name, kind, route or None)
+            said = "removed" if kind is None else f"now {KIND_WORDS.get(kind, kind)}"
             if route and kind not in (None, "road"):  # (set_line keeps routes for roads alone)
                 said += f"; a route number, such as {escape(quoted(route))}, is for roads only"
             self.notice.value = (

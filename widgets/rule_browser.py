@@ -32,7 +32,7 @@ from rulebook.reference._reading import (
 from rulebook.reference._search import rule_id_spelling
 from rulebook.reference._topics import topic_name
 from rulebook.render import provenance_badge
-from widgets._page import app_page, error_html, guarded
+from widgets._page import app_page, error_html, guarded, on_enter
 
 __all__ = ["RuleBrowser", "rule_browser_app", "start_from_query"]
 
@@ -100,7 +100,7 @@ class RuleBrowser(ipw.VBox):
             placeholder="words, an abbreviation or a rule id: LOS, nigth, lza:7.8",
         )
         self.query.add_class("rb-rule-query")
-        self.query.on_msg(self._on_query_msg)
+        on_enter(self.query, self.submit)
         self.game = ipw.Dropdown(options=list(GAMES), description="Book")
         self.tag = ipw.Dropdown(options=[("any topic", "any"), *topics], description="Topic")
         self.count = ipw.HTML()
@@ -289,10 +289,6 @@ class RuleBrowser(ipw.VBox):
         if self.tag.value != "any" and self.tag.value not in entry.tags:
             return f"not under the topic {self.tag.label}"
         return ""
-
-    def _on_query_msg(self, _: Any, content: dict, buffers: Any) -> None:
-        if content.get("event") == "submit":
-            self.submit()
 
     def submit(self) -> None:
         """What Enter in the search box does: open the first result."""

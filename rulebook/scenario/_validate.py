@@ -80,7 +80,7 @@ DIE_FACES = range(1, 7)
 
 def _faces_and_turns(name: str, value: object, file: str) -> list[Problem]:
     """What a value named as die faces (``hit_face``, ``night_spotting_faces``) or as turns
-    (``night_turns``) may hold: faces of a d6, turns of the game, none named twice."""
+    (``night_turns``) may hold: faces of a d6, turns 1 to MAX_TURNS, none named twice."""
     words = name.split("_")
     faces = "face" in words or "faces" in words
     turns = words[-1] == "turns"
@@ -91,7 +91,8 @@ def _faces_and_turns(name: str, value: object, file: str) -> list[Problem]:
         return []
     path = f"values.{name}.value"
     if faces:
-        low, high, what = 1, 6, "a face of a six-sided die is 1 to 6"
+        low, high = DIE_FACES[0], DIE_FACES[-1]
+        what = f"a face of a six-sided die is {low} to {high}"
     else:  # (past the game's last turn is allowed: a variant may shorten the game alone)
         low, high, what = 1, MAX_TURNS, f"a turn is 1 to {MAX_TURNS}"
     wrong = [n for n in items if not low <= n <= high]

@@ -21,7 +21,7 @@ def test_a_rule_id_and_enter_opens_it():
     app = RuleBrowser()
     app.query.value = "lza:7.8"
     assert shown_ids(app) == ["lza:7.8"]
-    app._on_query_msg(app.query, {"event": "submit"}, [])  # what Enter sends from the page
+    app.query._handle_custom_msg({"event": "submit"}, [])  # what Enter sends from the page
     assert app.current == "lza:7.8"
     assert "Line of Sight" in app.entry_view.value
 

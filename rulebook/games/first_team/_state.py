@@ -310,20 +310,16 @@ class CampaignState:
         return found
 
     def us_on_map(self) -> list[str]:
-        board = self.board
-        has_us = board.has_us
-        found = []
-        for loc in board.in_use("us"):  # (a loop: a comprehension costs a function call in 3.11)
-            if has_us(loc):
-                found.append(loc)
-        return found
+        return self._held("us", self.board.has_us)
 
     def nva_on_map(self) -> list[str]:
-        board = self.board
-        has_nva = board.has_nva
+        return self._held("nva", self.board.has_nva)
+
+    def _held(self, side: str, has: Callable[[str], bool]) -> list[str]:
+        """The locations *side* has used that it still holds (*has*: the board's test)."""
         found = []
-        for loc in board.in_use("nva"):  # (a loop: a comprehension costs a function call in 3.11)
-            if has_nva(loc):
+        for loc in self.board.in_use(side):  # (a loop: a comprehension costs a call in 3.11)
+            if has(loc):
                 found.append(loc)
         return found
 
