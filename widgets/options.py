@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rulebook.scenario import Scenario
+from widgets._number import seed_box
 from widgets._page import guarded
 
 __all__ = ["OptionsPanel"]
@@ -52,12 +53,14 @@ class OptionsPanel(ipw.VBox):
             )
             note.layout.width = "40em"
             rows.append(ipw.HBox([picker, note]))
-        self.seed = ipw.IntText(value=seed, description="seed")
+        self.seed = seed_box(seed, description="seed")
         self.new_button = ipw.Button(description="New game with these options", icon="refresh")
         self.new_button.add_class("rb-new-game")
         self.new_button.layout.width = "auto"
         self.new_button.on_click(self._new)
-        body = ipw.VBox([*rows, ipw.HBox([self.seed, self.new_button]), self.errors])
+        body = ipw.VBox(
+            [*rows, ipw.HBox([self.seed, self.new_button, self.seed.note]), self.errors]
+        )
         box = ipw.Accordion(children=[body], titles=("Options and optional rules",))
         box.selected_index = None
         super().__init__([box])

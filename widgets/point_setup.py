@@ -186,11 +186,13 @@ class CampaignPanel(DesignEdits, ipw.VBox):
     ) -> None:
         self._bind(design, on_change, errors)
         self.us_setup = ipw.HTML()
-        self.boxes: dict[str, ipw.IntText] = {}
+        self.boxes: dict[str, RangedIntText] = {}
         self.notes: dict[str, ipw.HTML] = {}
         rows: dict[str, ipw.HBox] = {}
         for name, words in VALUE_ROWS.items():
-            box = ipw.IntText(layout=SMALL)
+            # Whole numbers read by the kernel (an IntText made 12.5 into 125 without a word);
+            # below zero is for the checks to judge against the book's value (see _value).
+            box = RangedIntText(-999, 999, "a value of the rules", layout=SMALL)
             box.add_class(f"rb-value-{name.replace('_', '-')}")
             box.observe(lambda c, name=name: self._value(name, c["new"]), names="value")
             note = ipw.HTML()
@@ -245,9 +247,8 @@ class CampaignPanel(DesignEdits, ipw.VBox):
         )
 
     @staticmethod
-    def _row(text: str, box: ipw.Widget, note: ipw.HTML) -> ipw.HBox:
-        held = [box.note] if isinstance(box, RangedIntText) else []  # what it says of a number held
-        return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="17em")), box, note, *held])
+    def _row(text: str, box: RangedIntText, note: ipw.HTML) -> ipw.HBox:
+        return ipw.HBox([ipw.HTML(text, layout=ipw.Layout(width="17em")), box, note, box.note])
 
     def _value(self, name: str, value: int) -> None:
         def change(s: Any) -> Any:

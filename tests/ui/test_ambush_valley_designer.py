@@ -225,7 +225,7 @@ def test_every_visible_choice_is_in_words():
     assert ("Casualty straggler", "casualty-straggler") in app.tables.name.options
 
 
-def test_campaign_fields_say_what_they_ask_and_which_rule_reads_them():
+def test_descendants_say_what_they_ask_and_which_rule_reads_them():
     campaign = ambush_valley_app().children[-1].campaign
     report = next(c for c in campaign.children if "rb-av-report" in c._dom_classes)
     fields = [w for w in _walk(report) if "rb-av-field" in getattr(w, "_dom_classes", ())]
@@ -439,3 +439,32 @@ def test_the_campaign_seed_is_read_by_the_kernel_and_says_what_it_refused():
     assert panel.seed.value == 1965
     assert "2.5 is not a whole number: 1,965 kept" in panel.seed.note.value
     assert panel.seed.note in panel.children[1].children  # shown beside the box
+
+
+def test_every_number_box_of_the_campaign_solo_and_tables_tabs_says_what_it_kept():
+    """The game report's VP and OMP boxes and the solo and tables tabs' seeds were IntTexts too:
+    12.5 VP arrived as 125 and a negative seed was kept, without a word."""
+    app = ambush_valley_app().children[-1]
+    campaign = app.campaign
+    campaign.vp.set_state({"value": "12.5"})
+    assert campaign.vp.value == 15
+    assert "12.5 is not a whole number: 15 kept" in campaign.vp.note.value
+    campaign.omp_left.set_state({"value": "-2"})
+    assert campaign.omp_left.value == 0
+    assert "-2 is less than a count of OMP takes (0 to 99): held at 0" in (
+        campaign.omp_left.note.value
+    )
+    field = next(w for w in descendants(campaign) if campaign.vp in getattr(w, "children", ()))
+    assert campaign.vp.note in field.children  # beside the box it speaks of
+    for panel in (app.solo, app.tables):
+        panel.seed.set_state({"value": "-3"})
+        assert panel.seed.value == 0
+        assert "-3 is less than a dice seed takes" in panel.seed.note.value
+        assert panel.seed.note in list(descendants(panel))
+
+
+def descendants(widget):
+    """Every box under *widget* (depth first)."""
+    for child in getattr(widget, "children", ()):
+        yield child
+        yield from descendants(child)

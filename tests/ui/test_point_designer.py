@@ -419,6 +419,12 @@ def test_a_number_out_of_range_is_held_and_said_and_a_negative_count_refused(tmp
     )
     campaign.boxes["draw_at"].value = -20  # a value the book has below zero may go lower
     assert designer.design.scenario.values["draw_at"].value == -20
+    # The victory boxes were IntTexts, which made 12.5 into 125 without a word.
+    campaign.boxes["vp_camp"].set_state({"value": "12.5"})
+    assert designer.design.scenario.values["vp_camp"].value == 2
+    assert "12.5 is not a whole number: 2 kept" in campaign.boxes["vp_camp"].note.value
+    shown = [w for row in campaign.children if hasattr(row, "children") for w in row.children]
+    assert campaign.boxes["vp_camp"].note in shown
 
 
 def test_pleiku_placed_shows_no_zone_until_one_is_picked():

@@ -25,6 +25,13 @@ import ipywidgets as ipw
 import pytest
 from ipywidgets.widgets.widget import _instances as live_widgets
 
+from widgets._number import RangedIntText
+
+# ipywidgets' own number boxes judge what is typed in the browser and say nothing: IntText
+# drops the keys it does not take (12.5 arrives as 125), the bounded ones clamp. Apps use
+# widgets._number's boxes, which the kernel reads and which say what they kept.
+SILENT_NUMBERS = (ipw.IntText, ipw.FloatText, ipw.BoundedIntText, ipw.BoundedFloatText)
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 APPS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 # Words on buttons this test leaves alone: they write files, replace the game or map being
@@ -70,8 +77,10 @@ def _poke(page: ipw.Widget, rng: random.Random) -> None:
         elif isinstance(w, ipw.Dropdown | ipw.ToggleButtons | ipw.RadioButtons | ipw.Select):
             if w.options and not w.disabled:
                 w.index = rng.randrange(len(w.options))
-        elif isinstance(w, ipw.IntSlider | ipw.BoundedIntText) and not w.disabled:
+        elif isinstance(w, ipw.IntSlider) and not w.disabled:
             w.value = rng.randint(w.min, w.max)
+        elif isinstance(w, RangedIntText) and not w.disabled:  # typed, as the page sends it
+            w.set_state({"value": str(rng.randint(int(w.low), int(w.high)))})
         elif isinstance(w, ipw.Tab) and w.children:
             w.selected_index = rng.randrange(len(w.children))
 
@@ -89,6 +98,8 @@ def test_poking_every_control_round_after_round_leaves_the_widget_count_flat(
     for _ in range(COUNTED):
         _poke(page, rng)
         counts.append(len(live_widgets))
+        silent = {type(w).__name__ for w in _controls(page) if isinstance(w, SILENT_NUMBERS)}
+        assert not silent, f"{stem}: number boxes that refuse nothing in words: {silent}"
     growth = [b - a for a, b in itertools.pairwise(counts)]
     # A leak adds widgets in every round; a panel built the first time its tab is opened, or a
     # kept pool growing to a longer list than before, adds them once.

@@ -110,6 +110,28 @@ def test_first_team_app_lists_the_nva_batteries_under_option_6_2():
     assert "101/66" in app.status.value
 
 
+def test_the_first_team_seed_box_reads_what_was_typed_and_says_what_it_kept():
+    """The options' seed was an IntText: 2.5 arrived as seed 25 and -7 as -7, without a word."""
+    from widgets.first_team_app import CampaignStepper, campaign_app
+    from widgets.options import OptionsPanel
+
+    page = campaign_app()
+    options = next(c for c in page.children if isinstance(c, OptionsPanel))
+    app = next(c for c in page.children if isinstance(c, CampaignStepper))
+    kept = options.seed.value
+    options.seed.set_state({"value": "2.5"})
+    assert options.seed.value == kept
+    assert f"2.5 is not a whole number: {kept:,} kept" in options.seed.note.value
+    options.seed.set_state({"value": "-7"})
+    assert "-7 is less than a dice seed takes" in options.seed.note.value
+    options.seed.set_state({"value": "12"})
+    options.new_button.click()
+    assert app.game.seed == 12
+    rows = options.children[0].children[0].children
+    shown = [w for row in rows for w in getattr(row, "children", ())]
+    assert options.seed.note in shown  # beside the box, where the reader typed
+
+
 def test_a_near_certain_hit_is_not_shown_as_certain():
     """Twelve dice hitting on 4 to 6 miss all of them 1 time in 4,096: the headline said 100.0%."""
     explorer = OddsExplorer(dice=12, target=4)

@@ -22,7 +22,7 @@ from rulebook.games.ambush_valley.campaign import (
 from rulebook.render import trace_html
 from rulebook.saves import resolve_save_name
 from rulebook.trace import Trace
-from widgets._number import seed_box
+from widgets._number import RangedIntText, seed_box
 from widgets._page import error_html, guarded, rule_links
 from widgets.ambush_valley.words import platoon_options
 
@@ -111,8 +111,9 @@ def explained(widget: ipw.Widget, key: str) -> ipw.VBox:
     label, meaning, rules = REPORT_FIELDS[key]
     widget.tooltip = meaning
     # Numbers need a few digits; choices take the column's width.
-    widget.layout.width = "8em" if isinstance(widget, ipw.IntText) else "auto"
-    widget.layout.flex = "0 0 auto" if isinstance(widget, ipw.IntText) else "1 1 auto"
+    number = isinstance(widget, RangedIntText)
+    widget.layout.width = "8em" if number else "auto"
+    widget.layout.flex = "0 0 auto" if number else "1 1 auto"
     name = ipw.HTML(
         f"<label class='rb-av-field-label' title='{escape(meaning)}'>{escape(label)}</label>",
         layout=ipw.Layout(width="13em", flex="0 0 13em"),
@@ -123,7 +124,12 @@ def explained(widget: ipw.Widget, key: str) -> ipw.VBox:
         layout=ipw.Layout(margin="0 0 0 13.5em", width="auto"),
     )
     box = ipw.VBox(
-        [ipw.HBox([name, widget], layout=ipw.Layout(width="100%")), note],
+        [
+            ipw.HBox(
+                [name, widget, *([widget.note] if number else [])], layout=ipw.Layout(width="100%")
+            ),
+            note,
+        ],
         layout=ipw.Layout(width="100%", margin="0 0 0.5em 0"),
     )
     box.add_class("rb-av-field")
@@ -151,9 +157,10 @@ class CampaignPanel(ipw.VBox):
             layout=ipw.Layout(width="auto"),
         )
         self.pre_button.on_click(self._pre)
-        self.vp = ipw.IntText(value=15)
-        self.enemy_vp = ipw.IntText(value=8)
-        self.omp_left = ipw.IntText(value=0)
+        # Read by the kernel, which says what it kept (an IntText made 12.5 VP into 125).
+        self.vp = RangedIntText(0, 999, "a game's victory points", value=15)
+        self.enemy_vp = RangedIntText(0, 999, "a game's victory points", value=8)
+        self.omp_left = RangedIntText(0, 99, "a count of OMP", value=0)
         self.casualties = ipw.SelectMultiple(rows=5)
         self.casualties.add_class("rb-av-casualties")
         self.lay = ipw.Dropdown(options=WHERE_WOUNDED)

@@ -10,6 +10,7 @@ import ipywidgets as ipw
 from rulebook.dice import Dice
 from rulebook.games.ambush_valley.solo import Situation, decide
 from rulebook.trace import Trace
+from widgets._number import seed_box
 
 __all__ = ["SoloPanel"]
 
@@ -55,7 +56,7 @@ class SoloPanel(ipw.VBox):
         self.combat = ipw.FloatSlider(
             value=20, min=0, max=40, step=1, description="nearest combat (in)", style=style
         )
-        self.seed = ipw.IntText(value=1, description="seed for its D6", style=style)
+        self.seed = seed_box(1, description="seed for its D6", style=style)
         self.fp_six = ipw.ToggleButtons(
             options=[("FP 6 counts as weak", "low"), ("FP 6 counts as strong", "high")],
             description="reading",
@@ -72,12 +73,13 @@ class SoloPanel(ipw.VBox):
             self.seed,
             self.fp_six,
         ]
+        shown = [*controls[:-1], self.seed.note, self.fp_six]  # what the seed box kept, beneath it
         boxes = [self.leader, self.cover, self.fired_on, self.los, self.vehicle, self.no_enemy]
         for w in controls[:-1]:
             w.layout.width = "30em"
         for w in controls + boxes:
             w.observe(self.refresh, "value")
-        left = ipw.VBox(controls, layout=ipw.Layout(width="34em", min_width="34em"))
+        left = ipw.VBox(shown, layout=ipw.Layout(width="34em", min_width="34em"))
         super().__init__([ipw.HBox([left, ipw.VBox(boxes)]), self.errors, self.answer])
         self.refresh()
 

@@ -12,6 +12,7 @@ from rulebook.games.ambush_valley.campaign import casualty_status_odds
 from rulebook.games.ambush_valley.dice import LADDER
 from rulebook.games.ambush_valley.tables import table, table_names
 from rulebook.render import distribution_html, provenance_badge, trace_html
+from widgets._number import seed_box
 from widgets._page import guarded, rule_links
 from widgets.ambush_valley.words import id_words
 
@@ -32,7 +33,7 @@ class TablesPanel(ipw.VBox):
         self.tq = ipw.Dropdown(
             options=[(f"D{d}", d) for d in LADDER], value=8, description="TQ die"
         )
-        self.seed = ipw.IntText(value=1, description="seed")
+        self.seed = seed_box(1, description="seed")
         self.roll_button = ipw.Button(description="Roll")
         self.roll_button.on_click(self._roll)
         self.name.observe(self.refresh, "value")
@@ -45,7 +46,7 @@ class TablesPanel(ipw.VBox):
                 ipw.HBox([self.name, self.tq]),
                 self.errors,
                 self.odds,
-                ipw.HBox([self.seed, self.roll_button]),
+                ipw.HBox([self.seed, self.roll_button, self.seed.note]),
                 self.rolled,
             ]
         )
