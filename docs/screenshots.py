@@ -74,7 +74,7 @@ def _first_team_turn(page) -> None:
     """The scripted US player plays turn 1; the screen then tells what the turn did."""
     page.locator(".rb-computer select").select_option("to the end of the turn")
     page.wait_for_timeout(500)
-    page.get_by_role("button", name="The scripted US player plays").click()
+    page.get_by_role("button", name="Scripted US plays").click()
 
 
 def _balance_comparison(page) -> None:

@@ -44,6 +44,12 @@ class CampaignStepper(GameStepper):
     has_chance = False
     game_key = "first-team"
     player_label = "the scripted US player"
+    # A teacher steps the campaign's fifteen turns with this button. At the panel's foot, under
+    # the tracks, the Zone Display and what the last step did, it fell below a 1024 x 768
+    # projector's first screen after the first step; under Back and Forward it stays put. Its
+    # words are short enough to sit beside the pace on one line.
+    computer_on_top = True
+    auto_label = "Scripted US plays"
     stack_hint = "Point at a location of the map to read here what stands in it."
 
     # --- the map ----------------------------------------------------------------------

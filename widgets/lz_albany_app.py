@@ -128,6 +128,7 @@ class LzAlbanyStepper(GameStepper):
     game_key = "lz-albany"
     player_label = "the computer"
     takeover_hint = ". To watch it play both sides, set You play to 'neither: watch'"
+    auto_label = "Computer plays"
     stack_hint = "Point at an area of the map to read here what stands in it."
 
     # --- the map ----------------------------------------------------------------------
@@ -275,7 +276,7 @@ class LzAlbanyStepper(GameStepper):
             value=True, description="the computer answers at once", indent=False
         )
         self.pace.options = [UNTIL_MY_TURN, *PACES]
-        self.auto_button.description = "Computer plays"
+        self.auto_button.description = self.auto_label
         self.auto_button.tooltip = "the scripted player plays the other side at the pace chosen"
         self.human.observe(lambda _: self._side_changed(), names="value")
         row = ipw.HBox(

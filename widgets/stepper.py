@@ -58,6 +58,11 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     player_label = "the computer"
     #: How to let the computer take the side it refused to play for the visitor, if there is a way.
     takeover_hint = ""
+    #: The words on the button that lets the computer play (default: "<player_name> plays").
+    auto_label: str | None = None
+    #: The computer's controls under Back and Forward, where nothing above them changes height,
+    #: rather than at the foot of the side panel.
+    computer_on_top = False
 
     def __init__(
         self,
@@ -178,9 +183,12 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             layout=ipw.Layout(flex_flow="row wrap"),
         )
         self.play_controls.add_class("rb-play-controls")
+        computer = self.computer_controls()
+        on_top = computer if self.computer_on_top else []
         side = ipw.VBox(
             [
                 self._replay_controls(),
+                *on_top,
                 self.status,
                 self.latest,
                 self.prompt,
@@ -192,7 +200,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
                 # do nothing.
                 self.errors,
                 self.message,
-                *self.computer_controls(),
+                *([] if on_top else computer),
             ]
         )
         side.add_class("rb-side")
@@ -296,7 +304,7 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
 
     def computer_controls(self) -> list[ipw.Widget]:
         """The row that lets the computer play: a pace and a button."""
-        self.auto_button.description = f"{self.player_name} plays"
+        self.auto_button.description = self.auto_label or f"{self.player_name} plays"
         row = ipw.HBox(
             [self.draw_button, self.pace, self.auto_button], layout=ipw.Layout(flex_flow="row wrap")
         )
@@ -562,7 +570,10 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         lit = " The places lit on the map are the choices: click one." if self.candidates() else ""
         if decision is not None and not chance and not self.visitor_plays(g.current_player()):
             # (watching, a class was told both "click one" and "press Computer plays")
-            lit = f" {escape(self.player_name)} plays this side: press Computer plays."
+            lit = (
+                f" {escape(self.player_name)} plays this side: press "
+                f"{escape(self.auto_button.description)}."
+            )
         lit_places = " ".join(sorted(self.candidates()))
         self._refreshes += 1
         # shown by _show_position below, which this ends with (the past shows another)

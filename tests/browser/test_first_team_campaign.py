@@ -69,11 +69,11 @@ def test_map_and_choices_share_the_first_screen_in_words(shared_app, width, heig
     """The app as it opens, then resized to each other size (this test only reads it; the
     artillery test goes on from here). On a 1024 x 768 projector Apply was below the first
     screen, under eight rows of choices; on a 1280 x 720 one, Back and the replay slider were
-    below the log."""
+    below the log; at 1024 x 768 the scripted player's button was under the first screen."""
     page = open_app(shared_app, width, height=height)
     assert in_first_screen(page, ".rb-ftv-map .leaflet-container", height)
     assert in_first_screen(page, ".rb-choices", height)
-    for name in ("Apply", "◀ Back"):
+    for name in ("Apply", "◀ Back", "Scripted US plays"):
         button = page.get_by_role("button", name=name, exact=True).bounding_box()
         assert button is not None
         assert button["y"] + button["height"] <= height or width < 900, (name, button)
@@ -100,8 +100,13 @@ def test_a_turn_by_map_click_and_scripted_player_is_told_then_replayed_and_saved
     expect(page.locator(".rb-latest")).to_contain_text("Put a landing-zone marker on A1")
     assert in_first_screen(page, ".rb-latest", 900)
     page.locator(".rb-computer select").select_option("to the end of the turn")
-    page.get_by_role("button", name="The scripted US player plays").click()
+    scripted = page.get_by_role("button", name="Scripted US plays")
+    before = scripted.bounding_box()
+    scripted.click()
     page.wait_for_selector(".rb-ftv-board[data-turn='2']")
+    # Under Back and Forward, the button a teacher presses turn after turn stays put (at the
+    # panel's foot a turn's story pushed it below a 768-high projector's first screen).
+    assert scripted.bounding_box()["y"] == before["y"]
     summary = page.locator(".rb-turn-summary[data-summary-turn='1']")
     # The board and the turn's summary are separate widgets, drawn one after the other: wait
     # for the summary too (an immediate check failed once under the whole suite's load).

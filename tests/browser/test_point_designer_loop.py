@@ -257,7 +257,7 @@ def play_a_turn(page, new_page, voila_url: str, artifacts):
     play.wait_for_selector(".rb-area-label[data-area='G1']")
     assert play.locator(".rb-error").count() == 0
     play.locator(".rb-computer select").select_option("to the end of the turn")
-    play.get_by_role("button", name="The scripted US player plays").click()
+    play.get_by_role("button", name="Scripted US plays").click()
     play.wait_for_selector(".rb-ftv-board[data-turn='2']", timeout=120_000)
     assert "NVA phase" in play.locator(".rb-turn-summary[data-summary-turn='1']").inner_text()
     assert play.locator(".rb-cp-track span").count() == 18

@@ -814,7 +814,7 @@ def _position(stepper) -> tuple:
 
 
 def test_first_team_undo_takes_back_the_phase_the_scripted_player_played(tmp_path, monkeypatch):
-    """After "The scripted US player plays" to the end of a phase or turn, a teacher pressed
+    """After "Scripted US plays" to the end of a phase or turn, a teacher pressed
     Undo dozens of times, one action each. One Undo takes back the whole click, restarting the
     game once (from its checkpoint); one Redo puts it back; a new click drops what Redo had."""
     stepper = _campaign(tmp_path)
