@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -379,6 +380,10 @@ def _check_area_id(area_id: str) -> None:
     Traceback (most recent call last):
     ...
     ValueError: “Hill 1” cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Hill-1 would do.
+    >>> _check_area_id("Plei Mé")
+    Traceback (most recent call last):
+    ...
+    ValueError: “Plei Mé” cannot be an area id: use letters, digits, hyphens and underscores, starting with a letter or digit (C4, LZ-Albany). Plei-Me would do. Ids keep to the letters A to Z, which every keyboard types and every log and file writes alike; the area's name may carry the accents.
     >>> _check_area_id("North-west-ridge-above-the-creek")
     Traceback (most recent call last):
     ...
@@ -392,9 +397,19 @@ def _check_area_id(area_id: str) -> None:
         )
     if re.fullmatch(AREA_ID, area_id):
         return
-    fixed = re.sub(r"[^A-Za-z0-9_-]+", "-", area_id).strip("-_")
+    # The letters without their accents (é -> e), not dropped: "Plei Mé" would do as Plei-Me.
+    plain = unicodedata.normalize("NFKD", area_id).encode("ascii", "ignore").decode()
+    fixed = re.sub(r"[^A-Za-z0-9_-]+", "-", plain).strip("-_")
     hint = f" {fixed} would do." if re.fullmatch(AREA_ID, fixed) else ""
-    raise ValueError(f"{quoted(area_id)} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}")
+    why = (
+        ""
+        if area_id.isascii()
+        else " Ids keep to the letters A to Z, which every keyboard types and every log and file "
+        "writes alike; the area's name may carry the accents."
+    )
+    raise ValueError(
+        f"{quoted(area_id)} cannot be an area id: use {FORM_WORDS[AREA_ID]}.{hint}{why}"
+    )
 
 
 def _in_words(err: ValidationError) -> ValueError:

@@ -415,6 +415,21 @@ def test_a_refused_id_changes_nothing_and_says_in_plain_words_what_an_id_may_be(
     assert designer.design.map.area("B2").name == "B2"
 
 
+def test_an_accented_id_is_refused_with_why_and_the_letters_kept_in_the_id_it_offers():
+    """"Plei Mé" was refused without a word of why, and offered "Plei-M", the é dropped."""
+    designer = _grid_designer()
+    designer.area_id.value = "Plei Mé"
+    designer._update()
+    error = designer.errors.value
+    assert "Plei-Me would do" in error
+    assert "Ids keep to the letters A to Z" in error
+    assert "the area&#x27;s name may carry the accents" in error
+    designer.area_id.value = "Plei-Me"
+    designer.area_name.value = "Plei Mé"  # the name keeps the accent
+    designer._update()
+    assert designer.design.map.area("Plei-Me").name == "Plei Mé"
+
+
 def test_an_empty_id_box_is_named_as_empty_and_changes_nothing():
     designer = _grid_designer()
     before = _what_the_designer_shows(designer)
