@@ -195,6 +195,26 @@ def test_a_value_past_what_a_scenario_file_holds_is_refused():
         assert lab.changes == {}
 
 
+def test_ftv_3_2_2_1_a_campaign_longer_than_the_intelligence_table_is_refused_by_name(tmp_path):
+    """First Team's turns doubled (*2, 30 turns) ran, and stopped with "Something went wrong
+    ... (KeyError: 20)": the Intelligence Table has rows for turns 1 to 15 only. The change is
+    refused when added, naming the table; 15 or fewer still plays."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.game.value = Game.FIRST_TEAM
+    lab.filter.value = "turns"
+    assert lab.values_list.value == "turns.value"
+    lab.new_value.value = "*2"
+    lab.add_button.click()
+    said = lab.errors.value
+    assert "the Intelligence Table (ftv:3.2.2.1) has rows for turns 1 to 15 only" in said
+    assert "(turns 16 to 30)" in said
+    assert "KeyError" not in said
+    assert lab.changes == {}
+    lab.new_value.value = "12"
+    lab.add_button.click()
+    assert lab.changes == {"turns.value": "12"}
+
+
 def test_a_refusal_is_said_once_beside_what_it_answers():
     """The error line stood in both columns, so at 1400 pixels a refused value was said twice,
     once under Run: a refused value is said under the Add button, a refused run under Run."""

@@ -123,10 +123,52 @@ def _digit_problems(spec, file: str) -> list[Problem]:
     return problems
 
 
+def _turn_table_problems(scenario: Scenario, file: str) -> list[Problem]:
+    """Turns the Intelligence Table has no row for: a successful identify there read a row
+    that is not there (a lab variant of 30 turns stopped with a Python error at turn 20). A
+    turn the Offboard Table has no row for moves no one (ftv:3.5.2, as the engine reads it),
+    so only this table is named."""
+    spec = scenario.first_team
+    assert spec is not None
+    if scenario.turns is None:
+        return []
+    rows = spec.tables.intelligence.turns
+    missing = [t for t in range(1, scenario.turns.value + 1) if t not in rows]
+    if not missing:
+        return []
+    have = f"turns {min(rows)} to {max(rows)}" if rows else "no turn"
+    return [
+        Problem(
+            file,
+            "turns.value",
+            f"the campaign lasts {scenario.turns.value} turns, but the Intelligence Table "
+            f"(ftv:3.2.2.1) has rows for {have} only; give it a row for each later turn "
+            f"({_turns_words(missing)}) or play fewer turns",
+        )
+    ]
+
+
+def _turns_words(turns: list[int]) -> str:
+    """Turns as runs of turns.
+
+    >>> _turns_words([16, 17, 18, 20]), _turns_words([16])
+    ('turns 16 to 18 and 20', 'turn 16')
+    """
+    runs: list[list[int]] = []
+    for t in turns:
+        if runs and t == runs[-1][-1] + 1:
+            runs[-1].append(t)
+        else:
+            runs.append([t])
+    said = [f"{r[0]} to {r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    head = "turn" if len(turns) == 1 else "turns"
+    return f"{head} {', '.join(said[:-1])} and {said[-1]}" if len(said) > 1 else f"{head} {said[0]}"
+
+
 def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
     spec = scenario.first_team
     assert spec is not None
-    problems = _camp_problems(spec, file)
+    problems = _camp_problems(spec, file) + _turn_table_problems(scenario, file)
     us = spec.us
     ids = [
         letter if "/" in letter else f"{letter}/{name}"

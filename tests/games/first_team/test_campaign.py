@@ -209,6 +209,25 @@ def test_ftv_3_5_2_the_check_names_regiments_a_digit_cannot_tell_apart():
     assert setup_problems(campaign_scenario(), "campaign.yaml") == []
 
 
+def test_ftv_3_2_2_1_the_check_names_turns_the_intelligence_table_has_no_row_for():
+    """A 17-turn campaign on the 15 rows of the table: refused at turns.value, with the turns
+    it lacks; a campaign of the table's length or shorter is not."""
+    from rulebook.games.first_team.checks import setup_problems
+
+    scenario = campaign_scenario()
+    longer = scenario.model_copy(update={"turns": scenario.turns.model_copy(update={"value": 17})})
+    said = [str(p) for p in setup_problems(longer, "long.yaml")]
+    assert said == [
+        (
+            "long.yaml: turns.value: the campaign lasts 17 turns, but the Intelligence Table "
+            "(ftv:3.2.2.1) has rows for turns 1 to 15 only; give it a row for each later turn "
+            "(turns 16 to 17) or play fewer turns"
+        )
+    ]
+    shorter = scenario.model_copy(update={"turns": scenario.turns.model_copy(update={"value": 9})})
+    assert setup_problems(shorter, "short.yaml") == []
+
+
 def test_ftv_3_5_3_the_second_determination_takes_only_units_that_moved():
     s = state(ScriptedDice([1]))
     in_zone(s, "D", "1/32", "5/33")
