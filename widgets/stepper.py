@@ -63,6 +63,8 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     #: The computer's controls under Back and Forward, where nothing above them changes height,
     #: rather than at the foot of the side panel.
     computer_on_top = False
+    #: True while refresh moves the replay slider to the present (no reader moved it).
+    _following = False
 
     def __init__(
         self,
@@ -532,6 +534,10 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         self.replay.value = self.replay.max
 
     def _replay_moved(self, change: dict | None = None) -> None:
+        if not self._following:
+            # A reader moving through the game: a refusal of the last button pressed is over
+            # (it stood under past positions, telling whose turn it was at the present).
+            self.errors.value = ""
         try:
             self._show_position()
         except Exception as err:  # a failure must reach the page, not vanish in the kernel
@@ -582,9 +588,13 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
             f"data-refresh='{self._refreshes}'>{prompt}{lit if options else ''}</div>"
         )
         last = len(g.log) - 1
-        with self.replay.hold_trait_notifications():
-            self.replay.max = last
-            self.replay.value = last
+        self._following = True  # the slider follows the game here: no one moved it
+        try:
+            with self.replay.hold_trait_notifications():
+                self.replay.max = last
+                self.replay.value = last
+        finally:
+            self._following = False
         self._show_position()
 
     def _show_position(self) -> None:

@@ -416,7 +416,7 @@ def test_a_refused_id_changes_nothing_and_says_in_plain_words_what_an_id_may_be(
 
 
 def test_an_accented_id_is_refused_with_why_and_the_letters_kept_in_the_id_it_offers():
-    """ "Plei Mé" was refused without a word of why, and offered "Plei-M", the é dropped."""
+    """The id "Plei Mé" was refused without a word of why, and "Plei-M" offered, é dropped."""
     designer = _grid_designer()
     designer.area_id.value = "Plei Mé"
     designer._update()

@@ -144,6 +144,22 @@ def test_asked_to_play_the_teachers_side_the_computer_says_how_to_let_it(tmp_pat
     assert not stepper.game.history
 
 
+def test_a_refusal_goes_once_the_reader_moves_through_the_game_and_stays_while_the_game_redraws(
+    tmp_path,
+):
+    """A review saw "It is your turn to decide (US)" stay under a past position reached by the
+    replay slider: the refusal answered the last button pressed at the present."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    for _ in range(3):
+        stepper._apply()
+    stepper._auto_click()
+    assert "It is your turn to decide (US)" in stepper.errors.value
+    stepper.refresh()  # the game redrawn, the slider following it: the refusal stands
+    assert "It is your turn to decide (US)" in stepper.errors.value
+    stepper.replay.value = 1
+    assert stepper.errors.value == ""
+
+
 def test_the_teacher_sets_the_pace_of_the_computer(tmp_path):
     stepper = LzAlbanyStepper(new_game(seed=2), saves=tmp_path)
     stepper.answer.value = False
