@@ -100,8 +100,14 @@ def breakable_name(name: str) -> str:
 def value_words(value: object) -> str:
     """A number from the reference data in words: pairs as ranges, lists joined, never reprs.
 
+    A pair of numbers is always a range, so the data writes anything else that comes in twos
+    as text: a counter rating as printed (strength-efficiency ``"4-5"``, never "4 to 5"), two
+    rolls as ``"9 or 11"``, a size as ``"34 by 22"``.
+
     >>> value_words([200, 300]), value_words(["a", "b", "c"]), value_words({"us_killed": 151})
     ('200 to 300', 'a, b, c', 'US killed: 151')
+    >>> value_words({"us": ["4-5", "4-5"], "nva": {"6/32": "8-3", "4/32": "2-0"}})
+    'US: 4-5, 4-5; NVA: 6/32: 8-3; 4/32: 2-0'
     """
     if isinstance(value, list):
         if len(value) == 2 and all(isinstance(v, int | float) for v in value):
