@@ -117,7 +117,8 @@ def _camp_findings(ft, spec) -> list[Finding]:
         elif len(where) > 1:
             out.append(
                 Finding(
-                    f"{join_words(where)} are all marked as the {garrison} camp; the set-up has one "
+                    f"{join_words(where)} are {'both' if len(where) == 2 else 'all'} marked as "
+                    f"the {garrison} camp; the set-up has one "
                     f"{garrison} garrison (ftv:7.0B): keep the mark on one of them.",
                     tuple(where),
                     tab="Map",

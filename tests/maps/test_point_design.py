@@ -40,6 +40,17 @@ def test_deleting_a_location_takes_its_lines_camp_and_an_khe_link_with_it():
     assert d.findings() == []
 
 
+def test_ftv_7_0b_two_locations_marked_as_one_camp_are_said_to_be_both_marked():
+    """Two locations marked as one camp were said to be "all marked": both, and all of more."""
+    d = PointDesign.load(CAMPAIGN)
+    d.set_camp("C1", "Plei Me")
+    said = [f.text for f in d.findings() if "Plei Me camp" in f.text]
+    assert said[0].startswith("C1 and G4 are both marked as the Plei Me camp;")
+    d.set_camp("C2", "Plei Me")
+    said = [f.text for f in d.findings() if "Plei Me camp" in f.text]
+    assert said[0].startswith("C1, C2 and G4 are all marked as the Plei Me camp;")
+
+
 def test_lines_need_two_known_locations():
     d = PointDesign.blank()
     d.add_location("A1", (0, 0))

@@ -197,7 +197,10 @@ def _outline_problems(spec: AmbushValleySpec, seen: dict[str, str], add: Add) ->
                 )
             elif not table.contains(poly):
                 add(
-                    where, f"{name} reaches off the {size} table; move or redraw it", "", (area.id,)
+                    where,
+                    f"{name}: its outline reaches off the {size} table; move or redraw it",
+                    "",
+                    (area.id,),
                 )
     for i, zone in enumerate(layout.deployment):
         if zone.side not in spec.sides:

@@ -162,7 +162,7 @@ def test_a_feature_off_the_table_is_named(tmp_path):
     )
     assert any(
         "features[0].outline" in p
-        and "Jungle north (heavy foliage) reaches off the 72 x 48 in table" in p
+        and "Jungle north (heavy foliage): its outline reaches off the 72 x 48 in table" in p
         for p in found
     ), found
 
