@@ -446,14 +446,15 @@ class BalanceLab(ipw.VBox):
         if self.game.value != scenario.game:
             self.game.value = scenario.game
         if str(path) not in [v for _, v in self.scenario_pick.options]:
-            label = ScenarioFile(scenario.title, path).label
+            label = _without_game(ScenarioFile(scenario.title, path).label, scenario.game)
             self.scenario_pick.options = [*self.scenario_pick.options, (label, str(path))]
         self.scenario_pick.value = str(path)
 
     # --- the scenario and its values -------------------------------------------------------
     def _game_changed(self, _: Any = None) -> None:
         files = [f for f in scenario_files(self.game.value, saves=(self.saves,)) if not f.problem]
-        self.scenario_pick.options = [(f.label, str(f.path)) for f in files]
+        game = self.game.value
+        self.scenario_pick.options = [(_without_game(f.label, game), str(f.path)) for f in files]
         self.scenario_pick.value = str(files[0].path)
         self._scenario_changed()
 
@@ -468,10 +469,10 @@ class BalanceLab(ipw.VBox):
             if left != self.scenario_pick.value:
                 self._left_file = left  # its variant is said to be kept (below)
         self._shown_file = self.scenario_pick.value
-        self._labels[self._shown_file] = next(
-            (label for label, value in self.scenario_pick.options if value == self._shown_file),
-            self._shown_file,
-        )
+        # whole, with the game's name: the note that names it is read under another game
+        self._labels[self._shown_file] = ScenarioFile(
+            self.scenario.title, Path(self._shown_file)
+        ).label
         self.new_value.value = ""  # a number typed for the last scenario's value
         # an example of this game's own (First Team's was told an LZ Albany path, refused)
         example = PATH_EXAMPLES.get(self.scenario.game.value, PATH_EXAMPLES["lz-albany"])
@@ -764,3 +765,15 @@ def balance_lab_app(scenario: str | None = None) -> ipw.VBox:
         except (OSError, ValueError) as err:
             problem = error_html(ValueError(f"could not open {wanted}: {err}"))
     return app_page(intro + problem, BalanceLab(scenario=path))
+
+
+def _without_game(label: str, game: Game) -> str:
+    """A scenario's label without the game's name the game buttons above it show: "First
+    Team: Vietnam, the Ia Drang campaign (shipped)" ran past the picker's edge at 1024 pixels.
+
+    >>> _without_game("First Team: Vietnam, the Ia Drang campaign (shipped)", Game.FIRST_TEAM)
+    'the Ia Drang campaign (shipped)'
+    >>> _without_game("Standard scenario (standard.yaml)", Game.LZ_ALBANY)
+    'Standard scenario (standard.yaml)'
+    """
+    return label.removeprefix(f"{game.title}, ")

@@ -170,6 +170,8 @@ def test_another_game_shows_its_own_value_and_says_the_variant_left_is_kept(tmp_
     lab.add_button.click()
     assert lab.changes == {"turns.value": "9"}
     lab.game.value = Game.FIRST_TEAM
+    # The game buttons name the game: the picker does not again (it ran past its edge at 1024).
+    assert lab.scenario_pick.label == "the Ia Drang campaign (shipped)"
     assert lab.values_list.value == "turns.value"
     assert "ftv:" in lab.detail.value
     assert "lza:" not in lab.detail.value
