@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import unescape
 
 import ipywidgets as ipw
 import pytest
@@ -107,7 +108,8 @@ def test_the_interactive_table_refits_to_a_larger_table():
 
 
 def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_changes():
-    """A side of 0 is refused by the resize, and the boxes hold a side to 0..240 in and say so."""
+    """A side of 0 is refused by the resize, and the boxes hold a side to 0..240 in and say so;
+    a side the box held (-5 as 0) is refused by its own words, not as a 0 never typed."""
     panel = ambush_valley_app().children[-1].scenario
     panel.picker.value = "dak_po"
     before = panel.scenario.spec.table
@@ -117,7 +119,10 @@ def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_chang
             said = "-5 is less than the table's width takes (0 to 240): held at 0"
             assert said in panel.width.note.value
         panel.resize.click()
-        assert "each side is more than 0 and at most 240 in" in panel.errors.value
+        if width < 0:
+            assert said in unescape(panel.errors.value)
+        else:
+            assert "each side is more than 0 and at most 240 in" in panel.errors.value
         assert panel.scenario.spec.table == before
     panel.width.set_state({"value": "999999"})  # the box holds a side to the longest table's
     assert panel.width.value == 240
@@ -370,9 +375,11 @@ def test_the_number_boxes_read_what_was_typed_and_say_what_they_kept():
     row = next(r for r in shown(panel) if isinstance(r, ipw.HBox) and w in r.children)
     assert w.note in row.children
     assert row.layout.flex_flow == "row wrap"
-    # the next action clears what the boxes said of the typing before it
+    # the note stays beside its box through other actions while the box holds 8, not 12,5
     panel.width.value, panel.depth.value = 96, 60
     panel.resize.click()
+    assert "12,5 is not a number" in w.note.value
+    w.set_state({"value": "8"})  # a number typed, and taken: the note goes
     assert w.note.value == ""
 
 
@@ -468,3 +475,117 @@ def descendants(widget):
     for child in getattr(widget, "children", ()):
         yield child
         yield from descendants(child)
+
+
+def test_a_number_a_terrain_box_did_not_take_adds_no_terrain_and_its_note_stays():
+    """x = abc reverted to 10, x = -5 became 0 and a size of 99999 became 240, and the terrain
+    was added with no word: the note was cleared by the click. A box holding a number other
+    than the one typed refuses the Add, in the panel's error area, and keeps its note beside it."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    x, _, width, _ = panel.box
+    before = len(panel.scenario.spec.layout.features)
+    typed = {
+        (x, "abc"): "abc is not a number (a point marks the decimals: 12.5): 10 kept",
+        (x, "-5"): "-5 is less than the new terrain's x takes (0 to 72): held at 0",
+        (
+            width,
+            "99999",
+        ): "99,999 is more than the new terrain's width takes (0 to 240): held at 240",
+    }
+    for (box, text), said in typed.items():
+        box.set_state({"value": text})
+        panel.add_feature.click()
+        assert len(panel.scenario.spec.layout.features) == before, text
+        assert "No terrain added" in panel.errors.value
+        assert said in unescape(panel.errors.value)
+        assert said in box.note.value  # still beside the box after the click
+        assert "Added" not in panel.drawn_info.value
+        box.set_state({"value": "12"})  # a number in range: its note goes
+        assert box.note.value == ""
+    x.set_state({"value": "abc"})  # 12 kept; typing 12 again keeps it, and the Add takes it
+    x.set_state({"value": "12"})
+    assert x.note.value == ""
+    panel.add_feature.click()
+    assert panel.errors.value == ""
+    added = panel.scenario.spec.layout.features[-1]
+    assert added.outline[0] == (12, 10)
+    assert added.outline[2] == (24, 16)
+
+
+def test_a_side_the_width_box_did_not_take_leaves_the_table_and_says_why():
+    """Width -10 gave "The table is 0 x 48 in" (a side never typed), abc "The table is already
+    72 by 48 inches", and 10000 made a 240 in table without a word."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    typed = {
+        "-10": ("-10 is less than the table's width takes (0 to 240): held at 0", 0),
+        "abc": ("abc is not a number (a point marks the decimals: 12.5): 72 kept", 72),
+        "10000": ("10,000 is more than the table's width takes (0 to 240): held at 240", 240),
+    }
+    for text, (said, held) in typed.items():
+        panel.width.set_state({"value": "72"})
+        panel.width.set_state({"value": text})
+        panel.resize.click()
+        assert panel.scenario.spec.table == (72, 48), text
+        assert "The table is unchanged" in panel.errors.value
+        assert said in unescape(panel.errors.value)
+        assert "0 x 48" not in panel.errors.value
+        assert "already" not in panel.errors.value
+        assert panel.width.value == held  # the box as its note says, beside it
+        assert said in panel.width.note.value
+    panel.width.set_state({"value": "96"})
+    panel.resize.click()
+    assert panel.errors.value == ""
+    assert panel.scenario.spec.table == (96, 48)
+
+
+def _second_tunnel_spot():
+    """The Scenario tab on Dak Po with its second tunnel spot chosen, and that spot's place."""
+    panel = ambush_valley_app().children[-1].scenario
+    panel.picker.value = "dak_po"
+    panel.item.value = "spot-2"
+    return panel, panel.scenario.spec.layout.tunnel_spots[1].at
+
+
+def test_a_place_the_box_did_not_take_moves_nothing():
+    """x 500 is held at 72 on a 72 in table: Move says so rather than moving the spot there."""
+    panel, at = _second_tunnel_spot()
+    panel.item_x.set_state({"value": "500"})
+    panel.move_item.click()
+    assert panel.scenario.spec.layout.tunnel_spots[1].at == at
+    assert "Nothing moved: 500 is more than a place across the table takes" in panel.errors.value
+    assert "held at 72" in panel.item_x.note.value
+    panel.item_x.set_state({"value": "20"})
+    panel.move_item.click()
+    assert panel.errors.value == ""
+    assert panel.scenario.spec.layout.tunnel_spots[1].at == (20, at[1])
+
+
+def test_a_save_is_named_as_the_visitor_knows_it_not_by_the_server_s_path(tmp_path, monkeypatch):
+    """A save was told as "Saved to /tmp/…/nb/saves/x.yaml"; the other apps say saves/x.yaml."""
+    monkeypatch.chdir(tmp_path)
+    app = ambush_valley_app().children[-1]
+    panel = app.scenario
+    panel.picker.value = "dak_po"
+    panel.file_name.value = "x"
+    panel.save_button.click()
+    assert panel.errors.value == ""
+    assert "Saved to saves/x.yaml; it is in the scenario list" in panel.saved.value
+    assert str(tmp_path) not in panel.saved.value
+    campaign = app.campaign
+    campaign.platoon.value = "usmc-rifle-1969"
+    campaign.start_button.click()
+    campaign.path.value = "log"
+    campaign.save_button.click()
+    assert "Saved to saves/log.json" in campaign.steps.value
+    assert str(tmp_path) not in campaign.steps.value
+
+
+def test_a_marker_chosen_again_shows_its_place_afresh():
+    """The boxes keep a place typed through a refused Move, not through another choice."""
+    panel, at = _second_tunnel_spot()
+    panel.item_x.set_state({"value": "33"})
+    panel.item.value = ""
+    panel.item.value = "spot-2"
+    assert (panel.item_x.value, panel.item_y.value) == at

@@ -20,7 +20,7 @@ from rulebook.games.ambush_valley.campaign import (
     GameReport,
 )
 from rulebook.render import trace_html
-from rulebook.saves import resolve_save_name
+from rulebook.saves import SAVES, resolve_save_name
 from rulebook.trace import Trace
 from widgets._number import RangedIntText, seed_box
 from widgets._page import error_html, guarded, rule_links
@@ -270,7 +270,9 @@ class CampaignPanel(ipw.VBox):
         path = resolve_save_name(self.path.value, ".json")
         path.parent.mkdir(parents=True, exist_ok=True)
         self.record.save(path)
-        self.steps.value = f"<span class='rb-saved'>Saved to {escape(str(path))}</span>"
+        self.steps.value = (
+            f"<span class='rb-saved'>Saved to {escape(f'{SAVES}/{path.name}')}</span>"
+        )
 
     @guarded
     def _load(self, _: Any = None) -> None:

@@ -7,20 +7,60 @@ from html import escape
 from typing import Any
 
 import ipywidgets as ipw
+import traitlets
 
 from rulebook.games.ambush_valley.problems import LONGEST_TABLE
 from rulebook.maps._history import VersionHistory
 from widgets._number import RangedFloatText
 
-__all__ = ["Versions", "label", "number"]
+__all__ = ["InchBox", "Versions", "label", "number"]
 
 
-def number(value: float, what: str, **kwargs: Any) -> RangedFloatText:
+class InchBox(RangedFloatText):
+    """A box of inches whose :attr:`held` says, while it holds a number other than the one
+    typed, what its note says of that; an action reading the box refuses while it does (the
+    Add terrain button took x = -5 as 0, without a word). Typing a number in range clears the
+    note, the number the box kept as well, so a kept number can be taken by typing it again.
+
+    >>> box = InchBox(0, 72, "a place across the table", value=10)
+    >>> box.set_state({"value": "abc"}); box.value, box.held
+    (10.0, 'abc is not a number (a point marks the decimals: 12.5): 10 kept (a place across the table, 0 to 72)')
+    >>> box.set_state({"value": "10"}); box.value, box.held, box.note.value
+    (10.0, None, '')
+    >>> box.set_state({"value": "-5"}); box.held
+    '-5 is less than a place across the table takes (0 to 72): held at 0'
+    >>> box.value = 0  # the app writing back the number the box holds: the note stays
+    >>> bool(box.held)
+    True
+    """
+
+    _words: str = ""
+    _said = False
+
+    def _say(self, words: str) -> None:
+        super()._say(words)
+        self._words, self._said = words, True
+
+    @traitlets.validate("value")
+    def _in_range(self, proposal: dict[str, Any]) -> float:
+        self._said = False
+        kept = super()._in_range(proposal)
+        if isinstance(proposal["value"], str) and not self._said:
+            self.note.value = ""  # a number typed, and taken: the note on an earlier one goes
+        return kept
+
+    @property
+    def held(self) -> str | None:
+        """What the note says while it stands (the number kept is not the one typed), or None."""
+        return self._words if self.note.value else None
+
+
+def number(value: float, what: str, **kwargs: Any) -> InchBox:
     """A number field in inches, from 0 to the longest table's side; *what* names it in its
     note ("the table's width"). Short and labelled by a :func:`label` beside it unless given a description (the
     page's CSS gives every widget description a wide minimum, too wide for a row of numbers)."""
     kwargs.setdefault("layout", ipw.Layout(width="4.5em"))
-    return RangedFloatText(0, LONGEST_TABLE, what, value=value, **kwargs)
+    return InchBox(0, LONGEST_TABLE, what, value=value, **kwargs)
 
 
 def label(text: str) -> ipw.HTML:

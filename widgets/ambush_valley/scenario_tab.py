@@ -22,7 +22,7 @@ from rulebook.saves import SAVES, resolve_save_name
 from rulebook.scenario._av_models import Feature, Unit
 from widgets._number import RangedFloatText
 from widgets._page import guarded
-from widgets.ambush_valley.controls import Versions, label, number
+from widgets.ambush_valley.controls import InchBox, Versions, label, number
 from widgets.ambush_valley.problems_view import ProblemsPanel
 from widgets.ambush_valley.scenario_files import (
     BLANK,
@@ -82,6 +82,8 @@ class ScenarioPanel(ipw.VBox):
             "to add terrain of the kind chosen below.</p>"
         )
         self.selected: str | None = None
+        self._table_shown: Scenario | None = None  # the version whose sides the boxes show
+        self._place_shown: tuple[str | None, Scenario | None] = (None, None)  # and the marker
         self._listing = False  # True while refresh() rebuilds the selection drop-down
         self.versions = Versions(Scenario.load(self.files[self.picker.value]))
         self.table_map = AvTableMap(self.scenario.spec)
@@ -229,10 +231,21 @@ class ScenarioPanel(ipw.VBox):
 
     def _before_action(self) -> None:
         """Each action clears what the last one said (\"Added heavy foliage 7\" stayed through a
-        Revert that took it away) and the number boxes' notes on what was typed before it."""
+        Revert that took it away). A number box's note stays beside it while the box holds a
+        number other than the one typed (cleared by a click, the Add that took x = -5 as 0
+        said nothing); typing a number in the box clears it."""
         self.drawn_info.value = ""
-        for box in (self.item_x, self.item_y, *self.box, self.width, self.depth):
-            box.note.value = ""
+
+    @staticmethod
+    def _typed(boxes: tuple[InchBox, ...], refused: str) -> None:
+        """Refuse an action (*refused* says what did not happen) while any of *boxes* holds a
+        number other than the one typed: the action would take a number nobody typed."""
+        held = [box.held for box in boxes if box.held]
+        if held:
+            raise ValueError(
+                f"{refused}: {'; '.join(held)}. Type the number meant in the box (the one it "
+                "kept, to keep that)"
+            )
 
     # -- loading and drawing ---------------------------------------------------------------------
 
@@ -317,7 +330,11 @@ class ScenarioPanel(ipw.VBox):
             self._listing = False
         self.selected = keep
         self._item_changed()
-        self.width.value, self.depth.value = spec.table
+        # The sides of a new version's table (an edit, an Undo, another scenario); an action
+        # refused leaves the boxes as typed, beside the notes on what they held.
+        if self._table_shown is not s:
+            self._table_shown = s
+            self.width.value, self.depth.value = spec.table
         # A place is held to this table, not the longest one (a spot moved to x 500 was held
         # at 240 on a 72-inch table, then said to be off it).
         for across, down in ((self.item_x, self.item_y), (self.box[0], self.box[1])):
@@ -363,8 +380,13 @@ class ScenarioPanel(ipw.VBox):
         marker = found is not None and found[0] in MARKERS
         terrain = found is not None and found[0] == "features"
         self.delete_item.disabled = found is None
-        if marker:
+        # The place of a marker newly chosen, or of a new version; a Move refused leaves the
+        # boxes as typed, beside the notes on what they held.
+        shown = (chosen, self.scenario) if marker else (None, None)
+        if marker and self._place_shown != shown:
             self.item_x.value, self.item_y.value = found[2].at
+        self._place_shown = shown
+        if marker:
             self.item_tools.children = self.position
         elif terrain:
             self.item_kind.value = found[2].kind
@@ -390,6 +412,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _move_item(self, _: Any = None) -> None:
+        self._typed((self.item_x, self.item_y), "Nothing moved")
         self._place_marker(self.item.value, (self.item_x.value, self.item_y.value))
 
     @guarded
@@ -429,6 +452,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _add_feature(self, _: Any = None) -> None:
+        self._typed(tuple(self.box), "No terrain added")
         x, y, w, d = (b.value for b in self.box)
         if w <= 0 or d <= 0:
             raise ValueError(f"terrain needs a positive width and depth, not {w:g} x {d:g} in")
@@ -456,6 +480,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _resize(self, _: Any = None) -> None:
+        self._typed((self.width, self.depth), "The table is unchanged")
         wrong = table_size_problem(self.width.value, self.depth.value)
         if wrong:  # refused before any change, so the table and its history stay as they were
             raise ValueError(wrong[0].upper() + wrong[1:])
@@ -509,6 +534,7 @@ class ScenarioPanel(ipw.VBox):
         with self._picker_quiet():
             self.picker.value = f"{SAVES}/{path.name}"
         self.saved.value = (
-            f"<span class='rb-saved'>Saved to {escape(str(path))}; it is in the scenario list "
+            f"<span class='rb-saved'>Saved to {escape(f'{SAVES}/{path.name}')}; it is in the "
+            "scenario list "
             "above.</span>"
         )
