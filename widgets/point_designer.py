@@ -310,15 +310,28 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         if not name:
             raise ValueError("click a location first")
         spec = self.design.spec
-        if (spec.locations[name].name or "") != self.label.value.strip():
-            self.design.update_location(name, label=self.label.value.strip())
-        if spec.special_forces_camps.get(name, "") != self.camp.value.strip():
-            self.design.set_camp(name, self.camp.value.strip() or None)
+        done = []  # what Apply changed, said back: a name alone changes nothing on the map
+        label, camp = self.label.value.strip(), self.camp.value.strip()
+        if (spec.locations[name].name or "") != label:
+            self.design.update_location(name, label=label)
+            done.append(f"named {quoted(label)}" if label else "its name taken away")
+        if spec.special_forces_camps.get(name, "") != camp:
+            self.design.set_camp(name, camp or None)
+            done.append(f"marked as the {camp} camp" if camp else "no longer a camp")
         if spec.an_khe.get(name, "") != self.an_khe.value:
             self.design.set_an_khe(name, self.an_khe.value or None)
+            kind = self.an_khe.value
+            done.append(
+                f"joined to An Khe by {KIND_WORDS.get(kind, kind)}"
+                if kind
+                else "no longer joined to An Khe"
+            )
         picked = self.pleiku_zone.value
         if name == "Pleiku" and picked is not None and spec.zone_of.get("Pleiku") != picked:
             self.design.set_pleiku_zone(picked)
+            done.append(f"counted in zone {picked}")
+        said = "; ".join(done) if done else "nothing to change: the map has it as the form says"
+        self.notice.value = f"<div class='rb-applied'>{escape(name)}: {escape(said)}.</div>"
 
     @guarded
     def _delete(self, _: Any = None) -> None:
@@ -516,9 +529,12 @@ class PointDesigner(DesignerFiles, ipw.VBox):
                 if name == "Pleiku" and name not in spec.zone_of
                 else f"zone {escape(zone)}"
             )
+            named = spec.locations[name].name
             self.info.value = (
                 f"<div class='rb-selected' data-loc='{escape(name)}' data-lines='{len(joined)}'>"
-                f"<b>{escape(name)}</b> in {where}"
+                f"<b>{escape(name)}</b>"
+                + (f" ({escape(named)})" if named else "")
+                + f" in {where}"
                 + (f" (rank {rank})" if rank is not None else "")
                 + f": joined to {escape(lines)}.</div>"
             )

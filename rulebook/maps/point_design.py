@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from rulebook._datafile import MAX_NUMBER, is_number, parse_json, read_data_text
+from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
@@ -38,6 +39,8 @@ from rulebook.scenario._io import validation_problems
 __all__ = ["LINE_KINDS", "ZONES", "PointDesign", "point_map_from_geojson", "point_map_to_geojson"]
 
 ZONES = [*"ABCDEFGHIJ"]
+#: The longest a location's name may be (the shipped map's longest, 27, is a camp's).
+LOCATION_NAME_MOST = 48
 LINE_KINDS: list[LineKind] = ["road", "jungle", "river", "jungle-mountain"]
 GEOJSON_SUFFIXES = {".geojson", ".json"}
 
@@ -142,13 +145,24 @@ class PointDesign(VersionHistory):
     def add_location(self, name: str, xy: tuple[float, float], label: str | None = None) -> None:
         if name in self.spec.locations:
             raise ValueError(f"{name} is already on the map")
+        _check_name(label)
         locations = {**self.spec.locations, name: Location(xy=xy, name=label or None)}
         self._push_map(locations={k: v.model_dump() for k, v in locations.items()})
 
     def update_location(
         self, name: str, *, xy: tuple[float, float] | None = None, label: str | None = None
     ) -> None:
+        """Move location *name* to *xy*, or name it *label* ("" takes its name away).
+
+        >>> d = PointDesign.blank()
+        >>> d.add_location("A1", (10, 10))
+        >>> d.update_location("A1", label="Landing zone X-Ray, the clearing below the Chu Pong")
+        Traceback (most recent call last):
+        ...
+        ValueError: a location's name is at most 48 characters (it is read where the pointer rests on the location), not “Landing zone X-Ray, the clearing below the Chu Pong” (51)
+        """
         old = self._location(name)
+        _check_name(label)
         new = Location(
             xy=xy if xy is not None else old.xy,
             name=(label or None) if label is not None else old.name,
@@ -489,3 +503,12 @@ def point_map_from_geojson(data: Any, file: str = "<geojson>") -> PointMapSpec:
         raise ScenarioError(
             [Problem(p.file, _file_field(p.path, origins), p.message) for p in problems]
         ) from None
+
+
+def _check_name(label: str | None) -> None:
+    """Refuse a location's name too long to read where the pointer rests on it."""
+    if label and len(label) > LOCATION_NAME_MOST:
+        raise ValueError(
+            f"a location's name is at most {LOCATION_NAME_MOST} characters (it is read where "
+            f"the pointer rests on the location), not {quoted(label)} ({len(label)})"
+        )

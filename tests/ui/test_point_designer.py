@@ -547,3 +547,23 @@ def test_a_wrong_pair_of_touching_boxes_or_a_file_of_another_game_is_said_in_the
         PointDesign.load(standard)
     assert "is a scenario of LZ Albany, with no First Team point map" in str(refused.value)
     assert "first_team:" not in str(refused.value)
+
+
+def test_apply_says_what_it_changed_and_a_name_too_long_to_read_is_refused():
+    """A review named C1 and pressed Apply: nothing on the page changed (a name shows only
+    where the pointer rests), and a 200-character name was taken."""
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer._select("C1")
+    designer.label.value = "Test Name"
+    designer._apply()
+    assert "C1: named “Test Name”." in designer.notice.value
+    assert "<b>C1</b> (Test Name) in zone C" in designer.info.value
+    designer._apply()
+    assert "C1: nothing to change" in designer.notice.value
+    designer.an_khe.value = "road"
+    designer._apply()
+    assert "C1: joined to An Khe by road." in designer.notice.value
+    designer.label.value = "x" * 200
+    designer._apply()
+    assert "a location&#x27;s name is at most 48 characters" in designer.errors.value.lower()
+    assert designer.design.spec.locations["C1"].name == "Test Name"
