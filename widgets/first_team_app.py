@@ -37,6 +37,19 @@ SUMMARY_SENTENCES = 5  # of the NVA phase, under the map; the log has them all
 CASUALTY_TRACK = 40  # boxes drawn; the count itself is shown as a number past that
 
 
+#: What the chips on the map mean, drawn as :meth:`CampaignStepper._counters` draws them (LZ
+#: Albany's map has its key; a review found this one without).
+COUNTER_KEY = (
+    "<div class='rb-counter-key'>Counters: <i class='rb-ctr rb-us'></i> US company (its "
+    "fatigue written in it; <i class='rb-ctr rb-us'>G</i> a camp's garrison; "
+    "<i class='rb-ctr rb-us rb-reduced'></i> broken), <i class='rb-ctr rb-nva'></i> NVA company "
+    "(<i class='rb-ctr rb-nva'>•</i> a dot for each step lost; "
+    "<i class='rb-ctr rb-nva rb-reduced'></i> broken); <i class='rb-ctr rb-supply'>2</i> supply; "
+    "<i class='rb-ctr rb-hold'>HOLD</i> a unit holding; <i class='rb-ctr rb-fatigue'>LZ</i> a "
+    "landing zone found; <i class='rb-ctr rb-lz-down'>?</i> an LZ marker face down.</div>"
+)
+
+
 class CampaignStepper(GameStepper):
     """The stepper with the campaign's tracks, the point map, the Zone Display and the support pool."""
 
@@ -59,6 +72,7 @@ class CampaignStepper(GameStepper):
             self.game.board.map, height="540px", wheel_zoom=False
         )  # (as LZ Albany's)
         view.on_place_click(self.place_clicked)
+        view.caption.value += COUNTER_KEY
         self.board_info = ipw.HTML()
         self.board_info.add_class("rb-ftv-info")
         return view

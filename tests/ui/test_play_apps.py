@@ -293,6 +293,25 @@ def test_the_first_team_line_under_the_map_follows_the_position_drawn(tmp_path):
     assert stepper.stack.value == told
 
 
+def test_the_campaign_map_has_a_key_to_every_kind_of_chip_it_draws(tmp_path):
+    """LZ Albany's map had its key to the counters; the campaign's chips (G, LZ, ?, supply,
+    HOLD, fatigue) had none. Every chip class drawn in three turns is in the key."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import COUNTER_KEY, CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    assert COUNTER_KEY in stepper.map_view.caption.value
+    stepper.pace.value = "to the end of the turn"
+    drawn = set()
+    for _ in range(3):
+        stepper._auto_click()
+        for at in stepper.snapshot()["places"].values():
+            if at:
+                drawn |= set(re.findall(r"class='(rb-ctr [^']*)'", stepper._counters(at)[0]))
+    assert {"rb-ctr rb-us", "rb-ctr rb-supply", "rb-ctr rb-lz-down"} <= drawn
+    assert drawn <= set(re.findall(r"class='(rb-ctr [^']*)'", COUNTER_KEY)), drawn
+
+
 def test_a_loaded_campaign_tells_the_last_turn_as_the_saved_one_did(tmp_path):
     """A teacher loaded a saved campaign and its summary of the last turn (CPs spent, VP,
     the NVA phase) was gone: it read the positions drawn, and a game loaded from its
