@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from html import unescape
 
 import ipywidgets as ipw
@@ -589,3 +590,12 @@ def test_a_marker_chosen_again_shows_its_place_afresh():
     panel.item.value = ""
     panel.item.value = "spot-2"
     assert (panel.item_x.value, panel.item_y.value) == at
+
+
+def test_each_entry_of_the_table_key_stays_whole_on_its_line():
+    """A review saw "VC set-" end one line of the key and "up" begin the next."""
+    panel = ambush_valley_app().children[-1].scenario
+    key = panel.legend.value
+    entries = re.findall(r"<span style='white-space:nowrap'>(.*?)</span>(?: &nbsp; |</div>)", key)
+    assert any(entry.endswith(" set-up") for entry in entries), key
+    assert key.count("set-up") == sum(entry.count("set-up") for entry in entries)

@@ -51,9 +51,10 @@ def legend_html(s: Scenario) -> str:
         "<span style='color:#c9a400'>&#9679;</span> objectives",
         "<span style='color:#e65100'>&#9650;</span> a problem to fix",
     ]
+    # Each entry whole on its line: "VC set-up" broke at its hyphen, "set-" above "up".
     return (
         "<div class='rb-av-legend' style='font-size:0.85em;max-width:650px'>"
-        + " &nbsp; ".join(items)
+        + " &nbsp; ".join(f"<span style='white-space:nowrap'>{item}</span>" for item in items)
         + "</div>"
     )
 
