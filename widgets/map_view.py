@@ -117,6 +117,8 @@ def _link_style(feature: dict) -> dict:
 
 
 LABEL_SIZE = (90, 30)
+#: An area this many times as tall as it is wide has its name written upright.
+UPRIGHT_FROM = 2.5
 
 
 def _anchor(size: tuple[int, int]) -> tuple[int, int]:
@@ -313,13 +315,14 @@ class MapView(ipw.VBox):
 
     def _link_ends(self, a: str, b: str) -> list[list[float]]:
         """Where a hand link between *a* and *b* is drawn: the line between their label points,
-        cut back by half of its run inside each area, so it still crosses into both but leaves
-        their names clear (the six edge areas' links to Transition and LZ Columbus met on
-        those names and hid them)."""
+        cut back to a quarter of its run inside each area, so it still crosses into both but
+        leaves their names clear (the six edge areas' links to Transition and LZ Columbus met
+        on those names and hid them; cut back by half, they still met Transition's, upright
+        in the middle of its narrow box)."""
         one, other = (self.area_map.area(x).polygon for x in (a, b))
         line = LineString([one.representative_point(), other.representative_point()])
-        start = line.intersection(one).length / 2
-        end = line.length - line.intersection(other).length / 2
+        start = line.intersection(one).length * 3 / 4
+        end = line.length - line.intersection(other).length * 3 / 4
         if end <= start:  # areas overlapping on the line: draw it whole
             start, end = 0.0, line.length
         return [[p.x, p.y] for p in (line.interpolate(start), line.interpolate(end))]
@@ -339,12 +342,17 @@ class MapView(ipw.VBox):
             feature["geometry"]["coordinates"] = [[list(p) for p in ring]]
         return data
 
-    @staticmethod
-    def _label_html(area_id: str, counts: str) -> str:
+    def _label_html(self, area_id: str, counts: str) -> str:
         extra = f"<br><span class='rb-counts'>{escape(counts)}</span>" if counts else ""
+        # An area much taller than wide (Transition, beside LZ Columbus) has its name upright,
+        # inside its box: written across, it ran past the box into its neighbour's name.
+        minx, miny, maxx, maxy = self.area_map.area(area_id).polygon.bounds
+        upright = (maxy - miny) >= UPRIGHT_FROM * (maxx - minx)
+        turn = "transform:rotate(-90deg);" if upright else ""
         return (
             f"<div class='rb-area-label' data-area='{escape(area_id)}' style='font:11px sans-serif;"
-            f"text-align:center;color:#111;text-shadow:0 0 3px #fff'>{escape(area_id)}{extra}</div>"
+            f"text-align:center;color:#111;text-shadow:0 0 3px #fff;{turn}'>"
+            f"{escape(area_id)}{extra}</div>"
         )
 
     def _clicked(self, feature: dict | None = None, **_: Any) -> None:

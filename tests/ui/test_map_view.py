@@ -74,3 +74,20 @@ def test_no_map_takes_the_keyboard_so_a_press_never_scrolls_the_page():
 
     assert offline_map(100, 100, (50, 50), height="400px").keyboard is False
     assert AtlasMap().map.keyboard is False
+
+
+def test_a_tall_narrow_area_has_its_name_upright_and_links_stop_short_of_it():
+    """Transition's name, written across its narrow box, ran into LZ Columbus's, and the edge
+    areas' links still met it: upright names for areas 2.5 times as tall as wide, and links
+    cut back to a quarter of their run inside each area."""
+    from rulebook.games.lz_albany import standard_scenario
+    from rulebook.maps._area_map import shared_area_map
+    from widgets.map_view import MapView
+
+    view = MapView(shared_area_map(standard_scenario().map))
+    assert "rotate(-90deg)" in view._label_html("Transition", "")
+    assert "rotate" not in view._label_html("C4", "")
+    (x0, _), (x1, _) = view._link_ends("A7", "Transition")
+    minx, _, maxx, _ = view.area_map.area("Transition").polygon.bounds
+    middle = (minx + maxx) / 2
+    assert x0 < x1 < middle  # into Transition's box, short of its upright name
