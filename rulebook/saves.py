@@ -12,6 +12,22 @@ PosixPath('/srv/app/saves/quan_loi.yaml')
 Traceback (most recent call last):
 ...
 ValueError: “../evil.py”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders
+
+A refusal names the one thing wrong and, where the intent is plain, the name that would do:
+
+>>> resolve_save_name("maps/my map.yaml", ".yaml", folder=Path("/srv/app/saves"))
+Traceback (most recent call last):
+...
+ValueError: “maps/my map.yaml”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders: save it as saves/my map.yaml
+>>> resolve_save_name("notes.txt", (".yaml", ".yml"), folder=Path("/srv/app/saves"))
+Traceback (most recent call last):
+...
+ValueError: “notes.txt”: this app saves .yaml or .yml files, not .txt: end the name with .yaml, as saves/notes.yaml
+
+The suffix is written in lower case, as the lists of saved files look for it:
+
+>>> resolve_save_name("saves/Quan Loi.YAML", (".yaml", ".yml"), folder=Path("/srv/app/saves"))
+PosixPath('/srv/app/saves/Quan Loi.yaml')
 """
 
 from __future__ import annotations
@@ -36,8 +52,9 @@ def resolve_save_name(
 
     The save folder is *folder*, by default ``saves/`` under the working folder. *name* may
     be ``NAME``, ``NAME.suffix`` or ``saves/NAME.suffix``; without a suffix the
-    first allowed one is added. Anything else (folders, ``..``, an absolute path, another
-    suffix, a hidden file, a link out of the folder) is a ValueError naming the problem.
+    first allowed one is added, and an allowed one typed in capitals is written in lower case.
+    Anything else (folders, ``..``, an absolute path, another suffix, a hidden file, a link
+    out of the folder) is a ValueError naming the problem and, where it can, the name to type.
     """
     allowed = (suffix,) if isinstance(suffix, str) else tuple(suffix)
     typed = name.strip()
@@ -50,18 +67,30 @@ def resolve_save_name(
     if typed.endswith(("/", "\\", ".")):  # a folder, or a name whose suffix is cut short
         raise ValueError(plain + "not ending in / or .")
     if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
+        last = parts[-1] if parts else ""
+        fits = last not in {".", ".."} and not last.startswith(".")
+        if len(parts) > 1 and fits and PurePosixPath(last).suffix.lower() in {"", *allowed}:
+            raise ValueError(plain + f"with no folders: save it as {SAVES}/{last}")
         raise ValueError(plain + "with no folders")
     file = parts[0]
     given = PurePosixPath(file).suffix
     if given and given.lower() not in allowed:
+        kinds = ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
+        # A word after the dot (.txt, .py) was meant as a suffix; anything else (v1.2) is
+        # part of the name, and the suffix goes after it.
+        stem = file[: -len(given)] if given[1:].isalpha() else file
         raise ValueError(
-            f"{quoted(typed)}: this app saves {' or '.join(allowed)} files, not {given}"
+            f"{quoted(typed)}: this app saves {kinds} files, not {given}: "
+            f"end the name with {allowed[0]}, as {SAVES}/{stem}{allowed[0]}"
         )
     if not given:
         file += allowed[0]
     if len(file.encode()) > MAX_NAME_BYTES:  # (file systems refuse names past 255 bytes)
         raise ValueError(f"{quoted(typed)}: a save name is at most {MAX_NAME_BYTES} bytes long")
     folder = (Path(folder) if folder is not None else Path.cwd() / SAVES).resolve()
+    if given != given.lower() and not (folder / file).exists():
+        # ``.YAML`` is a ``.yaml`` file; only a file already saved so keeps its capitals.
+        file = file[: -len(given)] + given.lower()
     target = folder / file
     if target.is_symlink() and target.resolve().parent != folder.resolve():
         raise ValueError(f"{quoted(typed)}: {SAVES}/{file} links out of the save folder")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -212,3 +213,25 @@ def test_an_atomic_write_never_replaces_a_device_or_a_pipe(tmp_path):
         atomic_write_text(pipe, "a: 1\n")
     assert stat.S_ISFIFO(pipe.stat().st_mode)
     assert [p.name for p in tmp_path.iterdir()] == ["pipe.yaml"]  # no temporary file left
+
+
+def test_an_allowed_suffix_in_capitals_is_written_in_lower_case(tmp_path):
+    """The lists of saved files look for ``*.yaml``: a ``.YAML`` save was never listed."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    assert resolve_save_name("a.YAML", (".yaml", ".yml"), folder=folder).name == "a.yaml"
+    (folder / "old.JSON").write_text("{}")  # saved so before: it is still found
+    assert resolve_save_name("saves/old.JSON", ".json", folder=folder).name == "old.JSON"
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("maps/x.json", "with no folders: save it as saves/x.json"),
+        ("game.py", "not .py: end the name with .json, as saves/game.json"),
+        ("turn 1.2", "not .2: end the name with .json, as saves/turn 1.2.json"),
+    ],
+)
+def test_a_refused_save_name_offers_the_name_that_would_do(tmp_path, name, says):
+    with pytest.raises(ValueError, match=re.escape(says)):
+        resolve_save_name(name, ".json", folder=tmp_path / "saves")

@@ -12,13 +12,14 @@ from urllib.parse import quote
 
 import ipywidgets as ipw
 
-from rulebook._words import quoted
 from rulebook.maps.checks import Finding, join_words
+from rulebook.saves import SAVES, resolve_save_name
 from widgets._page import guarded
 from widgets._rows import KeptRows, Row
 from widgets.scenario_files import PROJECT_ROOT
 
 __all__ = [
+    "DESIGN_SUFFIXES",
     "PLAY_APPS",
     "ChecksPanel",
     "DesignerFiles",
@@ -35,35 +36,34 @@ PLAY_APPS = {
 }
 
 
+DESIGN_SUFFIXES = (".yaml", ".yml", ".geojson", ".json")
+"""What a designer saves: a scenario (YAML, the first, added to a bare name) or a GeoJSON map."""
+
+
 def confined_save_path(name: str, *, base: Path | None = None) -> Path:
     """Where a designer may write *name*: inside ``saves/`` under the working folder, nowhere else.
 
+    The name is read as every app reads one (:func:`rulebook.saves.resolve_save_name`):
+    ``my map``, ``saves/my map`` and ``saves/my map.yaml`` are one file, and a refusal says
+    what is wrong with the name.
+
     >>> confined_save_path("saves/my_map.yaml", base=Path("/srv/app"))
+    PosixPath('/srv/app/saves/my_map.yaml')
+    >>> confined_save_path("my_map", base=Path("/srv/app"))
     PosixPath('/srv/app/saves/my_map.yaml')
     >>> confined_save_path("../etc/x.yaml", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
-    ValueError: the designers open and save files in the saves folder, as saves/NAME.yaml (or .geojson), not “../etc/x.yaml”
+    ValueError: “../etc/x.yaml”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders: save it as saves/x.yaml
     >>> confined_save_path("  ", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
-    ValueError: give a file name first: saves/NAME.yaml
+    ValueError: give a file name first, for example my_map (the file saves/my_map.yaml)
     """
     if not name.strip():
-        raise ValueError("give a file name first: saves/NAME.yaml")
+        raise ValueError("give a file name first, for example my_map (the file saves/my_map.yaml)")
     base = (base or Path.cwd()).resolve()
-    saves = base / "saves"
-    target = (base / name.strip()).resolve()
-    if (
-        target.parent != saves
-        or not target.name
-        or target.suffix not in {".yaml", ".yml", ".geojson", ".json"}
-    ):
-        raise ValueError(
-            "the designers open and save files in the saves folder, as saves/NAME.yaml "
-            f"(or .geojson), not {quoted(name.strip())}"
-        )
-    return target
+    return resolve_save_name(name, DESIGN_SUFFIXES, folder=base / SAVES)
 
 
 def confined_or_shipped(name: str) -> Path:
@@ -165,25 +165,29 @@ class DesignerFiles:
         self.design.redo()
         self._after_history()
 
-    def _save_file(self) -> Path:
-        path = confined_save_path(self.path.value)
+    def _save_file(self, path: Path | None = None) -> Path:
+        path = path or confined_save_path(self.path.value)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.design.save(path)
         self._after_save()
+        # The box shows the file as written: ``my map`` was saved as saves/my map.yaml.
+        self.path.value = f"{SAVES}/{path.name}"
         return path
 
     @guarded
     def _save(self, _: Any = None) -> None:
         self._save_file()
-        self.notice.value = (
-            f"<div class='rb-saved'>Saved to {escape(self.path.value.strip())}.</div>"
-        )
+        self.notice.value = f"<div class='rb-saved'>Saved to {escape(self.path.value)}.</div>"
 
     @guarded
     def _play(self, _: Any = None) -> None:
-        if Path(self.path.value).suffix in {".geojson", ".json"}:
-            raise ValueError("the play app opens scenario files: save as saves/NAME.yaml")
-        saved = self._save_file()
+        path = confined_save_path(self.path.value)
+        if path.suffix in {".geojson", ".json"}:
+            raise ValueError(
+                f"the play app opens scenario files, not {path.suffix} maps: save as "
+                f"{SAVES}/{path.stem}.yaml"
+            )
+        saved = self._save_file(path)
         self.notice.value = play_link_html(self.game, saved)
         if self._problems_left():
             self.notice.value += (

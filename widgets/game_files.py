@@ -25,9 +25,19 @@ class GameFiles:
         if choices:
             self.scenario.value = choices[0][1]
 
+    def _named_save(self, doing: str) -> Path:
+        """The save the file box names; an empty box asks for a name rather than writing (or
+        reading) saves/game.json, which would overwrite an earlier game without a word."""
+        name = self.save_name.value.strip()
+        if not name:
+            raise ValueError(
+                f"give a file name first, for example my_game, to {doing} saves/my_game.json"
+            )
+        return resolve_save_name(name, ".json", folder=self.saves)
+
     @guarded
     def _save(self, _: Any = None) -> None:
-        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
+        path = self._named_save("save the game as")
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_text(path, self.game.to_json())
         n = len(self.game.history)
@@ -39,8 +49,7 @@ class GameFiles:
 
     @guarded
     def _load(self, _: Any = None) -> None:
-        path = resolve_save_name(self.save_name.value.strip() or "game", ".json", folder=self.saves)
-        self._load_path(path)
+        self._load_path(self._named_save("load"))
 
     @guarded
     def _open(self, _: Any = None) -> None:

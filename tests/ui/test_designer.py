@@ -168,12 +168,69 @@ def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
     designer = MapDesigner(MapDesign(demo_spec()))
     designer.path.value = "../outside.yaml"
     designer._save()
-    assert "The designers open and save files in the saves folder" in designer.errors.value
+    assert "a plain file name in saves/" in designer.errors.value
+    assert "with no folders: save it as saves/outside.yaml" in designer.errors.value
     assert not (tmp_path.parent / "outside.yaml").exists()
     designer.path.value = "saves/demo.yaml"
     designer._save()
     assert designer.errors.value == ""
     assert (tmp_path / "saves" / "demo.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "saved"),
+    [
+        ("mymap", "mymap.yaml"),
+        ("saves/mymap", "mymap.yaml"),
+        ("é ü.yaml", "é ü.yaml"),
+        ("saves/mymap.YAML", "mymap.yaml"),
+        ("saves/my map.yaml", "my map.yaml"),
+        (" saves/roads.geojson ", "roads.geojson"),
+    ],
+)
+def test_a_save_name_is_read_as_the_other_apps_read_it(tmp_path, monkeypatch, typed, saved):
+    """``mymap``, ``saves/mymap``, ``é ü.yaml`` and ``saves/mymap.YAML`` were all refused with
+    one message that named none of them; every app reads a bare name as saves/NAME.yaml."""
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer.path.value = typed
+    designer._save()
+    assert designer.errors.value == ""
+    assert [p.name for p in (tmp_path / "saves").iterdir()] == [saved]
+    assert designer.path.value == f"saves/{saved}"  # the box shows the file as written
+    assert f"Saved to saves/{saved}." in designer.notice.value
+    designer._load()
+    assert designer.errors.value == ""
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("maps/mymap.yaml", "with no folders: save it as saves/mymap.yaml"),
+        ("saves/mymap.txt", "not .txt: end the name with .yaml, as saves/mymap.yaml"),
+        ("saves/map v1.2", "not .2: end the name with .yaml, as saves/map v1.2.yaml"),
+        ("mymap.", "not ending in / or ."),
+        ("my\tmap", "a save name cannot hold control characters"),
+        ("", "Give a file name first"),
+    ],
+)
+def test_a_refused_save_name_says_what_is_wrong_with_it(tmp_path, monkeypatch, typed, says):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer.path.value = typed
+    designer._save()
+    assert says in designer.errors.value
+    assert "saves/NAME.yaml (or .geojson)" not in designer.errors.value
+    assert not (tmp_path / "saves").exists() or not list((tmp_path / "saves").iterdir())
+
+
+def test_play_refuses_a_geojson_map_naming_the_scenario_to_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = MapDesigner(MapDesign(demo_spec()))
+    designer.path.value = "saves/roads.GEOJSON"
+    designer._play()
+    assert "not .geojson maps: save as saves/roads.yaml" in designer.errors.value
+    assert not (tmp_path / "saves").exists()
 
 
 def test_play_this_scenario_saves_and_links_the_play_app(tmp_path, monkeypatch):

@@ -81,6 +81,21 @@ def test_save_confirms_what_and_where_and_the_refresh_keeps_it(tmp_path):
     assert "Loaded saves/lesson.json: turn 1, 1 action." in stepper.message.value
 
 
+def test_an_empty_file_name_asks_for_one_rather_than_writing_game_json(tmp_path):
+    """An emptied box wrote saves/game.json without a word, over an earlier game of that name."""
+    stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
+    (tmp_path / "game.json").write_text("an earlier save")
+    stepper._apply()
+    stepper.save_name.value = "  "
+    stepper._save()
+    assert "Give a file name first, for example my_game" in stepper.errors.value
+    assert (tmp_path / "game.json").read_text() == "an earlier save"
+    assert "Saved" not in stepper.message.value
+    stepper._load()
+    assert "Give a file name first" in stepper.errors.value
+    assert len(stepper.game.history) == 1
+
+
 def test_a_failed_load_says_why_and_keeps_the_game(tmp_path):
     stepper = LzAlbanyStepper(new_game(seed=1), saves=tmp_path)
     stepper._apply()

@@ -172,6 +172,41 @@ def test_a_problem_location_is_shown_and_centred(tmp_path):
     assert tuple(designer.map.center) == (y, x)
 
 
+@pytest.mark.parametrize(
+    ("typed", "saved"),
+    [
+        ("mymap", "mymap.yaml"),
+        ("saves/mymap", "mymap.yaml"),
+        ("é ü.yaml", "é ü.yaml"),
+        ("saves/mymap.YAML", "mymap.yaml"),
+        ("saves/Mymap.GeoJSON", "Mymap.geojson"),
+    ],
+)
+def test_a_save_name_is_read_as_the_other_apps_read_it(tmp_path, monkeypatch, typed, saved):
+    """The point designer read names as the area designer did: these four were refused alike."""
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer.path.value = typed
+    designer._save()
+    assert designer.errors.value == ""
+    assert [p.name for p in (tmp_path / "saves").iterdir()] == [saved]
+    assert designer.path.value == f"saves/{saved}"
+    again = PointDesign.load(tmp_path / "saves" / saved)  # the suffix chose the format
+    assert again.spec == designer.design.spec
+
+
+def test_a_refused_save_name_says_what_is_wrong_with_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    designer = PointDesigner(PointDesign.load(CAMPAIGN))
+    designer.path.value = "../campaign.yml"
+    designer._save()
+    assert "with no folders: save it as saves/campaign.yml" in designer.errors.value
+    designer.path.value = "saves/campaign.py"
+    designer._save()
+    assert "not .py: end the name with .yaml, as saves/campaign.yaml" in designer.errors.value
+    assert not (tmp_path / "saves").exists()
+
+
 def test_geojson_round_trip_and_play_link(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     designer = PointDesigner(PointDesign.load(CAMPAIGN))
