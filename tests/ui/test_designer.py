@@ -163,9 +163,14 @@ def test_reshape_the_selected_area_with_a_drawn_outline_and_undo():
     assert designer.design.map.area("C").polygon.bounds == (200.0, 100.0, 300.0, 200.0)
 
 
-def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
+@pytest.fixture
+def designer(monkeypatch, tmp_path):
+    """The demo map's designer, working in *tmp_path* (its saves go to tmp_path/saves)."""
     monkeypatch.chdir(tmp_path)
-    designer = MapDesigner(MapDesign(demo_spec()))
+    return MapDesigner(MapDesign(demo_spec()))
+
+
+def test_saves_stay_in_the_saves_folder(tmp_path, designer):
     designer.path.value = "../outside.yaml"
     designer._save()
     assert "a plain file name in saves/" in designer.errors.value
@@ -188,11 +193,9 @@ def test_saves_stay_in_the_saves_folder(tmp_path, monkeypatch):
         (" saves/roads.geojson ", "roads.geojson"),
     ],
 )
-def test_a_save_name_is_read_as_the_other_apps_read_it(tmp_path, monkeypatch, typed, saved):
+def test_a_save_name_is_read_as_the_other_apps_read_it(tmp_path, designer, typed, saved):
     """``mymap``, ``saves/mymap``, ``é ü.yaml`` and ``saves/mymap.YAML`` were all refused with
     one message that named none of them; every app reads a bare name as saves/NAME.yaml."""
-    monkeypatch.chdir(tmp_path)
-    designer = MapDesigner(MapDesign(demo_spec()))
     designer.path.value = typed
     designer._save()
     assert designer.errors.value == ""
@@ -214,9 +217,7 @@ def test_a_save_name_is_read_as_the_other_apps_read_it(tmp_path, monkeypatch, ty
         ("", "Give a file name first"),
     ],
 )
-def test_a_refused_save_name_says_what_is_wrong_with_it(tmp_path, monkeypatch, typed, says):
-    monkeypatch.chdir(tmp_path)
-    designer = MapDesigner(MapDesign(demo_spec()))
+def test_a_refused_save_name_says_what_is_wrong_with_it(tmp_path, designer, typed, says):
     designer.path.value = typed
     designer._save()
     assert says in designer.errors.value
@@ -224,9 +225,7 @@ def test_a_refused_save_name_says_what_is_wrong_with_it(tmp_path, monkeypatch, t
     assert not (tmp_path / "saves").exists() or not list((tmp_path / "saves").iterdir())
 
 
-def test_play_refuses_a_geojson_map_naming_the_scenario_to_save(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    designer = MapDesigner(MapDesign(demo_spec()))
+def test_play_refuses_a_geojson_map_naming_the_scenario_to_save(tmp_path, designer):
     designer.path.value = "saves/roads.GEOJSON"
     designer._play()
     assert "not .geojson maps: save as saves/roads.yaml" in designer.errors.value
@@ -538,11 +537,9 @@ def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path):
 
 
 def test_a_new_blank_sheet_or_a_file_opened_is_one_undo_from_the_work_it_replaced(
-    tmp_path, monkeypatch
+    tmp_path, designer
 ):
     """Starting again lost every area drawn, with Undo greyed: now it is one step of the history."""
-    monkeypatch.chdir(tmp_path)
-    designer = MapDesigner(MapDesign(demo_spec()))
     before = designer.design.map
     designer.blank_button.click()
     assert len(designer.design.map) == 0
