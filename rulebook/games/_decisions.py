@@ -151,6 +151,27 @@ class Options(Sequence[Action]):
         new.facts = None
         return new
 
+    @classmethod
+    def of_labelled_runs(
+        cls, runs: Iterable[tuple[int, Callable[[int], Action], str | frozenset[str] | None]]
+    ) -> Options:
+        """:meth:`of_runs` of runs each with its *verb* as :meth:`run` takes it (a count of 1 or
+        more, its maker, its verb or verbs).
+
+        >>> o = Options.of_labelled_runs([(2, lambda k: Action.of("go", str(k)), "go")])
+        >>> list(o.add(Action.of("done"))), o.find({"done"})
+        ([Action.from_notation('go 0'), Action.from_notation('go 1'), Action.from_notation('done')], 2)
+        """
+        new = _bare(cls)
+        at, starts, made = 0, [], []
+        for count, make, verb in runs:
+            made.append([at, count, make, verb])
+            starts.append(at)
+            at += count
+        new._runs, new._starts, new._len, new._made, new._tail = made, starts, at, None, None
+        new.facts = None
+        return new
+
     def run(
         self, count: int, make: Callable[[int], Action], verb: str | frozenset[str] | None = None
     ) -> Options:
@@ -247,9 +268,15 @@ class Options(Sequence[Action]):
 
     def find(self, verbs: Iterable[str]) -> int | None:
         """The position of the first option whose verb is one of *verbs*, or None."""
-        for start, count, make, whole in self._runs_of(verbs):
-            if whole:
-                return start
+        # (the runs as _runs_of picks them, without its generator: a policy asks at every step)
+        for start, count, make, verb in self._runs:
+            if verb is not None:
+                if type(verb) is str:
+                    if verb in verbs:
+                        return start
+                    continue
+                if verb.isdisjoint(verbs):
+                    continue
             for k in range(count):
                 if make(k).verb in verbs:
                     return start + k
@@ -321,14 +348,20 @@ def first_of(options: Sequence[Action], verbs: Iterable[str]) -> int | None:
     """
     if type(options) is Options:
         return options.find(verbs)
-    return next((k for k, a in enumerate(options) if a.verb in verbs), None)
+    for k, a in enumerate(options):  # (a loop: a generator costs a function call in 3.11)
+        if a.verb in verbs:
+            return k
+    return None
 
 
 def verbs_of(options: Sequence[Action]) -> set[str]:
     """The verbs among *options*."""
     if type(options) is Options:
         return options.verbs()
-    return {a.verb for a in options}
+    found = set()
+    for a in options:  # (a loop: a comprehension costs a function call in 3.11)
+        found.add(a.verb)
+    return found
 
 
 def of_verb(options: Sequence[Action], verb: str) -> list[Action]:
@@ -346,7 +379,11 @@ def of_verb_at(options: Sequence[Action], verb: str) -> list[tuple[int, Action]]
     """
     if type(options) is Options:
         return options.of_verb_at(verb)
-    return [(k, a) for k, a in enumerate(options) if a.verb == verb]
+    found = []
+    for k, a in enumerate(options):  # (a loop: a comprehension costs a function call in 3.11)
+        if a.verb == verb:
+            found.append((k, a))
+    return found
 
 
 class Decision(NamedTuple):

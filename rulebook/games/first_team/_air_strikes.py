@@ -31,11 +31,15 @@ def _b52s_may_bomb(s: CampaignState, loc: str) -> bool:
 
 
 def _strikers(s: CampaignState) -> list[SupportUnit]:
-    found = []
-    for u in s.support.values():  # (a loop: a comprehension costs a function call in 3.11)
-        if u.kind in ("airstrike", "b52") and u.ready:
+    support, found = s.support, []
+    for i in s.support_ids(_STRIKERS):  # (a loop: a comprehension costs a function call in 3.11)
+        u = support[i]
+        if u.ready:
             found.append(u)
     return found
+
+
+_STRIKERS = ("airstrike", "b52")
 
 
 def _strike_value(s: CampaignState, unit: SupportUnit) -> int:

@@ -82,11 +82,10 @@ def setup(s: CampaignState) -> Flow:
         per_zone = {}
         for loc in s.lz_markers:
             per_zone[s.map.zone(loc)] = per_zone.get(s.map.zone(loc), 0) + 1
-        options = [
-            new_action(("place-lz", (loc,)))
-            for loc, zone in sites
-            if loc not in s.lz_markers and per_zone.get(zone, 0) < 2
-        ]
+        options = []
+        for loc, zone in sites:  # (a loop: a comprehension costs a function call in 3.11)
+            if loc not in s.lz_markers and per_zone.get(zone, 0) < 2:
+                options.append(new_action(("place-lz", (loc,))))
         action = yield from ask(
             "us",
             options,
@@ -147,9 +146,9 @@ def _assault_steps(number: int) -> list[Callable[[CampaignState], Flow]]:
 def fatigue_reduction(s: CampaignState) -> None:
     s.phase, s.segment = "fatigue reduction", ""
     for unit in s.us.values():
-        loc = s.where(unit)
         if unit.eliminated or unit.garrison or unit.id in s.moved or unit.fatigue == 0:
             continue
+        loc = s.where(unit)
         rests = loc in {AN_KHE, PLEIKU} or (loc and s.map.camp(loc) and s.garrison_at(loc))
         if not rests or s.board.nva(loc):
             continue

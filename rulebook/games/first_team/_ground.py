@@ -144,7 +144,7 @@ class _GroundOptions:
         # Each location's block as last used (None: no free company there), with the places its
         # routes end at: kept from one decision to the next until the US or the supply change
         # there or at one of those ends (see changed), or a fight (see forget).
-        self.kept: dict[str, tuple[Options | None, frozenset[str]]] = {}
+        self.kept: dict[str, tuple[tuple | None, frozenset[str]]] = {}
         # The US tally at each place US counters stand on (none: the empty one), read once and
         # kept as the blocks are (until the US there change, or a fight).
         self.tallies: dict[str, tuple] = {}
@@ -173,7 +173,7 @@ class _GroundOptions:
         s, rules, blocks, kept = self.s, self.stacking, self.blocks, self.kept
         board, counts_as, tallies = s.board, rules.counts_as, self.tallies
         middles = _road_middles(s)
-        options = Options()
+        runs = []  # each location's block, as a run (see _block)
         # Every place US counters stand on (a place whose US are all gone has no movers, so no
         # block), An Khe first.
         places = [AN_KHE, *board.in_use("us")]
@@ -189,7 +189,7 @@ class _GroundOptions:
             found = kept.get(loc)
             if found is not None:
                 if found[0] is not None:
-                    options.extend(found[0])
+                    runs.append(found[0])
                 continue
             movers = _movers(s, loc, self.done)
             if not movers:
@@ -207,8 +207,8 @@ class _GroundOptions:
             # the campaign's, and a live company always counts as the same).
             ids = tuple(map(_ID, movers))
             key = (loc, ids, carry, way, stays)
-            block = blocks.get(key)
-            if block is None:
+            block = blocks.get(key, blocks)  # (the dictionary itself: none kept; None: empty)
+            if block is blocks:
                 if len(blocks) >= self.LIMIT:
                     blocks.clear()
                 counted = tuple(map(counts_as, movers))
@@ -216,8 +216,10 @@ class _GroundOptions:
                     loc, ids, counted, carry, routes, key[-1], rules.tally(movers), rules
                 )
             kept[loc] = (block, ends)
-            options.extend(block)
-        return options.add(DONE)
+            if block is not None:
+                runs.append(block)
+        # (one Options of the runs, not one copied into another a location)
+        return Options.of_labelled_runs(runs).add(DONE)
 
 
 def _block(  # noqa: PLR0917 - the block's key, spelt out
@@ -229,11 +231,12 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
     stays: tuple[tuple, ...],
     together: tuple,
     rules: Stacking,
-) -> Options:
+) -> tuple[int, Callable[[int], Action], str | frozenset[str]] | None:
     """*loc*'s moves, stack moves and holds, from what :class:`_GroundOptions` keys them by:
     along each route, each company that may go alone, then the whole stack if it may; then each
     company's hold. Each move and stack move goes with and without the supply, if there is
-    any. One run, copied into every decision's list at once."""
+    any. One run (its count, maker and label, as Options.run takes them; None if empty),
+    put in every decision's list at once."""
     carry = ((), ("supply",)) if supplied else ((),)
     width = len(carry)
     starts: list[int] = []
@@ -268,8 +271,9 @@ def _block(  # noqa: PLR0917 - the block's key, spelt out
         starts.append(at)
         parts.append(("hold", ids, ()))
         at += len(ids)
-    label = _BLOCK_LABELS[moves, stacked, holds]
-    return Options().run(at, _block_maker(ids, starts, parts, carry), label)
+    if not at:
+        return None
+    return at, _block_maker(ids, starts, parts, carry), _BLOCK_LABELS[moves, stacked, holds]
 
 
 # A block's label (see Options.run) by whether it holds moves, stack moves and holds: its one

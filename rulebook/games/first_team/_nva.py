@@ -373,6 +373,25 @@ def _zone_class(s: CampaignState, loc: str) -> str:
     return "" if zone == CAMBODIA else zone
 
 
+def _scored_facts(s: CampaignState, loc: str) -> tuple[int | None, str, bool, bool, bool]:
+    """What the movement schedule reads of *loc* on the map: its number (:func:`_number`), zone
+    class (:func:`_zone_class`), whether it is a camp, has a road, is in Cambodia. The map
+    alone decides them, so they are kept on it."""
+    known = s.map.derived.get("nva scored facts")
+    if known is None:
+        known = s.map.derived["nva scored facts"] = {}
+    found = known.get(loc)
+    if found is None:
+        found = known[loc] = (
+            _number(s, loc),
+            _zone_class(s, loc),
+            bool(s.map.camp(loc)),
+            s.map.has_road(loc),
+            s.map.in_cambodia(loc),
+        )
+    return found
+
+
 def score_locations(
     s: CampaignState, here: str, stack: list[NvaCompany], *, broken: bool
 ) -> dict[str, int]:
@@ -386,12 +405,13 @@ def score_locations(
             candidates.append(n)
     numbers: dict[str, int | None] = {}
     classes: dict[str, str] = {}
+    facts: dict[str, tuple[bool, bool, bool]] = {}
     known = []
     for loc in candidates:
-        numbers[loc] = found = _number(s, loc)
+        found, classes[loc], *facts[loc] = _scored_facts(s, loc)
+        numbers[loc] = found
         if found is not None:
             known.append(found)
-        classes[loc] = _zone_class(s, loc)
     strength = 0
     for u in stack:
         strength += u.strength
@@ -401,21 +421,22 @@ def score_locations(
     scores = {}
     for loc in candidates:
         us = s.board.us(loc)
+        camp, road, cambodia = facts[loc]
         points = 0
         if broken:
             one = v["nva_broken_feature_points"]
             points += one * (numbers[loc] is not None and numbers[loc] == best_number)
             points += one * (classes[loc] == best_class)
-            points -= one * bool(s.map.camp(loc) or loc == PLEIKU)
-            points -= one * s.map.has_road(loc)
+            points -= one * bool(camp or loc == PLEIKU)
+            points -= one * road
             points += v["nva_broken_us_points"] if us else 0
-            points += v["nva_broken_cambodia_points"] if s.map.in_cambodia(loc) else 0
+            points += v["nva_broken_cambodia_points"] if cambodia else 0
         else:
             one = v["nva_move_feature_points"]
             points += one * (numbers[loc] is not None and numbers[loc] == best_number)
             points += one * (classes[loc] == best_class)
-            points += one * bool(s.map.camp(loc))
-            points += one * s.map.has_road(loc)
+            points += one * camp
+            points += one * road
             points += v["nva_move_pleiku_points"] if loc == PLEIKU else 0
             if us:  # interpretation ftv:3.5.4.1/strength-compare: only where US units are
                 points += one if _strength(us) <= strength else -one

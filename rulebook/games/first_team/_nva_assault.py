@@ -91,10 +91,14 @@ def maintenance(s: CampaignState) -> Flow:
     reading of the gap for US artillery (ftv:3.5.8, 6.2.1E; interpretation
     ftv:3.5.8/us-artillery)."""
     s.segment = "US maintenance"
-    for unit in s.support.values():
-        if unit.kind in ("transport", "gunship", "observation") and unit.box == "an-khe":
+    support = s.support
+    for i in s.support_ids(_HELICOPTERS):  # (each counter's own state: any order will do)
+        unit = support[i]
+        if unit.box == "an-khe":
             unit.fatigued = False
-        if unit.kind == "airstrike" and unit.box == "used":
+    for i in s.support_ids("airstrike"):
+        unit = support[i]
+        if unit.box == "used":
             unit.box = "an-khe"
     s.note("ftv:3.5.8", "helicopters at An Khe are combat-ready again")
     _us_batteries(s)
@@ -120,11 +124,17 @@ def maintenance(s: CampaignState) -> Flow:
         s.note("ftv:3.5.8", f"{unit.id} leaves the Refit Box")
 
 
+_HELICOPTERS = ("transport", "gunship", "observation")
+
+
 def _us_batteries(s: CampaignState) -> None:
     """The book prints no recovery for a US battery on its FIRED side; under the scenario option
     ``us_artillery_recovery`` they recover here as NVA batteries do (``maintenance``) or stay
     spent for the game (``never``)."""
-    fired = [u for u in s.support.values() if u.kind == "battery" and u.fired]
+    support, fired = s.support, []
+    for i in s.support_ids("battery"):  # (a loop: a comprehension costs a function call)
+        if support[i].fired:
+            fired.append(support[i])
     if not fired:
         return
     if s.options.get("us_artillery_recovery", "maintenance") == "never":

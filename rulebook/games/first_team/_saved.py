@@ -44,6 +44,7 @@ _FIXED = frozenset(
         "trace",
         "_nva_order",
         "_stacking",
+        "_support_kinds",
     }
 )
 

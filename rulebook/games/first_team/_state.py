@@ -112,6 +112,7 @@ _COPIES: dict[str, Callable[[Any, dict], Any]] = {
     "aircraft_destroyed": lambda v, memo: list(v),
     "cambodia_scored": lambda v, memo: set(v),
     "_stacking": lambda v, memo: None,  # answers about the counters: the copy makes its own
+    "_support_kinds": lambda v, memo: v,  # ids by kind, never changed: shared
 }
 
 
@@ -236,10 +237,9 @@ class CampaignState:
                 if loc != PLEIKU and (self.map.is_road_location(loc) or self.map.camp(loc))
             )
         board = self.board
-        for loc in board.in_use_among("nva", held):
-            # (a garrison already under HOLD, the common case, before the look at the US)
-            if board.nva_hold(loc) or not board.has_nva(loc) or board.has_us(loc):
-                continue
+        # The NVA alone there with none under HOLD, in one call (a garrison already under HOLD,
+        # the common case, is passed over there before the look at the US).
+        for loc in board.nva_alone_unheld(held):
             nva = board.nva(loc)
             lowest = min((u for u in nva if not u.eliminated), key=lambda u: u.order)
             lowest.hold = True
@@ -301,27 +301,13 @@ class CampaignState:
 
     def contested(self) -> list[str]:
         """Locations holding both sides."""
-        board = self.board
-        has_nva, has_us = board.has_nva, board.has_us
-        found = []
-        for loc in board.in_use("nva"):  # (a loop: a comprehension costs a function call in 3.11)
-            if has_nva(loc) and has_us(loc):
-                found.append(loc)
-        return found
+        return self.board.contested()  # (one call, not two a place)
 
     def us_on_map(self) -> list[str]:
-        return self._held("us", self.board.has_us)
+        return self.board.held("us")
 
     def nva_on_map(self) -> list[str]:
-        return self._held("nva", self.board.has_nva)
-
-    def _held(self, side: str, has: Callable[[str], bool]) -> list[str]:
-        """The locations *side* has used that it still holds (*has*: the board's test)."""
-        found = []
-        for loc in self.board.in_use(side):  # (a loop: a comprehension costs a call in 3.11)
-            if has(loc):
-                found.append(loc)
-        return found
+        return self.board.held("nva")
 
     def garrison_at(self, loc: str) -> UsCompany | None:
         for u in self.board.us(loc):  # (a loop: a generator costs a function call in 3.11)
@@ -334,10 +320,24 @@ class CampaignState:
         return loc == PLEIKU or self.garrison_at(loc) is not None
 
     def ready(self, kind: str) -> list[SupportUnit]:
-        found = []
-        for u in self.support.values():  # (a loop: a comprehension costs a function call in 3.11)
-            if u.kind == kind and u.ready:
+        support, found = self.support, []
+        for i in self.support_ids(kind):  # (a loop: a comprehension costs a function call in 3.11)
+            u = support[i]
+            if u.ready:
                 found.append(u)
+        return found
+
+    def support_ids(self, kinds: str | tuple[str, ...]) -> tuple[str, ...]:
+        """The ids of the support counters of *kinds* (one kind or a tuple of them), in the
+        counters' order: kept, since the counters and their kinds never change (a scan for the
+        ready ones of a kind reads only these)."""
+        known = self.__dict__.get("_support_kinds")
+        if known is None:
+            known = self._support_kinds = {}
+        found = known.get(kinds)
+        if found is None:
+            wanted = (kinds,) if type(kinds) is str else kinds
+            found = known[kinds] = tuple([i for i, u in self.support.items() if u.kind in wanted])
         return found
 
     def summary(self) -> dict[str, Any]:

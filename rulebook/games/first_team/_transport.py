@@ -28,11 +28,11 @@ from rulebook.maps.point_map import AN_KHE
 __all__ = ["NINE", "NINE_HELICOPTER", "transport_segment"]
 
 
-def _landing_zones(s: CampaignState, pathfinder: str | None) -> list[str]:
+def _landing_zones(s: CampaignState, pathfinder: str | None) -> tuple[str, ...]:
     lzs = s.board.landing_zones()
     if pathfinder and pathfinder not in lzs:
-        return sorted([*lzs, pathfinder])
-    return list(lzs)
+        return tuple(sorted([*lzs, pathfinder]))
+    return lzs  # (the board's, kept: read, never changed)
 
 
 reads_values("lz_to_lz_cp")
@@ -96,10 +96,14 @@ class _Flights:
     def helicopters(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
         """:meth:`helicopter` for *leg* with any company but the 1/9 (or supply), and with the
         1/9."""
+        return self.by_leg()[leg]
+
+    def by_leg(self) -> dict[str, tuple[SupportUnit | None, SupportUnit | None]]:
+        """:meth:`helicopters` of every leg, by leg (one call for a decision's every leg)."""
         found = self._by_leg
         if found is None:
             found = self._by_leg = self._each_leg()
-        return found[leg]
+        return found
 
     def _each_leg(self) -> dict[str, tuple[SupportUnit | None, SupportUnit | None]]:
         """:meth:`helicopters` for every leg, from one look at the ready transports."""
@@ -179,8 +183,9 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
     options, board, lzs = Options(), s.board, offer.lzs
     home = board.us(AN_KHE)
     flying: list[tuple[str, tuple[str, ...]]] = []
+    legs = flights.by_leg()  # (the helicopter for each leg, read once for the decision)
+    out = legs["out"]
     if home:
-        out = offer.can_fly("out")
         fitting, open_to, counting = offer.fitting, offer.open_to, offer.counting
         # (a company's zones as fitting finds them, without the call once its group's are known;
         # none found, or none open, it is asked; a loop: a comprehension costs a function call)
@@ -191,25 +196,31 @@ def _transport_options(s: CampaignState, flights: _Flights, lz_marker: str | Non
         options.run(*_each_to(flying, "fly"), "fly")
     occupied = list(compress(lzs, offer.us_at))  # the zones holding US companies
     supply = None
-    if board.supply.get(AN_KHE, 0) >= 2 and offer.can_fly("out")[0]:
+    if board.supply.get(AN_KHE, 0) >= 2 and out[0]:
         supply = (len(options), occupied)
         options.run(*_supply_to(occupied, "fly-supply"), "fly-supply")
     hop_ok = s.cp.left >= s.values["lz_to_lz_cp"]
-    hops = offer.can_fly("hop")
-    going_home = _from_zones(s, offer, options, occupied, hop_ok)
+    hops = legs["hop"]
+    going_home = _from_zones(s, offer, options, occupied, hop_ok, legs)
     if flights.pathfinder is None and s.spec.us.pathfinders and hops[0] is not None:
         options.run(*_supply_to(flights.pathfinder_places(), "pathfinder"), "pathfinder")
     options.facts = TransportFacts(flying, supply, going_home)
     return options
 
 
-def _from_zones(
-    s: CampaignState, offer: _Offer, options: Options, occupied: list[str], hop_ok: bool
+def _from_zones(  # noqa: PLR0917 - the decision's facts, each read once
+    s: CampaignState,
+    offer: _Offer,
+    options: Options,
+    occupied: list[str],
+    hop_ok: bool,
+    legs: dict[str, tuple[SupportUnit | None, SupportUnit | None]],
 ) -> list[tuple[int, str]]:
     """Add to *options* one run of what may fly from the landing zones, zone by zone in order:
     each company's flight home and hops to the other zones it may join, then the zone's
-    supply's hops to the other occupied ones. Returns the flights home: position and company."""
-    back, hops = offer.can_fly("back"), offer.can_fly("hop")
+    supply's hops to the other occupied ones. Returns the flights home: position and company.
+    *legs* is the helicopter for each leg (see _Flights.by_leg)."""
+    back, hops = legs["back"], legs["hop"]
     # Whether a company (by whether it is the 1/9's) may fly home, or hop (the 1/9's by its
     # own helicopter even without the CPs); whether supply may hop.
     backs = (back[0] is not None, back[1] is not None)
@@ -304,13 +315,12 @@ class _Offer:
     # tuples of zones).
     LIMIT = 5_000
 
-    def __init__(self, s: CampaignState, flights: _Flights, lzs: list[str]) -> None:
+    def __init__(self, s: CampaignState, flights: _Flights, lzs: tuple[str, ...]) -> None:
         self.flights, self.lzs, self.rules = flights, lzs, flights.stacking
-        us, tally = s.board.us, self.rules.tally
-        self.us_at = list(map(us, lzs))
-        self.tallies = tuple(map(tally, self.us_at))
+        self.us_at = s.board.us_each(lzs)
+        self.tallies = self.rules.tally_each(self.us_at)
         known = self.rules.kept("landing zones open")
-        key = (tuple(lzs), self.tallies)
+        key = (lzs, self.tallies)
         found = known.get(key)
         if found is None:
             if len(known) >= self.LIMIT:
@@ -319,10 +329,6 @@ class _Offer:
         self.open_to: dict[object, tuple[str, ...]] = found  # by what a company counts as
         self.counting = self.rules.counting  # what each company counts as, kept
         self._answers: list[dict[object, bool]] | None = None  # each zone's, once one is asked
-
-    def can_fly(self, leg: str) -> tuple[SupportUnit | None, SupportUnit | None]:
-        """The helicopter for *leg* with any company or supply, and with the 1/9's own."""
-        return self.flights.helicopters(leg)
 
     def fitting(self, unit: UsCompany) -> tuple[str, ...]:
         """The landing zones *unit* may join (ftv:2.3.1)."""
@@ -425,12 +431,12 @@ def transport_segment(s: CampaignState, first: bool) -> Flow:  # noqa: PLR0915 -
     rule = "ftv:3.4.2" if first else "ftv:3.4.6"
     flights = _Flights(s)
     lz_marker: str | None = None
+    prompt = (
+        "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop "
+        f"({s.values['lz_to_lz_cp']} CP)"
+    )
     while True:
         options = _transport_options(s, flights, lz_marker)
-        prompt = (
-            "transport: each helicopter flies out, back, both, or one LZ-to-LZ hop "
-            f"({s.values['lz_to_lz_cp']} CP)"
-        )
         action = question("us", options.add(DONE), prompt, rule)
         if type(action) is Decision:
             action = yield action

@@ -126,11 +126,8 @@ class Board:
         found = self._in_use.get(side)
         if found is None:
             places = self.at if side is None else self._us if side == "us" else self._nva
-            found = []
-            for loc in self.map.locations:  # (a loop: a comprehension costs a function call)
-                if places.get(loc):
-                    found.append(loc)
-            self._in_use[side] = found
+            # (the locations whose lists are not empty, picked in C: no loop of Python)
+            found = self._in_use[side] = list(filter(places.get, self.map.locations))
         return list(found)
 
     def units(self, loc: str, side: str | None = None) -> list[Company]:
@@ -159,6 +156,73 @@ class Board:
             if u.eliminated:
                 return _alive(here)
         return here.copy()
+
+    def us_each(self, places: list[str]) -> list[list[UsCompany]]:
+        """:meth:`us` of each of *places*, in one call (a caller asking of every landing zone
+        at every decision would make one call a place)."""
+        found = []
+        get = self._us.get
+        for loc in places:
+            here = get(loc)
+            if not here:
+                found.append([])
+                continue
+            for u in here:  # (see us)
+                if u.eliminated:
+                    found.append(_alive(here))
+                    break
+            else:
+                found.append(here.copy())
+        return found
+
+    def held(self, side: str) -> list[str]:
+        """The places of :meth:`in_use` of *side* where a live unit of it stands (``has_us`` or
+        ``has_nva`` of each, in one call)."""
+        lists = self._us if side == "us" else self._nva
+        found = []
+        for loc in self.in_use(side):
+            for u in lists.get(loc, ()):
+                if not u.eliminated:
+                    found.append(loc)
+                    break
+        return found
+
+    def contested(self) -> list[str]:
+        """The places of :meth:`in_use` of the NVA where live units of both sides stand."""
+        nva, us = self._nva, self._us
+        found = []
+        for loc in self.in_use("nva"):
+            for u in nva.get(loc, ()):
+                if not u.eliminated:
+                    for v in us.get(loc, ()):
+                        if not v.eliminated:
+                            found.append(loc)
+                            break
+                    break
+        return found
+
+    def nva_alone_unheld(self, places: frozenset[str]) -> list[str]:
+        """The places of :meth:`in_use_among` the NVA and *places* holding live NVA units, none
+        under HOLD, and no live US unit: ``not nva_hold(loc) and has_nva(loc) and not
+        has_us(loc)`` of each, in one call."""
+        nva, us = self._nva, self._us
+        found = []
+        for loc in self.in_use_among("nva", places):
+            live = held = False
+            for u in nva.get(loc, ()):
+                if not u.eliminated:
+                    live = True
+                    if u.hold:
+                        held = True
+                        break
+            if held or not live:
+                continue
+            for u in us.get(loc, ()):
+                if not u.eliminated:
+                    break
+            else:
+                found.append(loc)
+        return found
 
     def has_nva(self, loc: str) -> bool:
         """``bool(self.nva(loc))``, without making the list: the scans of every place in use
@@ -208,8 +272,9 @@ class Board:
         return self._landing()[2]
 
     def _landing(self) -> tuple[frozenset[str], tuple[str, ...], frozenset[str]]:
-        key = frozenset(self.revealed_lz)
-        if self._lzs is None or self._lzs[0] != key:
+        # (a frozenset equals the set of the same places: made only when they changed)
+        if self._lzs is None or self._lzs[0] != self.revealed_lz:
+            key = frozenset(self.revealed_lz)
             every = frozenset(loc for loc in self.map.locations if self.is_lz(loc))
             found = tuple(sorted(loc for loc in every if not self.map.in_cambodia(loc)))
             self._lzs = (key, found, every)

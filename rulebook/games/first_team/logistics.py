@@ -200,6 +200,16 @@ class Stacking:
             found = self.tallies[key] = self._same.setdefault(found, found)
         return found
 
+    def tally_each(self, lists: list[list[Company]]) -> tuple[tuple[int, int, frozenset], ...]:
+        """:meth:`tally` of each of *lists*, in one call."""
+        tallies, found = self.tallies, []
+        for units in lists:
+            tally = tallies.get(tuple(units))
+            if tally is None:
+                tally = self.tally(units)
+            found.append(tally)
+        return tuple(found)
+
     def answers_of(self, tally: tuple[int, int, frozenset]) -> dict[object, bool]:
         """Whether a unit may join a place of this *tally*, by what it counts as: the answers
         known so far (the callers add to them)."""
