@@ -18,9 +18,10 @@ from collections.abc import Sequence
 
 from rulebook.sim._run import GameResult
 from rulebook.sim._sweep import SweepResult
+from rulebook.sim.compare import compare_rates
 from rulebook.sim.early import headline, second
 
-__all__ = ["FTV_LEVELS", "table", "text_report", "verdicts"]
+__all__ = ["FTV_LEVELS", "ending_shift", "table", "text_report", "verdicts"]
 
 FTV_LEVELS = ("NVA Strategic", "NVA Tactical", "NVA Limited", "Draw", "US Tactical")
 
@@ -61,7 +62,62 @@ def verdicts(results: Sequence[GameResult], game: str) -> list[str]:
             out.append(verdict.sentence(what))
     except ValueError as err:
         out.append(str(err).capitalize() + ".")
+    shift = ending_shift(base, var, game)
+    if shift:
+        out.append(shift)
     return out
+
+
+#: How a game's ending reads after "Games that ended" (LZ Albany's endings, lza:4.2 and 4.3).
+_ENDED = {
+    "victory points": "on victory points",
+    "automatic victory": "in an NVA automatic victory",
+    "draw": "in a draw",
+}
+
+
+def ending_shift(
+    baseline: Sequence[GameResult], variant: Sequence[GameResult], game: str
+) -> str | None:
+    """A sentence on the way of ending a game (a victory level of a campaign) whose share moved
+    beyond chance, the one that moved most; None if none did. The win rate can hold while the
+    endings change (NVA Strategic victories turned Tactical, VP wins turned automatic ones),
+    which a designer weighing a change wants told.
+
+    Each way of ending is one more comparison that might move by chance, so a share counts as
+    moved only where its p-value is under 0.05 divided by the number of ways (Bonferroni).
+
+    >>> from rulebook.sim._run import GameResult
+    >>> def games(name, automatic, by_vp):
+    ...     endings = ["automatic victory"] * automatic + ["victory points"] * by_vp
+    ...     return [GameResult(name, i, "nva", e, 0, 0, 10, 0, 0, 0, False)
+    ...             for i, e in enumerate(endings)]
+    >>> print(ending_shift(games("a", 30, 70), games("b", 70, 30), "lz-albany"))
+    Games that ended in an NVA automatic victory: 70.0% in the variant against 30.0% in the baseline, 40.0 points higher. Beyond chance: a difference this large would arise by chance less than once in 1,000 (two-proportion z-test; 95% interval for the difference: 26.4 to 51.5 points). Of the 2 ways the games ended, this share moved the most, and it stays beyond chance when each of them counts as a look of its own.
+    >>> ending_shift(games("a", 30, 70), games("b", 33, 67), "lz-albany") is None
+    True
+    """
+    kinds = sorted({r.ending for r in (*baseline, *variant) if r.ending is not None})
+    if len(kinds) < 2 or not baseline or not variant:
+        return None
+    moved = []
+    for kind in kinds:
+        counts = [sum(r.ending == kind for r in g) for g in (baseline, variant)]
+        verdict = compare_rates(counts[0], len(baseline), counts[1], len(variant))
+        if verdict.p < 0.05 / len(kinds):
+            moved.append((verdict.p, -abs(verdict.difference), kind, verdict))
+    if not moved:
+        return None
+    _, _, kind, verdict = min(moved)
+    what = (
+        f"Campaigns that ended in {kind}"
+        if game == "first-team"
+        else f"Games that ended {_ENDED.get(kind, kind)}"
+    )
+    return (
+        f"{verdict.sentence(what)} Of the {len(kinds)} ways the games ended, this share moved "
+        "the most, and it stays beyond chance when each of them counts as a look of its own."
+    )
 
 
 def table(result: SweepResult, game: str) -> tuple[list[str], list[list[str]]]:

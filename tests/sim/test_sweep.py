@@ -262,3 +262,37 @@ def test_a_comparison_where_every_game_ends_alike_says_win_rates_cannot_tell(sce
     )
     assert said[1].startswith("Mean VP margin (US minus NVA): ")
     assert not any(s.startswith("US win rate") for s in said)
+
+
+def test_a_shift_in_how_campaigns_end_is_told_when_the_win_rate_holds():
+    """Every campaign an NVA win in both versions, but Strategic victories turned Tactical: the
+    win rate cannot tell, and the lab said nothing of it (ftv:5.2's levels)."""
+    from rulebook.sim import GameResult
+    from rulebook.sim.report import verdicts
+
+    def campaigns(name: str, strategic: int, tactical: int) -> list[GameResult]:
+        levels = ["NVA Strategic"] * strategic + ["NVA Tactical"] * tactical
+        return [
+            GameResult(
+                name,
+                i,
+                "nva",
+                level,
+                0,
+                40 if level == "NVA Strategic" else 35,
+                15,
+                400,
+                3,
+                5,
+                False,
+            )
+            for i, level in enumerate(levels)
+        ]
+
+    said = verdicts(campaigns("baseline", 40, 60) + campaigns("changed", 10, 90), "first-team")
+    told = [s for s in said if s.startswith("Campaigns that ended in NVA Strategic: 10.0%")]
+    assert told, said
+    assert "Beyond chance" in told[0]
+    assert "Of the 2 ways the games ended, this share moved the most" in told[0]
+    alike = verdicts(campaigns("baseline", 40, 60) + campaigns("changed", 42, 58), "first-team")
+    assert not any("ways the games ended" in s for s in alike)
