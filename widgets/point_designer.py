@@ -558,6 +558,14 @@ POINT_CSS = """<style>
 .rb-loc.an-khe .dot { box-shadow: 0 0 0 3px #f9a825; }
 .rb-loc.selected .dot { box-shadow: 0 0 0 4px #d62728; }
 .rb-loc.problem .dot { box-shadow: 0 0 0 4px #ff7f0e; }
+/* At 1024 pixels the map column is some 450 wide and the campaign's locations stand 28-30
+   pixels apart: names ran into the next dot. Smaller dots and names there. */
+@media (max-width: 1100px) {
+  .rb-loc { font-size: 10px; }
+  .rb-loc .name { left: 7px; top: -6px; }
+  .rb-loc .dot { left: -6px; top: -6px; width: 12px; height: 12px; border-width: 1.5px; }
+  .rb-loc.selected .name, .rb-loc.problem .name { left: 10px; }
+}
 .rb-point-designer .rb-finding { line-height: 1.35; padding: 3px 0; }
 .rb-intel { border-collapse: collapse; font-size: 12px; }
 .rb-intel th, .rb-intel td { padding: 1px 7px; text-align: center; border-bottom: 1px solid #eee; }
