@@ -109,21 +109,20 @@ def test_the_interactive_table_refits_to_a_larger_table():
 
 
 def test_a_table_of_no_size_or_of_a_street_s_length_is_refused_and_nothing_changes():
-    """A side of 0 is refused by the resize, and the boxes hold a side to 0..240 in and say so;
-    a side the box held (-5 as 0) is refused by its own words, not as a 0 never typed."""
+    """The boxes hold a side to 0.5..240 in and say so; a side a box held (-5 or 0 as 0.5) is
+    refused by its own words, not as a side never typed, and the boxes show the table again."""
     panel = ambush_valley_app().children[-1].scenario
     panel.picker.value = "dak_po"
     before = panel.scenario.spec.table
-    for width, depth in ((-5, 0), (72, 0)):
+    for width, depth, said in (
+        (-5, 48, "-5 is less than the table's width takes (0.5 to 240): held at 0.5"),
+        (72, 0, "0 is less than the table's depth takes (0.5 to 240): held at 0.5"),
+    ):
         panel.width.value, panel.depth.value = width, depth
-        if width < 0:
-            said = "-5 is less than the table's width takes (0 to 240): held at 0"
-            assert said in panel.width.note.value
         panel.resize.click()
-        if width < 0:
-            assert said in unescape(panel.errors.value)
-        else:
-            assert "each side is more than 0 and at most 240 in" in panel.errors.value
+        assert said in unescape(panel.errors.value)
+        assert "The boxes show 72 x 48 in again" in panel.errors.value
+        assert (panel.width.value, panel.depth.value) == before
         assert panel.scenario.spec.table == before
     panel.width.set_state({"value": "999999"})  # the box holds a side to the longest table's
     assert panel.width.value == 240
@@ -412,7 +411,7 @@ def test_a_resized_table_is_framed_at_the_maps_size_and_a_refusal_is_said_under_
     assert view.map.zoom == zoom_to_fit(240, 48, 420, 480)
     panel.width.value = 0
     panel.resize.click()
-    assert "each side is more than 0" in panel.errors.value
+    assert "The table is unchanged: 0 is less than the table" in unescape(panel.errors.value)
 
     def shown(widget) -> set:
         return {widget} | {w for c in getattr(widget, "children", ()) for w in shown(c)}
@@ -488,11 +487,9 @@ def test_a_number_a_terrain_box_did_not_take_adds_no_terrain_and_its_note_stays(
     before = len(panel.scenario.spec.layout.features)
     typed = {
         (x, "abc"): "abc is not a number (a point marks the decimals: 12.5): 10 kept",
-        (x, "-5"): "-5 is less than the new terrain's x takes (0 to 72): held at 0",
-        (
-            width,
-            "99999",
-        ): "99,999 is more than the new terrain's width takes (0 to 240): held at 240",
+        (x, "-5"): "-5 is less than a terrain's x takes (0 to 72): held at 0",
+        (width, "99999"): "99,999 is more than a terrain's width takes (0.5 to 240): held at 240",
+        (width, "0"): "0 is less than a terrain's width takes (0.5 to 240): held at 0.5",
     }
     for (box, text), said in typed.items():
         box.set_state({"value": text})
@@ -516,25 +513,25 @@ def test_a_number_a_terrain_box_did_not_take_adds_no_terrain_and_its_note_stays(
 
 def test_a_side_the_width_box_did_not_take_leaves_the_table_and_says_why():
     """Width -10 gave "The table is 0 x 48 in" (a side never typed), abc "The table is already
-    72 by 48 inches", and 10000 made a 240 in table without a word."""
+    72 by 48 inches", and 10000 made a 240 in table without a word. Each is refused by the
+    box's words; the boxes show the table's sides again, so the next Resize is not refused
+    anew for the number the box held."""
     panel = ambush_valley_app().children[-1].scenario
     panel.picker.value = "dak_po"
     typed = {
-        "-10": ("-10 is less than the table's width takes (0 to 240): held at 0", 0),
-        "abc": ("abc is not a number (a point marks the decimals: 12.5): 72 kept", 72),
-        "10000": ("10,000 is more than the table's width takes (0 to 240): held at 240", 240),
+        "-10": "-10 is less than the table's width takes (0.5 to 240): held at 0.5",
+        "abc": "abc is not a number (a point marks the decimals: 12.5): 72 kept",
+        "10000": "10,000 is more than the table's width takes (0.5 to 240): held at 240",
     }
-    for text, (said, held) in typed.items():
-        panel.width.set_state({"value": "72"})
+    for text, said in typed.items():
         panel.width.set_state({"value": text})
         panel.resize.click()
         assert panel.scenario.spec.table == (72, 48), text
         assert "The table is unchanged" in panel.errors.value
         assert said in unescape(panel.errors.value)
-        assert "0 x 48" not in panel.errors.value
+        assert "The boxes show 72 x 48 in again" in panel.errors.value
         assert "already" not in panel.errors.value
-        assert panel.width.value == held  # the box as its note says, beside it
-        assert said in panel.width.note.value
+        assert (panel.width.value, panel.width.note.value) == (72, "")
     panel.width.set_state({"value": "96"})
     panel.resize.click()
     assert panel.errors.value == ""
@@ -556,7 +553,8 @@ def test_a_place_the_box_did_not_take_moves_nothing():
     panel.move_item.click()
     assert panel.scenario.spec.layout.tunnel_spots[1].at == at
     assert "Nothing moved: 500 is more than a place across the table takes" in panel.errors.value
-    assert "held at 72" in panel.item_x.note.value
+    assert f"The boxes show {at[0]:g} x {at[1]:g} in again" in panel.errors.value
+    assert (panel.item_x.value, panel.item_x.note.value) == (at[0], "")  # the spot's place
     panel.item_x.set_state({"value": "20"})
     panel.move_item.click()
     assert panel.errors.value == ""

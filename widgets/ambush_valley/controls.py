@@ -55,12 +55,12 @@ class InchBox(RangedFloatText):
         return self._words if self.note.value else None
 
 
-def number(value: float, what: str, **kwargs: Any) -> InchBox:
-    """A number field in inches, from 0 to the longest table's side; *what* names it in its
-    note ("the table's width"). Short and labelled by a :func:`label` beside it unless given a description (the
+def number(value: float, what: str, *, least: float = 0, **kwargs: Any) -> InchBox:
+    """A number field in inches, from *least* to the longest table's side; *what* names it in
+    its note ("the table's width"). Short and labelled by a :func:`label` beside it unless given a description (the
     page's CSS gives every widget description a wide minimum, too wide for a row of numbers)."""
     kwargs.setdefault("layout", ipw.Layout(width="4.5em"))
-    return InchBox(0, LONGEST_TABLE, what, value=value, **kwargs)
+    return InchBox(least, LONGEST_TABLE, what, value=value, **kwargs)
 
 
 def label(text: str) -> ipw.HTML:

@@ -138,21 +138,24 @@ class ScenarioPanel(ipw.VBox):
             style=wide,
             layout=ipw.Layout(width="16em"),
         )
-        self.box = [  # x, y, width, depth in inches
-            number(v, f"the new terrain's {what}")
-            for v, what in zip((10, 10, 8, 6), ("x", "y", "width", "depth"), strict=True)
+        self.box = [  # x, y, width, depth in inches; a size of 0 is none (at least half an inch)
+            number(v, f"a terrain's {what}", least=least)
+            for v, what, least in zip(
+                (10, 10, 8, 6), ("x", "y", "width", "depth"), (0, 0, 0.5, 0.5), strict=True
+            )
         ]
         self.add_feature = ipw.Button(description="Add terrain", layout=ipw.Layout(width="8em"))
         self.add_feature.on_click(self._add_feature)
         self.width = number(
             72,
             "the table's width",
+            least=0.5,
             description="table width",
             style=wide,
             layout=ipw.Layout(width="12em"),
         )
         self.depth = number(
-            48, "the table's depth", description="depth", layout=ipw.Layout(width="10em")
+            48, "the table's depth", least=0.5, description="depth", layout=ipw.Layout(width="10em")
         )
         self.resize = ipw.Button(description="Resize table", layout=ipw.Layout(width="9em"))
         self.resize.on_click(self._resize)
@@ -237,15 +240,29 @@ class ScenarioPanel(ipw.VBox):
         self.drawn_info.value = ""
 
     @staticmethod
-    def _typed(boxes: tuple[InchBox, ...], refused: str) -> None:
+    def _typed(
+        boxes: tuple[InchBox, ...], refused: str, in_use: tuple[float, ...] | None = None
+    ) -> None:
         """Refuse an action (*refused* says what did not happen) while any of *boxes* holds a
-        number other than the one typed: the action would take a number nobody typed."""
+        number other than the one typed: the action would take a number nobody typed.
+
+        With *in_use* (the values the boxes stand for: the table's sides, a marker's place),
+        the boxes show those again, so the next press is not refused anew for a number held at
+        the end of the range (a width of -10 held at its least, then "The table is 0.5 x 48").
+        """
         held = [box.held for box in boxes if box.held]
-        if held:
+        if not held:
+            return
+        if in_use is None:
             raise ValueError(
                 f"{refused}: {'; '.join(held)}. Type the number meant in the box (the one it "
                 "kept, to keep that)"
             )
+        for box, value in zip(boxes, in_use, strict=True):
+            box.value = value
+            box.note.value = ""  # (the refusal says it; the box holds nothing untyped now)
+        shown = " x ".join(f"{v:g}" for v in in_use)
+        raise ValueError(f"{refused}: {'; '.join(held)}. The boxes show {shown} in again")
 
     # -- loading and drawing ---------------------------------------------------------------------
 
@@ -412,7 +429,10 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _move_item(self, _: Any = None) -> None:
-        self._typed((self.item_x, self.item_y), "Nothing moved")
+        found = find(self.scenario.spec, self.item.value) if self.item.value else None
+        self._typed(
+            (self.item_x, self.item_y), "Nothing moved", tuple(found[2].at) if found else None
+        )
         self._place_marker(self.item.value, (self.item_x.value, self.item_y.value))
 
     @guarded
@@ -480,7 +500,7 @@ class ScenarioPanel(ipw.VBox):
 
     @guarded
     def _resize(self, _: Any = None) -> None:
-        self._typed((self.width, self.depth), "The table is unchanged")
+        self._typed((self.width, self.depth), "The table is unchanged", self.scenario.spec.table)
         wrong = table_size_problem(self.width.value, self.depth.value)
         if wrong:  # refused before any change, so the table and its history stay as they were
             raise ValueError(wrong[0].upper() + wrong[1:])
