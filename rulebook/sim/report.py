@@ -93,7 +93,7 @@ def ending_shift(
     ...     return [GameResult(name, i, "nva", e, 0, 0, 10, 0, 0, 0, False)
     ...             for i, e in enumerate(endings)]
     >>> print(ending_shift(games("a", 30, 70), games("b", 70, 30), "lz-albany"))
-    Games that ended in an NVA automatic victory: 70.0% in the variant against 30.0% in the baseline, 40.0 points higher. Beyond chance: a difference this large would arise by chance less than once in 1,000 (two-proportion z-test; 95% interval for the difference: 26.4 to 51.5 points). Of the 2 ways the games ended, this share moved the most, and it stays beyond chance when each of them counts as a look of its own.
+    Games that ended in an NVA automatic victory: 70.0% in the variant against 30.0% in the baseline, 40.0 points higher. Beyond chance: a difference this large would arise by chance less than once in 1,000 (two-proportion z-test; 95% interval for the difference: 26.4 to 51.5 points). Of the 2 ways they ended (in an NVA automatic victory or on victory points), this share moved the most, and by more than chance would move even one of the 2.
     >>> ending_shift(games("a", 30, 70), games("b", 33, 67), "lz-albany") is None
     True
     """
@@ -109,14 +109,16 @@ def ending_shift(
     if not moved:
         return None
     _, _, kind, verdict = min(moved)
-    what = (
-        f"Campaigns that ended in {kind}"
-        if game == "first-team"
-        else f"Games that ended {_ENDED.get(kind, kind)}"
-    )
+
+    def ended(k: str) -> str:
+        return f"in {k}" if game == "first-team" else _ENDED.get(k, f"by {k}")
+
+    noun = "Campaigns" if game == "first-team" else "Games"
+    ways = ", ".join(ended(k) for k in kinds[:-1]) + f" or {ended(kinds[-1])}"
     return (
-        f"{verdict.sentence(what)} Of the {len(kinds)} ways the games ended, this share moved "
-        "the most, and it stays beyond chance when each of them counts as a look of its own."
+        f"{verdict.sentence(f'{noun} that ended {ended(kind)}')} Of the {len(kinds)} ways they "
+        f"ended ({ways}), this share moved the most, and by more than chance would move even "
+        f"one of the {len(kinds)}."
     )
 
 

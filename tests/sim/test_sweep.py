@@ -293,6 +293,6 @@ def test_a_shift_in_how_campaigns_end_is_told_when_the_win_rate_holds():
     told = [s for s in said if s.startswith("Campaigns that ended in NVA Strategic: 10.0%")]
     assert told, said
     assert "Beyond chance" in told[0]
-    assert "Of the 2 ways the games ended, this share moved the most" in told[0]
+    assert "Of the 2 ways they ended (in NVA Strategic or in NVA Tactical), this share" in told[0]
     alike = verdicts(campaigns("baseline", 40, 60) + campaigns("changed", 42, 58), "first-team")
-    assert not any("ways the games ended" in s for s in alike)
+    assert not any("ways they ended" in s for s in alike)
