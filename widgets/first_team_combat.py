@@ -195,7 +195,8 @@ class FirstTeamCombat(ipw.VBox):
         )
         self.headline.value = (
             f"<p class='rb-headline' data-columns='{escape(str(result.columns))}'>{columns}. "
-            f"CRT {provenance_badge('reconstructed')} (the text prints none; cells its examples show are kept).</p>"
+            f"CRT {provenance_badge('reconstructed')}: the rulebook prints no table, so it is "
+            "rebuilt around the cells its worked examples show, which are kept as printed.</p>"
         )
         self.columns_view.value = self._shift_tables(attacker, defender, setup)
         parts = []
