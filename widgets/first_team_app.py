@@ -63,6 +63,9 @@ class CampaignStepper(GameStepper):
     # words are short enough to sit beside the pace on one line.
     computer_on_top = True
     auto_label = "Scripted US plays"
+    # The campaign's sentences run long: three of them ran past "Just done"'s three lines, cut
+    # mid-sentence ("… 85 more sentences in the log … 75 Turn 4:"). The first and the last.
+    latest_most = 2
     stack_hint = "Point at a location of the map to read here what stands in it."
 
     # --- the map ----------------------------------------------------------------------

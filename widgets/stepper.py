@@ -63,6 +63,9 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
     #: The computer's controls under Back and Forward, where nothing above them changes height,
     #: rather than at the foot of the side panel.
     computer_on_top = False
+    #: Sentences "Just done" shows of a run of steps, the rest counted (its box holds three
+    #: lines; a game whose sentences run long shows fewer).
+    latest_most = 3
     #: True while refresh moves the replay slider to the present (no reader moved it).
     _following = False
 
@@ -683,7 +686,12 @@ class GameStepper(MapChoices, GameFiles, ipw.Box):
         if past:
             return latest_html([(entry, self.narrate(entry))], self.rule_links, title="Shown")
         told = range(self._told_from, entry + 1)
-        return latest_html([(i, self.narrate(i)) for i in told], self.rule_links, title="Just done")
+        return latest_html(
+            [(i, self.narrate(i)) for i in told],
+            self.rule_links,
+            title="Just done",
+            most=self.latest_most,
+        )
 
     def dice_for(self, entry: int) -> str:
         """HTML for the dice shown with the status at *entry* (none by default)."""
