@@ -11,14 +11,14 @@ PosixPath('/srv/app/saves/quan_loi.yaml')
 >>> resolve_save_name("../evil.py", ".yaml", folder=Path("/srv/app/saves"))
 Traceback (most recent call last):
 ...
-ValueError: “../evil.py”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders
+ValueError: “../evil.py”: a save name is a plain file name in saves/ (like my_file.yaml), with no folders
 
 A refusal names the one thing wrong and, where the intent is plain, the name that would do:
 
 >>> resolve_save_name("maps/my map.yaml", ".yaml", folder=Path("/srv/app/saves"))
 Traceback (most recent call last):
 ...
-ValueError: “maps/my map.yaml”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders: save it as saves/my map.yaml
+ValueError: “maps/my map.yaml”: a save name is a plain file name in saves/ (like my_file.yaml), with no folders: save it as saves/my map.yaml
 >>> resolve_save_name("notes.txt", (".yaml", ".yml"), folder=Path("/srv/app/saves"))
 Traceback (most recent call last):
 ...
@@ -61,7 +61,7 @@ def resolve_save_name(
     parts = PurePosixPath(typed.replace("\\", "/")).parts
     if parts[:1] == (SAVES,):
         parts = parts[1:]
-    plain = f"{quoted(typed)}: a save name is a plain file name in {SAVES}/ (like my_game{allowed[0]}), "
+    plain = f"{quoted(typed)}: a save name is a plain file name in {SAVES}/ (like my_file{allowed[0]}), "
     if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
         raise ValueError(f"{quoted(typed)}: a save name cannot hold control characters")
     if typed.endswith(("/", "\\", ".")):  # a folder, or a name whose suffix is cut short

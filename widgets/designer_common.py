@@ -54,7 +54,7 @@ def confined_save_path(name: str, *, base: Path | None = None) -> Path:
     >>> confined_save_path("../etc/x.yaml", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
-    ValueError: “../etc/x.yaml”: a save name is a plain file name in saves/ (like my_game.yaml), with no folders: save it as saves/x.yaml
+    ValueError: “../etc/x.yaml”: a save name is a plain file name in saves/ (like my_file.yaml), with no folders: save it as saves/x.yaml
     >>> confined_save_path("  ", base=Path("/srv/app"))
     Traceback (most recent call last):
     ...
