@@ -177,7 +177,8 @@ class MapDesigner(DesignerFiles, ipw.VBox):
             ]
         )
         self.tabs = ipw.Tab(children=[draw_tab, self.setup], titles=("Draw", "Set-up"))
-        self.tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
+        # (less its 2-pixel margins: at 100% its right border ran past the page at 1024)
+        self.tabs.layout = ipw.Layout(width="calc(100% - 4px)", max_height="600px", overflow="auto")
         self.tabs.observe(self._tab_opened, names="selected_index")
         return designer_columns(
             [*self._file_controls(), self.play_button],

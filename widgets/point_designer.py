@@ -179,7 +179,8 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         tabs = self.tabs = ipw.Tab(
             children=[edit, self.zones, self.nva, self.campaign], titles=TABS
         )
-        tabs.layout = ipw.Layout(width="100%", max_height="600px", overflow="auto")
+        # (less its 2-pixel margins: at 100% its right border ran past the page at 1024)
+        tabs.layout = ipw.Layout(width="calc(100% - 4px)", max_height="600px", overflow="auto")
         tabs.add_class("rb-point-tabs")
         return designer_columns(
             [*self._file_controls(), self.blank_button, self.play_button],
