@@ -127,7 +127,8 @@ class LzAlbanyStepper(GameStepper):
     game: GameState
     game_key = "lz-albany"
     player_label = "the computer"
-    takeover_hint = ". To watch it play both sides, set You play to 'neither: watch'"
+    # (You play sits under the computer's button, and may be under a 768-high screen's edge)
+    takeover_hint = ". To watch it play both sides, set You play, below, to 'neither: watch'"
     auto_label = "Computer plays"
     stack_hint = "Point at an area of the map to read here what stands in it."
 

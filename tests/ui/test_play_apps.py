@@ -155,7 +155,7 @@ def test_asked_to_play_the_teachers_side_the_computer_says_how_to_let_it(tmp_pat
     stepper.pace.value = "to the end of the turn"
     stepper._auto_click()
     assert "It is your turn to decide (US)" in stepper.errors.value
-    assert "set You play to &#x27;neither: watch&#x27;" in stepper.errors.value
+    assert "set You play, below, to &#x27;neither: watch&#x27;" in stepper.errors.value
     assert not stepper.game.history
 
 
