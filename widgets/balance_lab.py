@@ -658,14 +658,16 @@ class BalanceLab(ipw.VBox):
                 )
             # The first verdict here too, where the eye is when the run ends: the table and
             # the verdicts under it start at the foot of a 900-high window.
+            campaigns = self.scenario.game == Game.FIRST_TEAM  # (its table counts campaigns)
+            spread = "NVA VP" if campaigns else "margins"
             headline = (
                 f"<div class='rb-verdict-first'><b>{escape(verdicts[0])}</b> The table, every "
-                "verdict and the spread of margins are below.</div>"
+                f"verdict and the spread of {spread} are below.</div>"
                 if verdicts
                 else ""
             )
             self.timing.value = (
-                f"<span class='rb-timing'>{played} games in "
+                f"<span class='rb-timing'>{played} {'campaigns' if campaigns else 'games'} in "
                 f"{_duration(time.perf_counter() - started)}{where}{why}."
                 f"{_reused(result.reused)}</span>{headline}"
             )

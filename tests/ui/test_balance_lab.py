@@ -275,6 +275,9 @@ def test_first_team_shows_victory_levels_and_nva_vp_not_us_wins(tmp_path):
     assert "NVA Tactical" in lab.table.value
     assert "Mean NVA VP:" in lab.table.value
     assert "US win" not in lab.table.value
+    # counted as the table counts them (a review read "4 games" over a table of campaigns)
+    assert "<span class='rb-timing'>4 campaigns in " in lab.timing.value
+    assert "spread of NVA VP are below" in lab.timing.value
 
 
 def test_saved_scenarios_of_the_game_are_offered_by_title(tmp_path):
