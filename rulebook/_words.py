@@ -1,13 +1,15 @@
 """Data keys as a reader says them: ``nva_retreat_at_us_vp`` reads "NVA retreat at US VP".
 
 Used wherever a key of the data files reaches a page: the balance lab's values, the rules
-reference's numbers; and :func:`quoted`, for what a reader typed or a file holds, said back in
-a message.
+reference's numbers; :func:`quoted`, for what a reader typed or a file holds, said back in
+a message; and :func:`join_words`, a list as a sentence says it.
 """
 
 from __future__ import annotations
 
-__all__ = ["quoted", "words"]
+from collections.abc import Sequence
+
+__all__ = ["join_words", "quoted", "words"]
 
 # Abbreviations the books print in capitals; a key such as ``nva_retreat_at_us_vp`` reads
 # "NVA retreat at US VP".
@@ -57,3 +59,17 @@ def quoted(text: object) -> str:
     if len(said) > _QUOTE_AT_MOST:
         said = said[: _QUOTE_AT_MOST - 1] + "…"
     return f"“{said}”"
+
+
+def join_words(items: Sequence[str], conjunction: str = "and") -> str:
+    """``A``, ``A and B``, ``A, B and C``; or with another *conjunction*, ``A, B or C``.
+
+    >>> join_words(["G8"]), join_words(["G8", "G9"]), join_words(["A", "B", "C"])
+    ('G8', 'G8 and G9', 'A, B and C')
+    >>> join_words([".yaml", ".yml", ".json"], "or")
+    '.yaml, .yml or .json'
+    """
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]

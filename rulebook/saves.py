@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from rulebook._words import quoted
+from rulebook._words import join_words, quoted
 
 __all__ = ["SAVES", "resolve_save_name"]
 
@@ -75,7 +75,7 @@ def resolve_save_name(
     file = parts[0]
     given = PurePosixPath(file).suffix
     if given and given.lower() not in allowed:
-        kinds = ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
+        kinds = join_words(allowed, "or")
         # A word after the dot (.txt, .py) was meant as a suffix; anything else (v1.2) is
         # part of the name, and the suffix goes after it.
         stem = file[: -len(given)] if given[1:].isalpha() else file

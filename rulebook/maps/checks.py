@@ -9,13 +9,12 @@ area outlined, so these checks speak of areas, places and companies, and each
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shapely.geometry import Polygon
 from shapely.validation import explain_validity
 
-from rulebook._words import quoted
+from rulebook._words import join_words, quoted
 from rulebook.maps.places import arrival_words, known_place
 from rulebook.scenario._map_models import MapSpec
 from rulebook.scenario._models import Scenario
@@ -34,18 +33,6 @@ class Finding:
 
     def __str__(self) -> str:
         return self.text
-
-
-def join_words(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``.
-
-    >>> join_words(["G8"]), join_words(["G8", "G9"]), join_words(["A", "B", "C"])
-    ('G8', 'G8 and G9', 'A, B and C')
-    """
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def area_map_findings(spec: MapSpec, scenario: Scenario | None = None) -> list[Finding]:

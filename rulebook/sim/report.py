@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulebook._words import join_words
 from rulebook.sim._run import GameResult
 from rulebook.sim._sweep import SweepResult
 from rulebook.sim.compare import compare_rates
@@ -114,7 +115,7 @@ def ending_shift(
         return f"in {k}" if game == "first-team" else _ENDED.get(k, f"by {k}")
 
     noun = "Campaigns" if game == "first-team" else "Games"
-    ways = ", ".join(ended(k) for k in kinds[:-1]) + f" or {ended(kinds[-1])}"
+    ways = join_words([ended(k) for k in kinds], "or")
     return (
         f"{verdict.sentence(f'{noun} that ended {ended(kind)}')} Of the {len(kinds)} ways they "
         f"ended ({ways}), this share moved the most, and by more than chance would move even "

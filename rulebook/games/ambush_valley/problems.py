@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rulebook._words import quoted
+from rulebook._words import join_words, quoted
 from rulebook.errors import Problem
 from rulebook.games.ambush_valley._data import book
 from rulebook.games.ambush_valley.catalogue import _forces, _platoons, _vehicles
@@ -88,10 +88,7 @@ def _sentence(text: str, rule: str) -> str:
 
 
 def _join(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) < 2:
-        return items[0] if items else "none"
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return join_words(items) or "none"
 
 
 def _turns(duration: str) -> int | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulebook._words import quoted
+from rulebook._words import join_words, quoted
 from rulebook.errors import Problem
 from rulebook.games._playable import EngineChecks
 from rulebook.games.first_team._pieces import regiment_digit, regiment_name
@@ -161,8 +161,7 @@ def _turns_words(turns: list[int]) -> str:
         else:
             runs.append([t])
     said = [f"{r[0]} to {r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
-    head = "turn" if len(turns) == 1 else "turns"
-    return f"{head} {', '.join(said[:-1])} and {said[-1]}" if len(said) > 1 else f"{head} {said[0]}"
+    return f"{'turn' if len(turns) == 1 else 'turns'} {join_words(said)}"
 
 
 def _spec_problems(scenario: Scenario, file: str) -> list[Problem]:
