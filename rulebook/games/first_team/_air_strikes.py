@@ -30,15 +30,6 @@ def _b52s_may_bomb(s: CampaignState, loc: str) -> bool:
     return loc != PLEIKU and not s.board.has_us(loc)
 
 
-def _strikers(s: CampaignState) -> list[SupportUnit]:
-    support, found = s.support, []
-    for i in s.support_ids(_STRIKERS):  # (a loop: a comprehension costs a function call in 3.11)
-        u = support[i]
-        if u.ready:
-            found.append(u)
-    return found
-
-
 _STRIKERS = ("airstrike", "b52")
 
 
@@ -54,7 +45,7 @@ def _joinable(
     (ftv:3.4.1.1B), and only B-52s allowed on the location (ftv:3.4.1.2C)."""
     return [
         unit
-        for unit in _strikers(s)
+        for unit in s.ready(_STRIKERS)
         if unit not in chosen
         and (unit.kind == chosen[0].kind if zone else _may_bomb(s, target, unit))
     ]
@@ -108,7 +99,7 @@ def air_strike_segment(s: CampaignState) -> Flow:
     s.segment = "air strikes"
     cost = s.values["air_strike_cp"]
     while True:
-        ready = _strikers(s)
+        ready = s.ready(_STRIKERS)
         options = []
         if s.cp.left >= cost:
             # The counters that may bomb a location are all the ready ones, or those but the

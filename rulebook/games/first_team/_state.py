@@ -319,9 +319,10 @@ class CampaignState:
         """US units in Pleiku or beside an intact camp garrison count as under HOLD (ftv:4.1.5)."""
         return loc == PLEIKU or self.garrison_at(loc) is not None
 
-    def ready(self, kind: str) -> list[SupportUnit]:
+    def ready(self, kinds: str | tuple[str, ...]) -> list[SupportUnit]:
+        """The support counters of *kinds* (one kind or a tuple of them) ready to act."""
         support, found = self.support, []
-        for i in self.support_ids(kind):  # (a loop: a comprehension costs a function call in 3.11)
+        for i in self.support_ids(kinds):  # (a loop: a comprehension costs a function call in 3.11)
             u = support[i]
             if u.ready:
                 found.append(u)
