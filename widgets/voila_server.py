@@ -38,6 +38,7 @@ __all__ = [
     "main",
     "reload_pages_served_empty",
     "set_xsrf_cookie_on_voila_pages",
+    "skip_iri_parser",
     "wait_for_visitor",
 ]
 
@@ -170,8 +171,26 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     )
 
 
+#: An optional module of jsonschema's (jupyter-events installs it) that builds an Earley parser
+#: for RFC 3987 IRIs as it is imported.
+IRI_PARSER = "rfc3987_syntax"
+
+
+def skip_iri_parser() -> None:
+    """Run this process's jsonschema without its check of the ``iri`` string format.
+
+    jsonschema imports the checker's module with itself when it is installed, and that import
+    took 1.0-1.25 s of the 2.4 s `rulebook serve` needed to answer. No schema that Jupyter
+    Server, jupyter-events, Voila or nbformat validates uses the format; marking the module
+    as absent (a ``None`` entry in ``sys.modules`` makes its import fail) is how jsonschema
+    runs where it is not installed. Call before anything imports jsonschema.
+    """
+    sys.modules.setdefault(IRI_PARSER, None)
+
+
 def main() -> None:
     """``python -m widgets.voila_server ARGS``: Voila's own command line, patched."""
+    skip_iri_parser()
     from voila.app import main as voila_main
 
     _patch()

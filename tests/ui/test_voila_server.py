@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 from types import SimpleNamespace
 
 from widgets import voila_server
@@ -60,3 +62,24 @@ def test_an_unsigned_notebook_opens_without_a_warning_and_stays_untrusted(tmp_pa
         model = manager.get("app.ipynb")
     assert not [r for r in caplog.records if "not trusted" in r.getMessage()]
     assert model["content"].cells[0].metadata.get("trusted") is False  # still not trusted
+
+
+def test_the_server_starts_without_the_iri_parser_or_the_apps_widgets():
+    """`rulebook serve`'s process imports Voila (and with it jsonschema) without building the
+    optional IRI parser, and without the widgets the apps' kernels use; jsonschema still checks
+    the formats the server's schemas use (a uri here)."""
+    probe = (
+        "import sys\n"
+        "from widgets import voila_server\n"
+        "assert 'ipywidgets' not in sys.modules and 'widgets.odds' not in sys.modules\n"
+        "voila_server.skip_iri_parser()\n"
+        "import voila.app, jsonschema\n"
+        f"assert sys.modules[{voila_server.IRI_PARSER!r}] is None\n"
+        "checker = jsonschema.Draft7Validator.FORMAT_CHECKER\n"
+        "assert not checker.conforms('not a uri', 'uri'), 'uri no longer checked'\n"
+        "assert checker.conforms('http://127.0.0.1/voila', 'uri')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], check=False, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
