@@ -194,8 +194,9 @@ class CampaignStepper(GameStepper):
 
     def stack_words(self, snap: dict, place: str) -> str:
         here = snap.get("places", {}).get(place)
+        called = self.map_view.point_map.called(place)  # with the name the scenario gives it
         if not here:
-            return f"{place}: empty."
+            return f"{called}: empty."
         parts = [
             f"{label}: " + ", ".join(map(self._unit_words, here[side]))
             for side, label in (("us", "US"), ("nva", "NVA"))
@@ -207,7 +208,7 @@ class CampaignStepper(GameStepper):
             parts.append("a landing zone")
         if here["lz_face_down"]:
             parts.append("a face-down landing-zone marker (revealed, it may say No LZ)")
-        return f"{place}: {'; '.join(parts)}."
+        return f"{called}: {'; '.join(parts)}."
 
     # --- words ------------------------------------------------------------------------
 

@@ -123,7 +123,8 @@ class PointMapView(ipw.VBox):
                 f"top:{ANCHOR[1] + at[1]:.0f}px'>{body}</div>"
             )
         return (
-            f"<div class='rb-area-label rb-counters rb-ftv-label' data-area='{escape(name)}'>"
+            f"<div class='rb-area-label rb-counters rb-ftv-label' data-area='{escape(name)}'"
+            f" title='{escape(self.point_map.called(name))}'>"
             f"<div class='rb-area-name'>{escape(name)}</div>{body}</div>"
         )
 

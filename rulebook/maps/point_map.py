@@ -107,6 +107,18 @@ class PointMap:
     def _in_zone(self) -> dict[str, tuple[str, ...]]:
         return {}
 
+    def called(self, loc: str) -> str:
+        """*loc* as a reader is told it: its id, and the scenario's name for it where it has one
+        (a designer names locations in the point-map designer).
+
+        >>> from rulebook.games.first_team import campaign_scenario
+        >>> m = PointMap(campaign_scenario().first_team.map)
+        >>> m.called("D2"), m.called("D4"), m.called("An Khe")
+        ('D2 (Duc Co Special Forces camp)', 'D4', 'An Khe Box')
+        """
+        name = self.graph.nodes[self._known(loc)]["name"]
+        return name if name.startswith(loc) else f"{loc} ({name})"
+
     def camp(self, loc: str) -> str | None:
         """The Special Forces camp at a location (``Duc Co``, ``Plei Me``) or None."""
         return self.spec.special_forces_camps.get(self._known(loc))

@@ -295,14 +295,14 @@ def test_the_first_team_line_under_the_map_follows_the_position_drawn(tmp_path):
     assert "Point at a location" in stepper.stack.value
     stepper.map_view.hovered = "D2"  # Duc Co's garrison and supply
     told = stepper.stack.value
-    assert "D2: US: " in told
+    assert "D2 (Duc Co Special Forces camp): US: " in told
     # A position in which D2 is empty is drawn (as a click, Undo or the replay slider draw
     # one) while the mouse stays over D2: the line follows it, with no new hover.
     snap = stepper.snapshot()
     empty = {**snap, "places": {**snap["places"], "D2": None}}
     stepper.snapshot_at = lambda entry: empty  # the position the app draws next
     stepper._show_position()
-    assert "D2: empty." in stepper.stack.value
+    assert "D2 (Duc Co Special Forces camp): empty." in stepper.stack.value
     del stepper.snapshot_at
     stepper._show_position()
     assert stepper.stack.value == told
@@ -959,3 +959,18 @@ def test_after_play_on_from_here_undo_goes_no_further_than_the_cut(tmp_path):
     stepper._undo()
     assert len(stepper.game.history) == starts[1]
     assert stepper.errors.value == ""
+
+
+def test_first_team_tells_a_location_by_the_name_the_scenario_gives_it(tmp_path):
+    """A designer names locations in the point-map designer ("Duc Co Special Forces camp" at
+    D2 in the shipped campaign); the campaign's line under the map and each location's tooltip
+    tell that name beside the id, and a location with no name by its id alone."""
+    from rulebook.games.first_team.engine import new_campaign
+    from widgets.first_team_app import CampaignStepper
+
+    stepper = CampaignStepper(new_campaign(seed=1965), saves=tmp_path)
+    assert stepper.stack_words(stepper._drawn, "D2").startswith("D2 (Duc Co Special Forces camp): ")
+    assert stepper.stack_words(stepper._drawn, "D4").startswith("D4: ")
+    shown = stepper.map_view._shown
+    assert "title='G4 (Plei Me Special Forces camp)'" in shown["G4"]
+    assert "title='D4'" in shown["D4"]
