@@ -102,6 +102,7 @@ class PointDesigner(DesignerFiles, ipw.VBox):
     def _make_controls(self, path: str | Path) -> None:
         button = functools.partial(ipw.Button, layout=ipw.Layout(width="auto"))
         self.mode = ipw.ToggleButtons(options=MODES, value="select")
+        self.mode.style.button_width = "auto"  # (four fixed-width buttons took two rows at 1024)
         # Room for two lines, as in the area designer: the help grows when a zone is full, and
         # the map below must not move between picking a zone and clicking it.
         self.mode_help = ipw.HTML(layout=ipw.Layout(min_height="56px"))
@@ -185,7 +186,13 @@ class PointDesigner(DesignerFiles, ipw.VBox):
         return designer_columns(
             [*self._file_controls(), self.blank_button, self.play_button],
             [
-                ipw.HBox([ipw.HTML("<b>Click on the map to</b>&nbsp;"), self.mode]),
+                # (on one line: at 1024 pixels it broke after "the", beside two rows of buttons)
+                ipw.HBox(
+                    [
+                        ipw.HTML("<b style='white-space: nowrap'>Click on the map to</b>&nbsp;"),
+                        self.mode,
+                    ]
+                ),
                 self.mode_help,
                 self.map,
                 self.caption,

@@ -140,6 +140,12 @@ def test_edge_locations_selected_names_and_the_checks_stay_readable(
     app_ready(page)
     page.wait_for_selector(".rb-map-caption[data-locations='67']")
     seen = {}
+    # At 1024 the mode's label broke after "the", beside its four buttons in two rows of two.
+    seen["mode label lines"] = page.evaluate(
+        "() => { const b = [...document.querySelectorAll('.rb-point-designer b')]"
+        ".find(e => e.innerText.startsWith('Click on the map to'));"
+        " return b.getClientRects().length; }"
+    )
     # J3's name runs under J4's dot at this zoom: selected, it must be drawn above it.
     for name in ("J3", "Pleiku"):
         click_location(page, name)
@@ -168,6 +174,7 @@ def test_edge_locations_selected_names_and_the_checks_stay_readable(
         page, ".rb-point-designer .leaflet-container", height
     )
     assert seen == {
+        "mode label lines": 1,
         "J3 covered by": [],
         "Pleiku covered by": [],
         "five findings seen whole": True,
