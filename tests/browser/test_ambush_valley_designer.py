@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser._seen import app_ready
+from browser._seen import app_ready, in_first_screen
 from browser._words import read_every_view
 from playwright.sync_api import expect
 
@@ -26,6 +26,11 @@ def test_pick_break_revert_and_save_a_scenario(voila_url, page, artifacts, saves
     page.goto(f"{voila_url}/voila/render/ambush_valley_designer.ipynb")
     app_ready(page)
     page.wait_for_selector("svg.av-table", state="attached")
+    # What the map's drawing tools add is the kind picked beside the scenario, in sight of
+    # them (under the map, it was below the first screen).
+    height = page.viewport_size["height"]
+    for drawn_with in (".rb-av-kind select", ".leaflet-draw-draw-polygon"):
+        assert in_first_screen(page, drawn_with, height), drawn_with
     page.locator(".rb-av-picker select").select_option(label="Operation Crimp, Ho Bo Woods")
     page.wait_for_function(
         "document.querySelector('.rb-av-odds')?.innerText.includes('Support Cell')"

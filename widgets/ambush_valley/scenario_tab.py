@@ -79,7 +79,7 @@ class ScenarioPanel(ipw.VBox):
         self.drawn_info = ipw.HTML(
             "<p class='rb-av-hint'>Click a tunnel spot or a piece of terrain to select it; drag "
             "a numbered spot to move it; draw a polygon or a rectangle (tools at the top left) "
-            "to add terrain of the kind chosen below.</p>"
+            "to add terrain of the kind chosen beside the scenario.</p>"
         )
         self.selected: str | None = None
         self._table_shown: Scenario | None = None  # the version whose sides the boxes show
@@ -97,7 +97,10 @@ class ScenarioPanel(ipw.VBox):
         left.layout.width = "60%"
         right = ipw.VBox([self.summary, self.problems, self.odds_view, self.forces_view])
         right.layout.width = "34em"
-        super().__init__([ipw.HBox([self.picker]), self.errors, ipw.HBox([left, right])])
+        # The new terrain's kind beside the picker, in sight of the map's drawing tools: under
+        # the map, below the first screen at 1024 x 768, a designer drew without seeing it.
+        top = ipw.HBox([self.picker, self.kind], layout=ipw.Layout(flex_flow="row wrap"))
+        super().__init__([top, self.errors, ipw.HBox([left, right])])
         self.refresh()
 
     def _edit_controls(self) -> ipw.VBox:
@@ -138,6 +141,7 @@ class ScenarioPanel(ipw.VBox):
             style=wide,
             layout=ipw.Layout(width="16em"),
         )
+        self.kind.add_class("rb-av-kind")
         self.box = [  # x, y, width, depth in inches; a size of 0 is none (at least half an inch)
             number(v, f"a terrain's {what}", least=least)
             for v, what, least in zip(
@@ -211,7 +215,7 @@ class ScenarioPanel(ipw.VBox):
                     boxes=(self.item_x, self.item_y),  # in item_tools while a spot is selected
                 ),
                 row(
-                    self.kind,
+                    label("new terrain by numbers:"),
                     # each label with its boxes: at 1024 "size" ended a line, its boxes the next
                     ipw.HBox([label("at x"), self.box[0], label("y"), self.box[1]]),
                     ipw.HBox([label("size"), self.box[2], label("by"), self.box[3]]),
