@@ -38,7 +38,7 @@ from rulebook.maps.checks import Finding, area_map_findings
 from rulebook.maps.geojson import from_geojson
 from rulebook.maps.snap import next_free_id, snap_outline
 from rulebook.provenance import Provenance
-from rulebook.scenario import Scenario, dump_scenario, load_scenario
+from rulebook.scenario import Scenario, check_replaceable, dump_scenario, load_scenario
 from rulebook.scenario._forms import AREA_ID, AREA_ID_MOST, FORM_WORDS
 from rulebook.scenario._io import validation_problems
 from rulebook.scenario._map_models import AreaSpec, LOSOverride, MapSpec
@@ -326,10 +326,13 @@ class MapDesign(VersionHistory):
     def save(self, path: str | os.PathLike[str], scenario: Scenario | None = None) -> None:
         """Write the map atomically: GeoJSON for ``.geojson``/``.json``, else a scenario YAML.
 
-        For YAML, the map replaces the ``map`` section of *scenario* (or of the
-        file already at *path*), so forces and options are kept.
+        For YAML, the map replaces the ``map`` section of *scenario* (by default the scenario
+        the design was opened from, else the file already at *path*), so forces and options
+        are kept.
 
-        Nothing is written if Load would refuse the file: the work saved in it would be lost.
+        Nothing is written if Load would refuse the file (the work saved in it would be lost),
+        nor over a file at *path* that holds another game's scenario or no scenario
+        (:func:`~rulebook.scenario.check_replaceable`).
         """
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
@@ -353,6 +356,7 @@ class MapDesign(VersionHistory):
                     "title": f"Map {self.map.id}",
                 }
             )
+        check_replaceable(target, scenario.game)
         text = dump_scenario(scenario.model_copy(update={"map": self.map.spec}))
         save_checked(target, text, scenario_text)
 

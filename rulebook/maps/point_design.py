@@ -32,7 +32,7 @@ from rulebook.maps._history import VersionHistory
 from rulebook.maps._saving import save_checked, scenario_text
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
-from rulebook.scenario import Scenario, dump_scenario, load_scenario
+from rulebook.scenario import Scenario, check_replaceable, dump_scenario, load_scenario
 from rulebook.scenario._ftv_models import LOCATION, LineKind, Location, PointMapSpec
 from rulebook.scenario._io import validation_problems
 
@@ -305,7 +305,8 @@ class PointDesign(VersionHistory):
         return point_map_findings(self.scenario)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write atomically: GeoJSON for ``.geojson``/``.json``, else the whole scenario YAML."""
+        """Write atomically: GeoJSON for ``.geojson``/``.json``, else the whole scenario YAML
+        (not over another game's scenario or a file that is none: ``check_replaceable``)."""
         target = Path(path)
         if target.suffix in GEOJSON_SUFFIXES:
             text = json.dumps(point_map_to_geojson(self.spec), indent=1) + "\n"
@@ -317,6 +318,7 @@ class PointDesign(VersionHistory):
                 ),
             )
             return
+        check_replaceable(target, self.scenario.game)
         save_checked(target, dump_scenario(self.scenario), scenario_text)
 
     @classmethod

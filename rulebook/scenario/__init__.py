@@ -8,7 +8,7 @@
 
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._checks import register_check, registered_checks
-from rulebook.scenario._io import dump_scenario, load_scenario, save_scenario
+from rulebook.scenario._io import check_replaceable, dump_scenario, load_scenario, save_scenario
 from rulebook.scenario._models import SCHEMA_VERSION, Game, Option, Scenario
 from rulebook.scenario._schema import json_schema
 from rulebook.scenario._validate import is_playable, load_playable, require_playable, validate
@@ -20,6 +20,7 @@ __all__ = [
     "Problem",
     "Scenario",
     "ScenarioError",
+    "check_replaceable",
     "dump_scenario",
     "is_playable",
     "json_schema",

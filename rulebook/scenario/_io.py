@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -12,7 +13,7 @@ from rulebook._datafile import parse_yaml, read_data_text, spelt
 from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._forms import FORM_WORDS
-from rulebook.scenario._models import SCHEMA_VERSION, Scenario
+from rulebook.scenario._models import SCHEMA_VERSION, Game, Scenario
 
 
 def _line_of(root: yaml.Node | None, path: tuple[Any, ...]) -> int | None:
@@ -197,3 +198,49 @@ def dump_scenario(scenario: Scenario) -> str:
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     """Write *scenario* to *path* atomically: on any failure the old file is unchanged."""
     atomic_write_text(path, dump_scenario(scenario))
+
+
+def check_replaceable(path: str | os.PathLike[str], game: Game) -> None:
+    """Refuse to write a *game* scenario over what *path* holds, unless it is nothing or a
+    scenario of the same game.
+
+    Each designer saves into one folder under a name the designer types: a name another
+    designer's save already had (a First Team campaign, an Ambush Valley table) was replaced
+    without a word, and its work lost. A file of the same game is replaced, as a designer
+    saving again expects; its contents are not checked, so an older save that no longer
+    validates can still be saved over.
+
+    Raises
+    ------
+    ValueError
+        Naming the file and what it holds (another game's scenario, or no scenario).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "mine.yaml").write_text("schema_version: 1\\ngame: first-team\\n")
+    35
+    >>> check_replaceable(folder / "mine.yaml", Game.LZ_ALBANY)
+    Traceback (most recent call last):
+    ValueError: not saved: mine.yaml holds a First Team: Vietnam scenario, which this one would replace; choose another name, or delete that file first
+    >>> check_replaceable(folder / "mine.yaml", Game.FIRST_TEAM)
+    >>> check_replaceable(folder / "new.yaml", Game.LZ_ALBANY)
+    """
+    target = Path(path)
+    if not os.path.lexists(target):
+        return
+    name = target.name
+    try:
+        data, _ = parse_yaml(read_data_text(target, "scenario file"), name)
+        held = Game(data["game"]) if isinstance(data, dict) else None
+    except (ScenarioError, KeyError, TypeError, ValueError):  # (no or an unknown game)
+        held = None
+    if held is None:
+        raise ValueError(
+            f"not saved: {name} already holds a file that is not a scenario, which this one "
+            "would replace; choose another name, or delete that file first"
+        )
+    if held != game:
+        raise ValueError(
+            f"not saved: {name} holds a {held.title} scenario, which this one would replace; "
+            "choose another name, or delete that file first"
+        )

@@ -25,7 +25,7 @@ from rulebook.games.ambush_valley.problems import (
 )
 from rulebook.games.ambush_valley.tunnels import TunnelNetwork
 from rulebook.scenario import Scenario as ScenarioFile
-from rulebook.scenario import load_scenario, save_scenario
+from rulebook.scenario import check_replaceable, load_scenario, save_scenario
 from rulebook.scenario._av_models import AmbushValleySpec, Reinforcements
 from rulebook.trace import Trace
 
@@ -76,10 +76,12 @@ class Scenario:
         return sum(n for unit in self.spec.sides[side].units for n, _, _ in unit.figures)
 
     def save(self, path: str | Path) -> None:
-        """Atomic save; a scenario with problems is refused and the file left as it was."""
+        """Atomic save; a scenario with problems is refused and the file left as it was, as
+        is a file of another game or none at *path* (``check_replaceable``)."""
         found = self.problems()
         if found:
             raise ValueError("not saved: " + "; ".join(map(str, found)))
+        check_replaceable(path, self.file.game)
         save_scenario(self.file, path)
 
     def reinforcement_turn(

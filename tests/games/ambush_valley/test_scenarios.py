@@ -169,13 +169,14 @@ def test_a_feature_off_the_table_is_named(tmp_path):
 
 def test_a_bad_scenario_is_not_saved_and_the_file_is_untouched(tmp_path):
     target = tmp_path / "keep.yaml"
-    target.write_text("original\n")
+    original = (ROOT / "scenarios" / "ambush_valley" / "ap_bac.yaml").read_text()
+    target.write_text(original)  # a scenario of the game (a file of none is never replaced)
     bad = Scenario.load(
         _broken(tmp_path, lambda d: d["ambush_valley"]["sides"]["vc"].update(force="nobody"))
     )
     with pytest.raises(ValueError, match="not saved"):
         bad.save(target)
-    assert target.read_text() == "original\n"
+    assert target.read_text() == original
     good = Scenario.load(ROOT / "scenarios" / "ambush_valley" / "dak_po.yaml")
     good.save(target)
     assert Scenario.load(target).problems() == []
