@@ -394,7 +394,10 @@ class MapDesigner(DesignerFiles, ipw.VBox):
 
     @guarded
     def _rule(self, visible: bool | None) -> None:
-        partner = self.partner or self.view.hovered
+        # The area under the pointer stands for a target not clicked, unless it is the
+        # observer's own (a ruling of an area on itself was made, and counted).
+        hovered = self.view.hovered if self.view.hovered != self.anchor else None
+        partner = self.partner or hovered
         if not (self.anchor and partner):
             raise ValueError(
                 "in 'rule on sight' mode, click the observer's area, then the target's"

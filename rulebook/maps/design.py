@@ -282,8 +282,19 @@ class MapDesign(VersionHistory):
         self._push(self.map.with_adjacency(a, b, not self.map.adjacent(a, b)))
 
     def set_los(self, a: str, b: str, visible: bool | None, note: str = "") -> None:
-        """Rule on one pair's line of sight by hand; ``None`` removes the ruling."""
+        """Rule on one pair's line of sight by hand; ``None`` removes the ruling.
+
+        >>> from rulebook.maps import demo_spec
+        >>> MapDesign(demo_spec()).set_los("A", "A", False)
+        Traceback (most recent call last):
+        ValueError: a ruling on sight is between two areas, and A was given twice: click the target's area after the observer's
+        """
         self.map.area(a), self.map.area(b)
+        if a == b:  # (an area sees into itself: lza:7.8's table has no such pair to rule)
+            raise ValueError(
+                f"a ruling on sight is between two areas, and {a} was given twice: click the "
+                "target's area after the observer's"
+            )
         los = self.map.spec.los
         keep = [o for o in los.overrides if set(o.between) != {a, b}]
         if visible is not None:

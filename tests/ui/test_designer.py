@@ -664,6 +664,24 @@ def test_a_sight_ruling_says_whose_sight_it_rules_at_each_click():
     assert "From <b>C3</b> to <b>F6</b>" in designer.mode_help.value
 
 
+def test_an_area_is_never_ruled_in_its_own_sight():
+    """A review clicked F4 and pressed Rule: seen: the area under the pointer (F4 itself)
+    stood in for the target, "F4 and F4 are now ruled in each other's sight" was said, and
+    the caption counted one ruling. It is refused, saying what to click, and nothing changes."""
+    designer = MapDesigner(MapDesign.load(STANDARD))
+    rulings = len(designer.design.map.spec.los.overrides)
+    designer._on_click("F4")
+    designer.view.hovered = "F4"
+    designer.seen_button.click()
+    assert "click the observer&#x27;s area, then the target&#x27;s" in designer.errors.value
+    assert "F4 and F4" not in designer.notice.value
+    assert len(designer.design.map.spec.los.overrides) == rulings
+    designer.view.hovered = "F5"  # the pointer over another area still stands for the target
+    designer.seen_button.click()
+    assert "F4 and F5 are now ruled in each other's sight." in designer.notice.value
+    assert len(designer.design.map.spec.los.overrides) == rulings + 1
+
+
 def test_the_caption_names_the_map_by_its_scenario_not_its_file_key():
     """A designer read "Map lz-albany: 44 areas": the map's id, a key in the file."""
     scenario = Path(__file__).resolve().parents[2] / "scenarios" / "lz_albany" / "standard.yaml"
