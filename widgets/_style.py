@@ -21,6 +21,10 @@ CSS = """
 .provenance.reconstructed { color: #8a4b00; border-color: #8a4b00; background: #fff4e0; }
 .provenance.assumed { color: #6b1f5f; border-color: #6b1f5f; background: #fbeaf7; }
 .rb-headline { font-size: 1.1rem; margin: 0.4rem 0; }
+/* The balance lab's last results once a setting has changed since their run. */
+.rb-stale { opacity: 0.45; }
+.rb-stale-note { background: #fff4e0; border-left: 4px solid #8a4b00; padding: 0.3rem 0.6rem;
+  margin: 0.3rem 0; }
 /* Links look like links everywhere (JupyterLab's theme makes them plain text). */
 .rb-page a, .rb-page a:visited { color: #1f4e79; text-decoration: underline;
   text-underline-offset: 2px; cursor: pointer; }

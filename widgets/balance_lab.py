@@ -334,6 +334,10 @@ class BalanceLab(ipw.VBox):
         self.known_note = ipw.HTML()
         self.known_note.add_class("rb-known")
         self.table = ipw.HTML()
+        # Said over the last run's results once anything a run reads has changed since (a
+        # review changed the variant, then the game, and read the old verdict as the new one).
+        # (what the results shown were run with, as settings and as words)
+        self.stale_note, self._results_for, self._ran_with = ipw.HTML(), None, ""
         self.errors = ipw.HTML()
         # One error line, beside what it answers: a refused value under the variant's controls,
         # a refused run under Run. (The same line in both columns at once said it twice at
@@ -390,6 +394,7 @@ class BalanceLab(ipw.VBox):
                 # the machine keeps for the next run after them (above, it pushed the verdict
                 # off a 720-high screen).
                 self.bar,
+                self.stale_note,
                 self.timing,
                 self.known_note,
             ],
@@ -399,6 +404,7 @@ class BalanceLab(ipw.VBox):
             [
                 ipw.HBox([values_box, run_box], layout=ipw.Layout(flex_flow="row wrap")),
                 ipw.HTML("<h2>3. The comparison</h2>"),
+                self.stale_note,  # (a second view of the same note, over the table)
                 self.table,
             ]
         )
@@ -594,8 +600,18 @@ class BalanceLab(ipw.VBox):
         if not changes:
             self.change_list.value = "<p>The variant changes nothing yet.</p>"
             return
+        items = [
+            f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>"
+            for label, old, new in self._change_words(changes)
+        ]
+        self.change_list.value = (
+            "<p>The variant changes:</p><ul class='rb-changes'>" + "".join(items) + "</ul>"
+        )
+
+    def _change_words(self, changes: dict[str, str]) -> list[tuple[str, str, str]]:
+        """Each change as its value's label, the baseline's value and the variant's, in words."""
         known = {r.path: r for r in self._rows}
-        items = []
+        words = []
         for path, text in changes.items():
             r = known.get(path)
             label = r.label if r else path
@@ -606,9 +622,30 @@ class BalanceLab(ipw.VBox):
                     new += f" = {format_value(scaled(r.value, text))}"
             else:
                 new = r.words_for(text.strip("[]")) if r else format_value(text.strip("[]"))
-            items.append(f"<li>{escape(label)}: {escape(old)} → <b>{escape(new)}</b></li>")
-        self.change_list.value = (
-            "<p>The variant changes:</p><ul class='rb-changes'>" + "".join(items) + "</ul>"
+            words.append((label, old, new))
+        return words
+
+    def _settings(self) -> tuple:
+        """Everything a run reads that a designer sets on this page."""
+        return (
+            self.scenario_pick.value,
+            tuple(self.changes.items()),
+            self.games.value,
+            self.seed.value,
+            self.policy.value,
+        )
+
+    def _mark_stale(self) -> None:
+        """Grey the last run's results, and say so, once a setting differs from its run's."""
+        stale = self._results_for is not None and self._settings() != self._results_for
+        for shown in (self.table, self.timing):
+            (shown.add_class if stale else shown.remove_class)("rb-stale")
+        self.stale_note.value = (
+            "<div class='rb-stale-note'><b>Out of date:</b> the results here were played "
+            f"before the last change, with {escape(self._ran_with)}. Press Run to compare what "
+            "is set now.</div>"
+            if stale
+            else ""
         )
 
     # --- running ------------------------------------------------------------------------------
@@ -627,6 +664,9 @@ class BalanceLab(ipw.VBox):
                 )
             self.bar.value, self.bar.max = 0, self.games.value * len(variants)
             self.timing.value = self.table.value = ""
+            ran = self._settings()
+            self._results_for = None  # (results now forming are this run's own)
+            self._mark_stale()
             # One worker per core this kernel may use (a container's quota included), not a
             # fixed two: a designer's eight-core laptop plays four times the games a second.
             workers = usable_cores() if executor is None else None
@@ -666,11 +706,16 @@ class BalanceLab(ipw.VBox):
                 if verdicts
                 else ""
             )
+            self._ran_with = "the variant " + "; ".join(
+                f"{label} {old} → {new}" for label, old, new in self._change_words(self.changes)
+            )
+            self._ran_with += f" ({self.games.value:,} a side, seed {self.seed.value})"
             self.timing.value = (
                 f"<span class='rb-timing'>{played} {'campaigns' if campaigns else 'games'} in "
                 f"{_duration(time.perf_counter() - started)}{where}{why}."
                 f"{_reused(result.reused)}</span>{headline}"
             )
+            self._results_for = ran
         except Exception as err:  # every failure must reach the user, whatever its type
             self._refuse(err, at_run=True)
         finally:
@@ -679,7 +724,9 @@ class BalanceLab(ipw.VBox):
 
     def _show_known(self, _: Any = None) -> None:
         """Say how many of the games a run would play were played on this machine before (of
-        the same version and seed), so a designer knows what a run will cost before it starts."""
+        the same version and seed), so a designer knows what a run will cost before it starts;
+        and whether the results shown are still those of what is set."""
+        self._mark_stale()
         seeds = game_seeds(self.seed.value, self.games.value)
         known = []
         try:

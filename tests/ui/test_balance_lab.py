@@ -543,3 +543,35 @@ def test_enter_in_a_value_box_adds_it_as_its_button_does(tmp_path):
     lab.by_path.value = "turns.value=9"
     lab.by_path._handle_custom_msg({"event": "submit"}, [])
     assert lab.changes["turns.value"] == "9"
+
+
+def test_results_run_before_a_change_are_greyed_and_said_out_of_date(tmp_path):
+    """A review ran a variant, then changed it (and then the game): the old verdict stayed
+    on screen as if it were the new one's. Once anything a run reads differs from the last
+    run's, its results are greyed and a note says what they were run with; setting it back,
+    or running again, takes the note away."""
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "NVA rifle counters melee"
+    lab.new_value.value = "4"
+    lab.add_button.click()
+    lab.games.value = 4
+    lab.run(executor="serial")
+    assert lab.stale_note.value == ""
+    assert "rb-stale" not in lab.table._dom_classes
+    lab.new_value.value = "3"
+    lab.add_button.click()
+    note = _text(lab.stale_note.value)
+    assert "Out of date:" in note
+    assert "with the variant NVA rifle counters: melee 2 → 4 (4 a side, seed" in note
+    assert "rb-stale" in lab.table._dom_classes
+    assert "rb-stale" in lab.timing._dom_classes
+    lab.new_value.value = "4"  # back to what was run: the results are that run's again
+    lab.add_button.click()
+    assert lab.stale_note.value == ""
+    lab.seed.value += 1  # any setting a run reads: the seed, the games, the players, the game
+    assert "Out of date:" in lab.stale_note.value
+    lab.run(executor="serial")
+    assert lab.stale_note.value == ""
+    assert "rb-stale" not in lab.table._dom_classes
+    lab.game.value = Game.FIRST_TEAM
+    assert "Out of date:" in lab.stale_note.value
