@@ -10,6 +10,7 @@ from collections.abc import Callable
 from importlib import import_module
 
 from rulebook.errors import Problem
+from rulebook.games._readings import reading_problems
 from rulebook.scenario import Game, Scenario, register_check
 
 
@@ -31,6 +32,7 @@ def _ambush_valley(scenario: Scenario, file: str) -> list[Problem]:
 
 
 for game, package in ((Game.LZ_ALBANY, "lz_albany"), (Game.FIRST_TEAM, "first_team")):
+    register_check(game, reading_problems)
     register_check(game, _lazy(package, "setup_problems"))
     register_check(game, _lazy(package, "play_problems"), plays=True)
 register_check(Game.AMBUSH_VALLEY, _ambush_valley)

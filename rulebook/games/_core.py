@@ -23,6 +23,7 @@ from rulebook.dice import Dice, QuietDice
 from rulebook.errors import IllegalActionError, InvalidActionError, Problem, ScenarioError
 from rulebook.games._decisions import CHANCE, RESTART, Action, Chance, Decision
 from rulebook.scenario import Scenario
+from rulebook.scenario._models import same_choice, written_choice
 from rulebook.trace import NullTrace, Trace, TraceStep
 
 __all__ = ["Board", "FlowGame", "LogEntry"]
@@ -116,12 +117,10 @@ class FlowGame:
                 raise InvalidActionError(
                     f"unknown option {quoted(option)}; the scenario has {', '.join(sorted(scenario.options))}"
                 )
-            if value not in scenario.options[option].choices:
+            offered = scenario.options[option].choices
+            if not any(same_choice(value, c) for c in offered):  # (1 is not true)
                 # as a file or a command line writes them: true and false, not Python's True
-                choices = ", ".join(
-                    str(c).lower() if isinstance(c, bool) else str(c)
-                    for c in scenario.options[option].choices
-                )
+                choices = ", ".join(map(written_choice, offered))
                 raise InvalidActionError(
                     f"option {option}: {quoted(value)} is not one of {choices}"
                 )

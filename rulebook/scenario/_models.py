@@ -69,19 +69,38 @@ class Option(_Strict):
         description="what a reader calls each choice, by the choice as written (true, false)",
     )
 
+    @field_validator("choices")
+    @classmethod
+    def _choices_differ(cls, choices: list[Choice]) -> list[Choice]:
+        written = [written_choice(c) for c in choices]
+        twice = sorted({w for w in written if written.count(w) > 1})
+        if twice:
+            raise ValueError(f"each choice is offered once; {', '.join(twice)} is given twice")
+        return choices
+
     @field_validator("default")
     @classmethod
     def _default_is_a_choice(cls, default: Choice, info: ValidationInfo) -> Choice:
+        """The default is one of the choices as written: 1 is not true (Python has 1 == True).
+
+        >>> Option(rule="lza:6.2", description="d", choices=[False, True], default=1)
+        Traceback (most recent call last):
+        pydantic_core._pydantic_core.ValidationError: 1 validation error for Option
+        default
+          Value error, default “1” is not among the choices (false, true) ...
+        """
         choices = info.data.get("choices")
-        if choices is not None and default not in choices:
-            allowed = ", ".join(map(str, choices))
-            raise ValueError(f"default {quoted(default)} is not among the choices ({allowed})")
+        if choices is not None and not any(same_choice(default, c) for c in choices):
+            allowed = ", ".join(map(written_choice, choices))
+            raise ValueError(
+                f"default {quoted(written_choice(default))} is not among the choices ({allowed})"
+            )
         return default
 
     @field_validator("choice_labels")
     @classmethod
     def _labels_name_choices(cls, labels: dict[str, str], info: ValidationInfo) -> dict[str, str]:
-        written = [_written(c) for c in info.data.get("choices") or ()]
+        written = [written_choice(c) for c in info.data.get("choices") or ()]
         for key, said in labels.items():
             if key not in written:
                 raise ValueError(f"{quoted(key)} is not among the choices ({', '.join(written)})")
@@ -105,7 +124,7 @@ class Option(_Strict):
         >>> o.said(True), o.said(False)
         ('in play', 'off')
         """
-        found = self.choice_labels.get(_written(choice))
+        found = self.choice_labels.get(written_choice(choice))
         if found:
             return found
         if isinstance(choice, bool):
@@ -113,7 +132,16 @@ class Option(_Strict):
         return str(choice).replace("_", " ").replace("-", " ")
 
 
-def _written(choice: Choice) -> str:
+def same_choice(a: Choice, b: Choice) -> bool:
+    """Whether two choices are the same as a file writes them: ``1`` is not ``true``.
+
+    >>> same_choice(1, True), same_choice(True, True), same_choice("2d6", "2d6")
+    (False, True, True)
+    """
+    return type(a) is type(b) and a == b
+
+
+def written_choice(choice: Choice) -> str:
     """A choice as a YAML file writes it: ``true``, ``2d6``, ``9``."""
     return str(choice).lower() if isinstance(choice, bool) else str(choice)
 
