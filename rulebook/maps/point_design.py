@@ -29,7 +29,7 @@ from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
-from rulebook.maps._saving import save_checked, scenario_text
+from rulebook.maps._saving import reasons, save_checked, scenario_text
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, check_replaceable, dump_scenario, load_scenario
@@ -113,9 +113,7 @@ class PointDesign(VersionHistory):
         try:
             spec = PointMapSpec.model_validate(data)
         except ValidationError as err:
-            raise ValueError(
-                "; ".join(p.message for p in validation_problems(err, "map"))
-            ) from None
+            raise ValueError(reasons(validation_problems(err, "map"))) from None
         ft = self.scenario.first_team
         assert ft is not None
         self.edit_scenario(
@@ -146,8 +144,9 @@ class PointDesign(VersionHistory):
         if name in self.spec.locations:
             raise ValueError(f"{name} is already on the map")
         _check_name(label)
-        locations = {**self.spec.locations, name: Location(xy=xy, name=label or None)}
-        self._push_map(locations={k: v.model_dump() for k, v in locations.items()})
+        # (as data, read where the map is: a raw error of the model's came out for x = nan)
+        locations = {k: v.model_dump() for k, v in self.spec.locations.items()}
+        self._push_map(locations={**locations, name: {"xy": xy, "name": label or None}})
 
     def update_location(
         self, name: str, *, xy: tuple[float, float] | None = None, label: str | None = None
@@ -163,12 +162,12 @@ class PointDesign(VersionHistory):
         """
         old = self._location(name)
         _check_name(label)
-        new = Location(
-            xy=xy if xy is not None else old.xy,
-            name=(label or None) if label is not None else old.name,
-        )
-        locations = {**self.spec.locations, name: new}
-        self._push_map(locations={k: v.model_dump() for k, v in locations.items()})
+        new = {
+            "xy": xy if xy is not None else old.xy,
+            "name": (label or None) if label is not None else old.name,
+        }
+        locations = {k: v.model_dump() for k, v in self.spec.locations.items()}
+        self._push_map(locations={**locations, name: new})
 
     def delete_location(self, name: str) -> None:
         """Remove a location and every line, camp, route and An Khe link naming it."""

@@ -60,6 +60,20 @@ class ZoneDisplay(_Sourced):
 
     @model_validator(mode="after")
     def _zones_known(self) -> ZoneDisplay:
+        # A zone is a location's letter (A3 is in zone A); a rank is a row of the display, from
+        # 1 up to one row a zone. Cambodia is below rank 1 and takes none.
+        highest = len(self.ranks)
+        for zone, rank in self.ranks.items():
+            if not re.fullmatch(r"[A-Z]", zone):
+                raise ValueError(
+                    f"the ranks name zone {quoted(zone)}: a zone is the capital letter of its "
+                    "locations (A for A1-A6)"
+                )
+            if not 1 <= rank <= highest:
+                raise ValueError(
+                    f"zone {zone} has rank {rank}: ranks run from 1 (the lowest, above "
+                    f"Cambodia) to at most {highest}, one a zone"
+                )
         known = set(self.ranks) | {"Cambodia"}
         for a, b in self.adjacent:
             for zone in (a, b):

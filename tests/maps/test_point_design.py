@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,31 @@ def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path, name
     d.update_location("A1", xy=(20, 0))  # moved back within bounds, it saves and opens again
     d.save(tmp_path / name)
     assert PointDesign.load(tmp_path / name).spec.locations["A1"].xy == (20, 0)
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (
+            lambda d: d.add_location("A9", (float("nan"), 0)),
+            "locations > A9 > xy > 0: expected a finite",
+        ),
+        (
+            lambda d: d.update_location("A1", xy=(1, float("inf"))),
+            "locations > A1 > xy > 1: expected a",
+        ),
+        (lambda d: d.set_rank("A", -1), "zone A has rank -1: ranks run from 1"),
+        (lambda d: d.set_rank("A", 999_999_999), "zone A has rank 999999999: ranks run from 1"),
+    ],
+    ids=["nan", "inf", "rank-below-1", "rank-past-the-zones"],
+)
+def test_ftv_1_5_21_a_bad_place_or_rank_is_refused_in_one_line_and_changes_nothing(edit, said):
+    """A fuzzing round found a location at x = nan answered with pydantic's own many-line
+    error, and zone ranks of -1 or 999999999 (ftv:1.5.21's Zone Display) taken and played."""
+    design = PointDesign.load(CAMPAIGN)
+    before = design.scenario
+    with pytest.raises(ValueError, match=re.escape(said)) as refused:
+        edit(design)
+    assert "\n" not in str(refused.value)
+    assert "pydantic" not in str(refused.value)
+    assert design.scenario is before
