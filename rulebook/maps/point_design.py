@@ -18,6 +18,7 @@ for Cambodia, ``Pleiku``) because the rules read zones from them (ftv:1.5).
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.maps import point_forces
 from rulebook.maps._history import VersionHistory
-from rulebook.maps._saving import reasons, save_checked, scenario_text
+from rulebook.maps._saving import save_checked, scenario_text
 from rulebook.maps.point_checks import point_map_findings
 from rulebook.provenance import Provenance
 from rulebook.scenario import Scenario, check_replaceable, dump_scenario, load_scenario
@@ -113,7 +114,9 @@ class PointDesign(VersionHistory):
         try:
             spec = PointMapSpec.model_validate(data)
         except ValidationError as err:
-            raise ValueError(reasons(validation_problems(err, "map"))) from None
+            raise ValueError(
+                "; ".join(p.message for p in validation_problems(err, "map"))
+            ) from None
         ft = self.scenario.first_team
         assert ft is not None
         self.edit_scenario(
@@ -144,7 +147,7 @@ class PointDesign(VersionHistory):
         if name in self.spec.locations:
             raise ValueError(f"{name} is already on the map")
         _check_name(label)
-        # (as data, read where the map is: a raw error of the model's came out for x = nan)
+        _check_place(name, xy)
         locations = {k: v.model_dump() for k, v in self.spec.locations.items()}
         self._push_map(locations={**locations, name: {"xy": xy, "name": label or None}})
 
@@ -162,6 +165,8 @@ class PointDesign(VersionHistory):
         """
         old = self._location(name)
         _check_name(label)
+        if xy is not None:
+            _check_place(name, xy)
         new = {
             "xy": xy if xy is not None else old.xy,
             "name": (label or None) if label is not None else old.name,
@@ -512,4 +517,18 @@ def _check_name(label: str | None) -> None:
         raise ValueError(
             f"a location's name is at most {LOCATION_NAME_MOST} characters (it is read where "
             f"the pointer rests on the location), not {quoted(label)} ({len(label)})"
+        )
+
+
+def _check_place(name: str, xy: tuple[float, float]) -> None:
+    """A location's place is two finite numbers (a raw error of the model's came out for nan).
+
+    >>> _check_place("A9", (float("nan"), 2))
+    Traceback (most recent call last):
+    ValueError: A9's place must be a number across and a number down, not nan and 2
+    """
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in xy):
+        across, down = (format(v, "g") if isinstance(v, float) else str(v) for v in xy)
+        raise ValueError(
+            f"{name}'s place must be a number across and a number down, not {across} and {down}"
         )

@@ -172,11 +172,11 @@ def test_save_refuses_a_file_load_would_refuse_and_writes_nothing(tmp_path, name
     [
         (
             lambda d: d.add_location("A9", (float("nan"), 0)),
-            "locations > A9 > xy > 0: expected a finite",
+            "A9's place must be a number across and a number down, not nan and 0",
         ),
         (
             lambda d: d.update_location("A1", xy=(1, float("inf"))),
-            "locations > A1 > xy > 1: expected a",
+            "A1's place must be a number across and a number down, not 1 and inf",
         ),
         (lambda d: d.set_rank("A", -1), "zone A has rank -1: ranks run from 1"),
         (lambda d: d.set_rank("A", 999_999_999), "zone A has rank 999999999: ranks run from 1"),
