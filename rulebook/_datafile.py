@@ -16,6 +16,7 @@ s.yaml:1: the number 1.0e+400 is out of range; numbers in data files lie within 
 
 from __future__ import annotations
 
+import datetime as dt
 import errno
 import json
 import math
@@ -72,6 +73,8 @@ def spelt(value: Any) -> str:
 
     >>> spelt([9, True, None, "ten"]), spelt({"night": [1, False]})
     ("[9, true, null, 'ten']", '{night: [1, false]}')
+    >>> spelt(dt.date(2001, 12, 14))
+    '2001-12-14'
     """
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -81,6 +84,8 @@ def spelt(value: Any) -> str:
         return "[" + ", ".join(map(spelt, value)) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {spelt(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, dt.date):  # YAML reads 2001-12-14 as a date (and a datetime)
+        return value.isoformat()
     return repr(value)
 
 

@@ -121,7 +121,7 @@ def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> S
                 Problem(
                     file,
                     "",
-                    f"expected a mapping of fields at the top, got a {type(data).__name__}",
+                    f"expected a mapping of fields at the top, got {_kind_of(data)}",
                 )
             ]
         )
@@ -158,17 +158,59 @@ def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> S
         raise ScenarioError(validation_problems(err, file, root)) from None
 
 
+#: The tags pydantic adds to a location for each branch of a plain union (a choice is text, a
+#: whole number or true or false): "choices.0.int" is no field of the file.
+_BRANCHES = frozenset({"str", "int", "bool", "float"})
+
+
+def _kind_of(value: Any) -> str:
+    """What a value of a file is, in words (not Python's type names).
+
+    >>> _kind_of("x"), _kind_of(3), _kind_of([]), _kind_of(None)
+    ('text', 'a number', 'a list', 'nothing (null)')
+    """
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    return "a list" if isinstance(value, list) else "a mapping"
+
+
 def validation_problems(
     err: ValidationError, file: str, root: yaml.Node | None = None
 ) -> list[Problem]:
-    """Rewrite pydantic's errors as Problems naming the file, line and field path."""
-    problems = []
+    """Rewrite pydantic's errors as Problems naming the file, line and field path.
+
+    One value that fits no branch of a union is one problem, its branches' expectations
+    joined (``expected text, or expected a whole number, or expected true or false``).
+    """
+    problems: list[Problem] = []
     for e in err.errors():
         # pydantic adds the tag of a union or generic branch to the location; drop it.
-        loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and "[" in p))
-        problems.append(
-            Problem(_where(file, _line_of(root, loc)), ".".join(str(p) for p in loc), _describe(e))
+        loc = tuple(
+            p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p in _BRANCHES))
         )
+        if e["type"] == "invalid_key":  # (pydantic writes the key in its place, None as "None")
+            loc, said = loc[:-1], f"a field's name is text, not {spelt(e['input'])}"
+        else:
+            said = _describe(e)
+        path = ".".join(str(p) for p in loc)
+        where = _where(file, _line_of(root, loc))
+        same = next((i for i, p in enumerate(problems) if (p.file, p.path) == (where, path)), None)
+        if same is None:
+            problems.append(Problem(where, path, said))
+            continue
+        # (each branch's message ends "; got <the value>": the value is said once, at the end)
+        before, _, got = problems[same].message.rpartition("; got ")
+        this = said.rpartition("; got ")[0] or said
+        joined = f"{before or problems[same].message}, or {this}" + (
+            f"; got {got}" if before else ""
+        )
+        problems[same] = Problem(where, path, joined)
     return problems
 
 

@@ -171,3 +171,43 @@ def test_python_tags_are_never_executed(tmp_path):
     with pytest.raises(ScenarioError):
         load_scenario(path)
     assert not Path(marker).exists()
+
+
+@pytest.mark.parametrize(
+    ("case", "edit", "said"),
+    [
+        (
+            "a-date-for-text",
+            ("title: Demo", "title: 2001-12-14"),
+            "title: expected text; got 2001-12-14",
+        ),
+        (
+            "a-choice-of-no-kind",
+            (
+                "choices: [die_per_extra_unit, example_two_fire]",
+                "choices: [2001-01-01, example_two_fire]",
+            ),
+            (
+                "options.overstack_fire.choices.0: expected text, or expected a whole number, or "
+                "expected true or false; got 2001-01-01"
+            ),
+        ),
+        (
+            "a-null-key",
+            ("schema_version: 1", "schema_version: 1\nnull: x"),
+            ": a field's name is text, not null",
+        ),
+    ],
+    ids=["a-date-for-text", "a-choice-of-no-kind", "a-null-key"],
+)
+def test_a_bad_value_is_said_as_the_file_writes_it_once(case, edit, said, tmp_path):
+    """A fuzzing round read "got datetime.date(2001, 12, 14)", a choice's problem three times
+    under "choices.0.str", "choices.0.int" and "choices.0.bool", and a null key as "None"."""
+    bad = tmp_path / f"{case}.yaml"
+    bad.write_text(GOOD.replace(*edit, 1))
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(bad)
+    (problem,) = refused.value.problems
+    assert said in str(problem)
+    assert "datetime" not in str(problem)
+    assert "None" not in str(problem)
