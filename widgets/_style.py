@@ -38,7 +38,7 @@ CSS = """
 .rb-page .jupyter-button:disabled { filter: grayscale(100%); opacity: 0.45; }
 /* The trace button reads as its action: ipywidgets appends the count of files held, "(0)",
    to its text, so the text is drawn here and the widget's own shrunk away. */
-.rb-page .rb-trace-upload { font-size: 0; width: auto; }
+.rb-page .rb-trace-upload { font-size: 0; width: auto; flex: 0 0 auto; min-width: max-content; }
 .rb-page .rb-trace-upload i { font-size: var(--jp-widgets-font-size); }
 .rb-page .rb-trace-upload::after { content: "Trace image"; font-size: var(--jp-widgets-font-size);
   margin-left: 0.4em; }

@@ -557,6 +557,26 @@ class BalanceLab(ipw.VBox):
             text = "[" + text + "]"
         self._try_add(r.path, text, label=r.label, typed=typed)
 
+    def _not_added(self) -> None:
+        """Refuse a run whose only change is still in the value box: a review typed 12 for
+        the turns and pressed Run, and read that the variant changes nothing, which is what
+        it had just been told to change."""
+        if not self.values_list.value:
+            return
+        r = self.row(self.values_list.value)
+        typed = "" if r.kind == "choice" else self.new_value.value.strip()
+        if not typed or self.changes.get(r.path) == typed:
+            return
+        text = f"[{typed}]" if r.kind == "numbers" and not typed.startswith("[") else typed
+        try:  # (a value Add refused, left in the box, is not one to press Add for again)
+            apply_overrides(self.scenario, {**self.changes, r.path: text})
+        except ValueError:  # (Add refuses it; the run says the variant changes nothing)
+            return
+        raise ValueError(
+            f"{typed} for {r.label} is typed but not yet in the variant: press Add to the "
+            "variant (or Enter in the box), then Run"
+        )
+
     def _add_by_path(self) -> None:
         self.errors.value = ""
         try:
@@ -658,6 +678,7 @@ class BalanceLab(ipw.VBox):
         try:
             variants = self.variants()
             if apply_overrides(self.scenario, variants[1].overrides) == self.scenario:
+                self._not_added()
                 raise ValueError(
                     "the variant changes nothing: pick a value in the table and give it a new one "
                     "(a scaled whole number may round back to itself)"

@@ -549,7 +549,8 @@ def designer_app(
         "<p>Draw areas with the tools at the map's left (neighbours come from shared borders; "
         "<b>link two areas</b> changes that by hand), or trace a scanned map loaded as an "
         "image. Under <b>Set-up</b>, mark where each side sets up and who arrives when. The "
-        "checks list what is left to fix; <b>Save and play</b> opens the map in the play app.</p>"
+        "checks list what is left to fix; <b>Save and play</b> saves the map and links it to "
+        "the play app and the balance lab.</p>"
     )
     design = MapDesign.blank() if source is None else MapDesign.load(source)
     return app_page(intro, MapDesigner(design, path=save_to))

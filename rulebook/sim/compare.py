@@ -131,7 +131,9 @@ class Verdict:
         judgement = (
             "Beyond chance"
             if self.beyond_chance
-            else "Within chance, so these games show no difference"
+            # (not "show no difference": 100 games a side leave an interval of 27 points,
+            # and a review read a change they could not measure as one they had ruled out)
+            else "Within chance, so these games cannot tell it from no difference"
         )
         return (
             f"{what}: {shown[0]} in the variant against {shown[1]} in the baseline, {size}. "

@@ -23,6 +23,14 @@ def test_the_chance_of_a_difference_is_said_in_words(verdict, odds):
     assert "10 times in 10" not in sentence
 
 
+def test_a_difference_within_chance_is_not_said_to_be_none():
+    """A review ran 100 games a side, read "these games show no difference" over an interval
+    of -16.4 to +10.6 points, and took the change for one that does nothing."""
+    sentence = compare_rates(40, 100, 45, 100).sentence("US win rate")
+    assert "Within chance, so these games cannot tell it from no difference" in sentence
+    assert "show no difference" not in sentence
+
+
 def test_the_figures_shown_subtract_to_the_difference_shown_and_keep_zero_out():
     """A designer read "3.6 in the variant against 0.7 in the baseline, 3.0 higher (95%
     interval for the difference: 0.0 to 5.9) ... beyond chance": right to one place, and

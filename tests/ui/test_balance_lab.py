@@ -575,3 +575,15 @@ def test_results_run_before_a_change_are_greyed_and_said_out_of_date(tmp_path):
     assert "rb-stale" not in lab.table._dom_classes
     lab.game.value = Game.FIRST_TEAM
     assert "Out of date:" in lab.stale_note.value
+
+
+def test_run_with_a_value_typed_but_not_added_says_to_add_it(tmp_path):
+    lab = BalanceLab(saves=tmp_path)
+    lab.filter.value = "NVA rifle counters melee"
+    lab.new_value.value = "4"  # typed, Add not pressed
+    lab.games.value = 4
+    lab.run(executor="serial")
+    said = _text(lab.errors.value)
+    assert "4 for NVA rifle counters: melee is typed but not yet in the variant" in said
+    assert "press Add to the variant (or Enter in the box), then Run" in said
+    assert lab.table.value == ""
