@@ -182,7 +182,7 @@ class DesignerFiles:
     @guarded
     def _play(self, _: Any = None) -> None:
         path = confined_save_path(self.path.value)
-        if path.suffix in {".geojson", ".json"}:
+        if path.suffix.lower() in {".geojson", ".json"}:
             raise ValueError(
                 f"the play app opens scenario files, not {path.suffix} maps: save as "
                 f"{SAVES}/{path.stem}.yaml"

@@ -346,7 +346,7 @@ class MapDesign(VersionHistory):
         (:func:`~rulebook.scenario.check_replaceable`).
         """
         target = Path(path)
-        if target.suffix in GEOJSON_SUFFIXES:
+        if target.suffix.lower() in GEOJSON_SUFFIXES:  # (m.JSON was written as YAML)
             text = json.dumps(self.map.to_geojson(), indent=1) + "\n"
             save_checked(
                 target,
@@ -375,7 +375,7 @@ class MapDesign(VersionHistory):
     def load(cls, path: str | os.PathLike[str]) -> MapDesign:
         """Open a scenario YAML (its map section) or a GeoJSON file written by :meth:`save`."""
         source = Path(path)
-        if source.suffix in GEOJSON_SUFFIXES:
+        if source.suffix.lower() in GEOJSON_SUFFIXES:
             from rulebook._datafile import read_data_text
 
             text = read_data_text(source, "GeoJSON map")

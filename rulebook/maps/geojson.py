@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from rulebook._datafile import spelt
 from rulebook._words import quoted
 from rulebook.errors import Problem, ScenarioError
 from rulebook.scenario._io import validation_problems
@@ -62,10 +63,16 @@ def _problem(file: str, path: str, message: str) -> ScenarioError:
 
 def _ring(geometry: dict[str, Any], file: str, where: str) -> list[tuple[Any, ...]]:
     """The outer ring of a Polygon geometry as corner tuples, without the closing corner."""
-    if geometry.get("type") != "Polygon":
-        raise _problem(
-            file, f"{where}.geometry.type", f"expected Polygon, got {quoted(geometry.get('type'))}"
+    kind = geometry.get("type")
+    if kind != "Polygon":
+        # (a missing or null geometry was said as got “None”, and true as “True”)
+        got = quoted(kind) if isinstance(kind, str) else spelt(kind)
+        said = (
+            "expected a Polygon geometry; it has none"
+            if kind is None
+            else f"expected Polygon, got {got}"
         )
+        raise _problem(file, f"{where}.geometry.type", said)
     rings = geometry.get("coordinates")
     if not isinstance(rings, list) or not rings or not isinstance(rings[0], list):
         raise _problem(

@@ -312,7 +312,7 @@ class PointDesign(VersionHistory):
         """Write atomically: GeoJSON for ``.geojson``/``.json``, else the whole scenario YAML
         (not over another game's scenario or a file that is none: ``check_replaceable``)."""
         target = Path(path)
-        if target.suffix in GEOJSON_SUFFIXES:
+        if target.suffix.lower() in GEOJSON_SUFFIXES:  # (m.JSON was written as YAML)
             text = json.dumps(point_map_to_geojson(self.spec), indent=1) + "\n"
             save_checked(
                 target,
@@ -329,7 +329,7 @@ class PointDesign(VersionHistory):
     def load(cls, path: str | os.PathLike[str]) -> PointDesign:
         """Open a First Team scenario YAML, or a GeoJSON point map (with the book's forces)."""
         source = Path(path)
-        if source.suffix in GEOJSON_SUFFIXES:
+        if source.suffix.lower() in GEOJSON_SUFFIXES:
             text = read_data_text(source, "GeoJSON point map")
             data = parse_json(text, str(source), "GeoJSON", bounded=True)
             design = cls.blank()

@@ -164,3 +164,11 @@ def test_findings_are_those_of_the_current_version_through_edits_undo_and_redo()
     assert design.findings() == clean
     design.redo()
     assert design.findings() == cut_off
+
+
+def test_a_geojson_name_in_capitals_is_written_and_read_as_geojson(tmp_path):
+    """A fuzzing round saved m.JSON and found YAML in it (the suffix was read case by case)."""
+    design = MapDesign(demo_spec())
+    design.save(tmp_path / "m.JSON")
+    assert (tmp_path / "m.JSON").read_text().lstrip().startswith("{")
+    assert MapDesign.load(tmp_path / "m.JSON").map.spec.areas == design.map.spec.areas

@@ -34,3 +34,19 @@ def test_bad_geojson_names_the_feature():
         from_geojson(fc, "m.json")
     with pytest.raises(ScenarioError, match="expected a GeoJSON FeatureCollection"):
         from_geojson({"type": "Feature"}, "m.json")
+
+
+@pytest.mark.parametrize(
+    ("geometry", "said"),
+    [
+        (None, "expected a Polygon geometry; it has none"),
+        ({"type": True}, "expected Polygon, got true"),
+    ],
+    ids=["null", "true"],
+)
+def test_a_missing_or_odd_geometry_is_said_as_the_file_writes_it(geometry, said):
+    """A fuzzing round read 'got “None”' for a null geometry and 'got “True”' for true."""
+    fc = to_geojson(demo_map())
+    fc["features"][1]["geometry"] = geometry
+    with pytest.raises(ScenarioError, match=f"features\\.1\\.geometry\\.type: {said}$"):
+        from_geojson(fc, "m.json")
