@@ -62,8 +62,7 @@ def resolve_save_name(
     if parts[:1] == (SAVES,):
         parts = parts[1:]
     plain = f"{quoted(typed)}: a save name is a plain file name in {SAVES}/ (like my_file{allowed[0]}), "
-    if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
-        raise ValueError(f"{quoted(typed)}: a save name cannot hold control characters")
+    _check_characters(typed, parts, allowed)
     if typed.endswith(("/", "\\", ".")):  # a folder, or a name whose suffix is cut short
         raise ValueError(plain + "not ending in / or .")
     if not typed or len(parts) != 1 or parts[0] in {".", ".."} or parts[0].startswith("."):
@@ -95,3 +94,27 @@ def resolve_save_name(
     if target.is_symlink() and target.resolve().parent != folder.resolve():
         raise ValueError(f"{quoted(typed)}: {SAVES}/{file} links out of the save folder")
     return target
+
+
+def _check_characters(typed: str, parts: tuple[str, ...], allowed: tuple[str, ...]) -> None:
+    """Refuse a name no file should have: control characters, bytes that are not text, and
+    a leading dot (a hidden file)."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in typed):  # a NUL or a control character
+        raise ValueError(f"{quoted(typed)}: a save name cannot hold control characters")
+    try:
+        typed.encode()
+    except UnicodeEncodeError:  # a lone surrogate (bytes a terminal could not read as text)
+        shown = typed.encode(errors="replace").decode()
+        raise ValueError(
+            f"{quoted(shown)}: a save name is text; this one holds bytes that are not"
+        ) from None
+    if parts and parts[-1].startswith(".") and parts[-1] not in {".", ".."}:
+        # (said "with no folders", which it has none of: a leading dot hides a file)
+        rest = parts[-1].lstrip(".")
+        if PurePosixPath(rest).suffix.lower() not in allowed:
+            bare = not rest or f".{rest.lower()}" in allowed  # (".yaml": a suffix alone)
+            rest = f"my_file{allowed[0]}" if bare else rest + allowed[0]
+        raise ValueError(
+            f"{quoted(typed)}: a save name cannot start with a dot (the file would be "
+            f"hidden): save it as {SAVES}/{rest}"
+        )

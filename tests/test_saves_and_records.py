@@ -71,7 +71,16 @@ def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
         ("/etc/x.json", "plain file name in saves/"),
         ("saves/../../x.json", "plain file name in saves/"),
         ("sub/x.json", "plain file name in saves/"),
-        (".hidden.json", "plain file name in saves/"),
+        (
+            ".hidden.json",
+            "cannot start with a dot (the file would be hidden): save it as saves/hidden.json",
+        ),
+        (
+            ".json",
+            "cannot start with a dot (the file would be hidden): save it as saves/my_file.json",
+        ),
+        ("saves/.json", "cannot start with a dot"),
+        ("\udcff.json", "a save name is text; this one holds bytes that are not"),
         ("", "plain file name in saves/"),
         ("game.py", "this app saves .json files, not .py"),
         ("ga\x00me", "a save name cannot hold control characters"),
@@ -82,7 +91,7 @@ def test_a_failed_write_names_the_target_not_the_temporary_file(tmp_path):
     ],
 )
 def test_save_names_stay_in_the_save_folder_with_the_right_suffix(tmp_path, name, says):
-    with pytest.raises(ValueError, match=says.replace(".", r"\.")):
+    with pytest.raises(ValueError, match=re.escape(says)):
         resolve_save_name(name, ".json", folder=tmp_path / "saves")
 
 
