@@ -290,7 +290,9 @@ def _rules_show(ref, rule_ids: list[str], entry_text) -> int:
 
 
 def _rules_search(ref, args: argparse.Namespace) -> int:
-    query = " ".join(args.terms).strip()
+    from rulebook.reference import searchable
+
+    query = searchable(" ".join(args.terms))
     if not query:
         print(
             "rulebook rules search: give words or a rule id, e.g. `rulebook rules search LOS`",

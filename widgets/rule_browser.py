@@ -16,7 +16,7 @@ import ipywidgets as ipw
 
 from rulebook._words import words
 from rulebook.games._narrate import count
-from rulebook.reference import Entry, Hit, Reference, load_reference
+from rulebook.reference import Entry, Hit, Reference, load_reference, searchable
 from rulebook.reference._reading import (
     breakable_name,
     checked_by,
@@ -197,7 +197,7 @@ class RuleBrowser(ipw.VBox):
         self.tag.value = kept
 
     def _search(self, _: Any = None) -> None:
-        text = self.query.value.strip()
+        text = searchable(self.query.value)  # ("*" alone is nothing typed)
         tag = None if self.tag.value == "any" else self.tag.value
         game = GAMES[self.game.value]
         # With nothing typed and no filter the list would be the first entries of the first

@@ -18,7 +18,7 @@ av:campaign -> av:building-the-insurgency [renamed] printed “Developing the In
 from rulebook.reference._links import implementations, named_in_tests
 from rulebook.reference._models import Citation, Entry, GameReference, Interpretation, Reading
 from rulebook.reference._reference import Finding, Reference, load_reference
-from rulebook.reference._search import Hit, Term, vocabulary
+from rulebook.reference._search import Hit, Term, searchable, vocabulary
 
 __all__ = [
     "Citation",
@@ -33,5 +33,6 @@ __all__ = [
     "implementations",
     "load_reference",
     "named_in_tests",
+    "searchable",
     "vocabulary",
 ]

@@ -537,3 +537,16 @@ def _context(
         else:
             merged.append((text, hit))
     return tuple(merged)
+
+
+def searchable(query: str) -> str:
+    """*query* without its outer spaces, or nothing when it holds no letter or digit.
+
+    A query of punctuation alone ('*', '!!!') has no term to look for, and listed every
+    entry with an empty reason, as if it had matched them all.
+
+    >>> searchable("  los "), searchable("*"), searchable("lza:7.3")
+    ('los', '', 'lza:7.3')
+    """
+    text = query.strip()
+    return text if any(c.isalnum() for c in text) else ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, main
 
 
@@ -41,6 +43,15 @@ def test_show_and_search_without_arguments_give_one_line_and_exit_2(capsys):
     assert "give one or more rule ids" in err
     assert main(["rules", "search"]) == 2
     assert "give words or a rule id" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("typed", ["*", "(", '"', ".", "!!!"])
+def test_a_search_of_punctuation_alone_asks_for_words(capsys, typed):
+    """A fuzzing round's '*' listed all 318 entries, each with an empty reason."""
+    assert main(["rules", "search", typed]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "give words or a rule id" in err
 
 
 def test_show_opens_a_cited_paragraph_and_names_an_unknown_id(capsys):

@@ -241,6 +241,9 @@ def test_with_nothing_typed_the_list_waits_for_a_search_or_a_filter():
     assert f"{len(app.ref)} entries in three books" in app.count.value
     app.game.value = "First Team: Vietnam"
     assert shown_ids(app)[:2] == ["ftv:1.0", "ftv:1.1"]
+    app.game.value = "All three books"
+    app.query.value = "*"  # punctuation alone is nothing typed, not a match for every entry
+    assert shown_ids(app) == []
 
 
 @pytest.mark.slow
