@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import csv
+import json
 import sys
 
-from rulebook._words import quoted
+from rulebook._words import join_words, quoted
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2  # as rulebook.cli has them
 
@@ -39,8 +41,33 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     av.set_defaults(func=run)
 
 
+#: The options each action reads; another given is refused rather than passed over (a
+#: fuzzing round's ``av scenario FILE --format json`` printed text into a JSON reader).
+_READS = {
+    "table": {"tq", "roll", "seed", "format"},
+    "catalogue": {"kind", "search", "format"},
+    "scenario": set(),
+}
+_UNSET = {"tq": 8, "roll": False, "seed": 0, "kind": None, "search": None, "format": "text"}
+
+
+def _refuse_unread(args: argparse.Namespace) -> None:
+    given = [o for o, unset in _UNSET.items() if getattr(args, o) != unset]
+    unread = [o for o in given if o not in _READS[args.action]]
+    if args.action == "catalogue" and args.kind and (args.target or "vehicles") != "vehicles":
+        unread.append("kind")  # (vehicles have kinds; platoons and forces none)
+    if args.action == "table" and args.roll and args.format != "text":
+        raise ValueError("--roll prints its trace as text: leave out --format, or --roll")
+    if unread:
+        named = join_words([f"--{o}" for o in unread])
+        raise ValueError(
+            f"av {args.action} {args.target or ''} does not read {named}".replace("  ", " ")
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     try:
+        _refuse_unread(args)
         return {"table": _table, "catalogue": _catalogue, "scenario": _scenario}[args.action](args)
     except (KeyError, ValueError) as err:
         message = err.args[0] if err.args else str(err)
@@ -56,10 +83,27 @@ def _table(args: argparse.Namespace) -> int:
         print("\n".join(table_names()))
         return EXIT_OK
     t = table(args.target)
+    odds = t.odds(tq=args.tq)
+    if args.format != "text":  # one row a result: its exact chance and its share in percent
+        rows = [
+            {"result": r, "chance": str(p), "percent": round(float(p) * 100, 3)}
+            for r, p in odds.items()
+        ]
+        if args.format == "json":
+            print(
+                json.dumps(
+                    {"table": t.name, "rule": t.rule, "roll": t.roll, "odds": rows}, indent=1
+                )
+            )
+        else:
+            out = csv.DictWriter(sys.stdout, ["result", "chance", "percent"], lineterminator="\n")
+            out.writeheader()
+            out.writerows(rows)
+        return EXIT_OK
     print(
         f"{t.name} ({t.rule}, {t.provenance}; source lines {t.lines[0]}-{t.lines[-1]}): roll {t.roll}"
     )
-    for result, p in t.odds(tq=args.tq).items():
+    for result, p in odds.items():
         print(f"  {float(p) * 100:5.1f}%  {p!s:>7}  {result}")
     if args.roll:
         print(t.resolve(Dice(args.seed), tq=args.tq).trace)

@@ -460,6 +460,29 @@ def test_av_table_catalogue_and_scenario_commands(capsys):
     assert "no table “no-such-table”" in capsys.readouterr().err
 
 
+def test_av_table_writes_its_odds_as_json_or_csv_and_options_not_read_are_refused(capsys):
+    """A fuzzing round's --format json on a table or a scenario printed text into a JSON
+    reader; --kind on the platoons and --roll on a scenario were passed over."""
+    assert main(["av", "table", "leader-check", "--format", "json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read["rule"] == "av:leadership-rating"
+    assert [(r["chance"], r["percent"]) for r in read["odds"]] == [("1/6", 16.667), ("5/6", 83.333)]
+    assert main(["av", "table", "leader-check", "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "result,chance,percent"
+    scenario = str(ROOT / "scenarios" / "ambush_valley" / "crimp.yaml")
+    for args, said in [
+        (["scenario", scenario, "--format", "json"], "does not read --format"),
+        (["scenario", scenario, "--roll"], "does not read --roll"),
+        (["catalogue", "platoons", "--kind", "boat"], "does not read --kind"),
+        (["table", "leader-check", "--search", "x"], "does not read --search"),
+        (["table", "leader-check", "--roll", "--format", "json"], "leave out --format, or --roll"),
+    ]:
+        assert main(["av", *args]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert said in err
+
+
 def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):
     """--stop-when-clear ends at the first look past a clear difference (looks from 20 games a
     side here, 100 in use), says so, and the JSON names the look."""
