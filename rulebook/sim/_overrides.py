@@ -58,7 +58,11 @@ def _numbers(value: str, path: str) -> list[int]:
 def _coerce(old: Any, value: str, path: str) -> Any:
     """*value* as the same kind of thing as *old*, or a ValueError naming *path*."""
     if isinstance(old, dict):
-        raise ValueError(f"{path}: is a group of values; set one of its parts (e.g. {path}.0)")
+        # One of its own parts as the example (it offered options.overstack_fire.0, which is
+        # no field of a mapping), a value's part before a group's.
+        parts = sorted(old, key=lambda k: (isinstance(old[k], dict | list), str(k)))
+        example = f"{path}.{parts[0]}" if parts else path
+        raise ValueError(f"{path}: is a group of values; set one of its parts (e.g. {example})")
     if isinstance(old, list) and any(isinstance(item, dict | list) for item in old):
         raise ValueError(f"{path}: is a list of groups of values; set a part of one ({path}.0...)")
     if isinstance(old, list):
