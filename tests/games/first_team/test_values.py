@@ -317,18 +317,6 @@ def test_set_refuses_unread_paths_and_wrong_kinds_by_name(path, value, message):
     assert str(err.value).startswith(path)
 
 
-def test_a_group_of_values_suggests_one_of_its_own_parts():
-    """A fuzzing round was told to set options.overstack_fire.0, which is no field:
-    the example is a part the group has, a value before a group."""
-    from rulebook.games.lz_albany import standard_scenario
-
-    with pytest.raises(ValueError, match="group of values") as err:
-        apply_overrides(standard_scenario(), {"options.overstack_fire": "example_two_fire"})
-    example = str(err.value).rsplit("(e.g. ", 1)[1].rstrip(")")
-    assert example == "options.overstack_fire.default"
-    apply_overrides(standard_scenario(), {example: "example_two_fire"})  # one to set
-
-
 def test_the_lab_counts_the_us_air_and_helicopters_and_sets_how_many():
     """ftv:3.4.2 (transport), 3.4.4.2-3.4.4.4 (air, gunships, observation, aero-rockets),
     3.4.1.3 (B-52s): the counts are in the lab's table and a sweep plays the changed force."""

@@ -370,3 +370,15 @@ def test_lza_values_the_declared_reads_cover_every_value_and_nothing_descriptive
     assert "lz_albany.air.provenance" not in READS  # only the numbers of the air section
     assert "lz_albany.unit_types.*.melee" in READS
     assert "lz_albany.unit_types" not in READS  # their notes and provenance are not rules
+
+
+def test_a_group_of_values_suggests_one_of_its_own_parts():
+    """A fuzzing round was told to set options.overstack_fire.0, which is no field:
+    the example is a part the group has, a value before a group."""
+    from rulebook.sim import apply_overrides
+
+    with pytest.raises(ValueError, match="group of values") as err:
+        apply_overrides(standard_scenario(), {"options.overstack_fire": "example_two_fire"})
+    example = str(err.value).rsplit("(e.g. ", 1)[1].rstrip(")")
+    assert example == "options.overstack_fire.default"
+    apply_overrides(standard_scenario(), {example: "example_two_fire"})  # one to set
