@@ -332,11 +332,24 @@ def parse_yaml(text: str, file: str) -> tuple[Any, yaml.Node | None]:
         what = err.problem or "not valid YAML"
         if what.startswith("exceeded maximum nesting depth"):  # libyaml's own bound, 1,000 in
             what = _TOO_DEEP  # newer builds, met while scanning ahead of ours: say it as ours
-        if "could not determine a constructor" in what:
+        elif what == "but found another document":  # (the second half of PyYAML's sentence)
+            what = "the file holds more than one document (a line of ---); a data file holds one"
+        elif "tag:yaml.org,2002:merge" in what:
+            what = "merge keys (<<) are not read: write each field out"
+        elif "could not determine a constructor" in what:
             what += " (data files hold plain data; object tags are refused)"
         raise ScenarioError([Problem(_where(file, line), "", what)]) from None
     except yaml.YAMLError as err:
-        raise ScenarioError([Problem(file, "", f"not valid YAML: {err}")]) from None
+        # The reader's own errors (a NUL, a control character) give a position in the text,
+        # not a line: the line is counted here, and the position's lines dropped.
+        where = getattr(err, "position", None)
+        line = text.count("\n", 0, where) + 1 if isinstance(where, int) else None
+        said = str(getattr(err, "reason", "") or err).split("\n", 1)[0]
+        character = getattr(err, "character", None)
+        character = ord(character) if isinstance(character, str) else character
+        if isinstance(character, int):
+            said = f"{said} (character U+{character:04X})"
+        raise ScenarioError([Problem(_where(file, line), "", f"not valid YAML: {said}")]) from None
     except RecursionError:  # a guard above was not enough: never a traceback
         raise ScenarioError([Problem(file, "", "nested too deeply to read")]) from None
     return data, root

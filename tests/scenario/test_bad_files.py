@@ -211,3 +211,27 @@ def test_a_bad_value_is_said_as_the_file_writes_it_once(case, edit, said, tmp_pa
     assert said in str(problem)
     assert "datetime" not in str(problem)
     assert "None" not in str(problem)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (GOOD + "---\nid: second\n", "holds more than one document (a line of ---)"),
+        ("base: &b {id: x}\n<<: *b\n" + GOOD, "merge keys (<<) are not read: write each field out"),
+        (
+            "schema_version: 1\nid: a\x00b\n",
+            ":2: not valid YAML: control characters are not allowed (character U+0000)",
+        ),
+    ],
+    ids=["two-documents", "merge-key", "nul"],
+)
+def test_yaml_it_cannot_read_is_said_whole_with_its_line(text, said, tmp_path):
+    """A fuzzing round read 'but found another document' (half a sentence), a merge key as
+    an object tag, and a NUL at 'position 5' on a second line with no line number."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text)
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(bad)
+    message = str(refused.value)
+    assert said in message
+    assert "\n" not in message.strip()
