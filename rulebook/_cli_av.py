@@ -7,6 +7,7 @@ import csv
 import json
 import sys
 
+from rulebook._cli_input import _whole
 from rulebook._words import join_words, quoted
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2  # as rulebook.cli has them
@@ -32,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="Troop Quality die for 2-TQ tables",
     )
     av.add_argument("--roll", action="store_true", help="roll the table once and print the trace")
-    av.add_argument("--seed", type=int, default=0, help="dice seed for --roll, 0 or more")
+    # (read as every command reads a seed: "x" and -1 are refused before anything is printed)
+    av.add_argument("--seed", type=_whole(0), default=0, help="dice seed for --roll, 0 or more")
     av.add_argument(
         "--kind", choices=["ground", "boat", "helicopter", "aircraft"], help="vehicles of one kind"
     )

@@ -498,7 +498,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _option_values(args: argparse.Namespace) -> dict[str, str]:
-    """The ``--option NAME=VALUE`` settings by name; a ValueError if one is set twice."""
+    """The ``--option NAME=VALUE`` settings by name; a ValueError if one has no ``=`` or a
+    name is set twice."""
+    example = {"first-team": "airstrike_dice=d6-plus-units"}.get(
+        getattr(args, "game", ""), "overstack_fire=example_two_fire"
+    )
+    for item in args.option:
+        name, equals, value = item.partition("=")
+        if not (name.strip() and equals and value.strip()):  # (was "unknown option “x”")
+            raise ValueError(f"--option takes NAME=VALUE, as in {example}; not {quoted(item)}")
     return _each_once("--option", args.option, lambda item: item.partition("=")[::2])
 
 

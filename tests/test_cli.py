@@ -483,6 +483,38 @@ def test_av_table_writes_its_odds_as_json_or_csv_and_options_not_read_are_refuse
         assert said in err
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["play", "lz-albany", "--option", "novalue"],
+            "--option takes NAME=VALUE, as in overstack_fire=",
+        ),
+        (
+            ["play", "first-team", "--option", "=x"],
+            "--option takes NAME=VALUE, as in airstrike_dice=",
+        ),
+        (["av", "table", "leader-check", "--roll", "--seed", "x"], "“x” is not a whole number"),
+        (
+            ["av", "table", "leader-check", "--roll", "--seed", "-1"],
+            "-1 is out of range (0 or more)",
+        ),
+    ],
+    ids=["option-without-value", "option-without-name", "av-seed-word", "av-seed-negative"],
+)
+def test_a_malformed_option_or_seed_is_said_before_anything_is_printed(capsys, args, said):
+    """From a fuzzing round: --option novalue was 'unknown option “novalue”', and av's --seed
+    -1 printed the whole table before it was refused (and x got argparse's own words)."""
+    try:
+        code = main(args)
+    except SystemExit as stopped:  # (argparse refuses a seed itself)
+        code = stopped.code
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert said in err
+
+
 def test_simulate_stop_when_clear_says_where_it_stopped(capsys, monkeypatch):
     """--stop-when-clear ends at the first look past a clear difference (looks from 20 games a
     side here, 100 in use), says so, and the JSON names the look."""
