@@ -1,4 +1,4 @@
-"""Data keys as a reader says them: ``nva_retreat_at_us_vp`` reads "NVA retreat at US VP".
+"""Data keys as a reader says them: ``hits_absorbed_us`` reads "Hits absorbed US".
 
 Used wherever a key of the data files reaches a page: the balance lab's values, the rules
 reference's numbers; :func:`quoted`, for what a reader typed or a file holds, said back in
@@ -19,16 +19,30 @@ _CAPITALS = frozenset(
 # Names the books print with a capital: "dust_off_albany_bonus" reads "Dust Off Albany bonus".
 _PROPER = {"albany": "Albany", "columbus": "Columbus", "cambodia": "Cambodia", "pleiku": "Pleiku"}
 _PHRASES = {"dust off": "Dust Off", "an khe": "An Khe", "plei me": "Plei Me"}
+# Values whose key's words alone leave a reader asking what they count. Said the same on every
+# page: a review found the designer's "NVA VP for an automatic victory" in the balance lab as
+# "NVA automatic victory VP", and "flares the US player has" as "Flares".
+_VALUES = {
+    "stacking_limit": "units a side may stack in an area",
+    "nva_retreat_at_us_vp": "US VP that force the NVA retreat",
+    "nva_automatic_victory_vp": "NVA VP for an automatic victory",
+    "flares": "flares the US player has",
+}
 
 
 def words(key: str, *, capital: bool = True) -> str:
-    """A data key as words: ``nva_retreat_at_us_vp`` -> ``NVA retreat at US VP``.
+    """A data key as words: ``hits_absorbed_nva`` -> ``Hits absorbed NVA``.
 
     >>> words("hits_absorbed_us"), words("us-rifle"), words("cp_per_turn", capital=False)
     ('Hits absorbed US', 'US rifle', 'CP per turn')
     >>> words("dust_off_albany_bonus"), words("airlift_albany", capital=False)
     ('Dust Off Albany bonus', 'airlift Albany')
+    >>> words("nva_automatic_victory_vp")
+    'NVA VP for an automatic victory'
     """
+    if key in _VALUES:
+        said = _VALUES[key]
+        return said[0].upper() + said[1:] if capital else said
     parts = key.replace("-", " ").replace("_", " ").split()
     out = [
         p.upper() if p.lower() in _CAPITALS else _PROPER.get(p.lower(), p.lower()) for p in parts

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from rulebook._words import words
 from rulebook.games.lz_albany.narrate import VP_WORDS
 from rulebook.maps import setup
 from rulebook.maps.design import MapDesign
@@ -25,12 +26,6 @@ __all__ = ["SetupPanel"]
 
 AWARDS = VP_WORDS  # (the trace names the VP sources in the same words)
 VALUES = ["stacking_limit", "nva_retreat_at_us_vp", "nva_automatic_victory_vp", "flares"]
-VALUE_WORDS = {
-    "stacking_limit": "units a side may stack in an area",
-    "nva_retreat_at_us_vp": "US VP that force the NVA retreat",
-    "nva_automatic_victory_vp": "NVA VP for an automatic victory",
-    "flares": "flares the US player has",
-}
 
 
 def _small() -> ipw.Layout:
@@ -44,7 +39,9 @@ def _wrap() -> ipw.Layout:
 
 
 def _words(text: str) -> str:
-    return AWARDS.get(text) or VALUE_WORDS.get(text) or text.replace("_", " ")
+    return AWARDS.get(text) or (
+        words(text, capital=False) if text in VALUES else text.replace("_", " ")
+    )
 
 
 class SetupPanel(ipw.VBox):

@@ -8,7 +8,7 @@ same change ``rulebook simulate --set`` makes.
 >>> rows = {row.path: row for row in scenario_values(standard_scenario())}
 >>> row = rows["values.flares.value"]
 >>> row.label, row.value, row.provenance, row.rule
-('Flares', 8, 'printed', 'lza:11.2')
+('Flares the US player has', 8, 'printed', 'lza:11.2')
 >>> rows["lz_albany.unit_types.nva-rifle.melee"].label
 'NVA rifle counters: melee'
 >>> rows["options.overstack_fire.default"].choices

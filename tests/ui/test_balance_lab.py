@@ -27,7 +27,9 @@ def _text(html: str) -> str:
 def test_the_value_table_lists_values_in_words_with_provenance_and_rule():
     lab = BalanceLab(saves="no-such-folder")
     labels = [label for label, _ in lab.values_list.options]
-    assert any(label.startswith("Flares: 8 (printed, lza:11.2)") for label in labels)
+    assert any(
+        label.startswith("Flares the US player has: 8 (printed, lza:11.2)") for label in labels
+    )
     assert any(label.startswith("NVA rifle counters: melee: 2 (reconstructed") for label in labels)
     lab.filter.value = "gunship"
     found = [path for _, path in lab.values_list.options]
@@ -587,3 +589,15 @@ def test_run_with_a_value_typed_but_not_added_says_to_add_it(tmp_path):
     assert "4 for NVA rifle counters: melee is typed but not yet in the variant" in said
     assert "press Add to the variant (or Enter in the box), then Run" in said
     assert lab.table.value == ""
+
+
+def test_the_lab_says_the_designers_values_in_the_designers_words(tmp_path):
+    """A review read "NVA VP for an automatic victory" in the designer's set-up tab and "NVA
+    automatic victory VP" in the lab, "flares the US player has" and "Flares"."""
+    from widgets.designer_setup import VALUES, _words
+
+    lab = BalanceLab(saves=tmp_path)
+    labels = [label.lower() for label, _ in lab.values_list.options]
+    for key in VALUES:
+        said = _words(key).lower()
+        assert any(label.startswith(f"{said}: ") for label in labels), said
