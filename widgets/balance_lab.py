@@ -243,7 +243,9 @@ def _comparison(result: Any, game: Game, *, running: bool) -> tuple[str, list[st
         note
         + _lza_table(result)
         + verdict
-        + _histogram(frame, "margin", "VP margin (US minus NVA; brown: the NVA ahead, blue: the US ahead)")
+        + _histogram(
+            frame, "margin", "VP margin (US minus NVA; brown: the NVA ahead, blue: the US ahead)"
+        )
     )
     return html, verdicts
 
