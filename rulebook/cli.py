@@ -32,6 +32,7 @@ from rulebook._cli_input import (
     _tag,
     _whole,
 )
+from rulebook._datafile import parse_yaml, read_data_text
 from rulebook._version import __version__
 from rulebook._words import quoted
 from rulebook.errors import InvalidActionError, ScenarioError
@@ -56,13 +57,29 @@ def _scenario_files(paths: Sequence[str]) -> Iterator[Path]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
+            # (in any case, as the apps read them; a folder named d.yaml is walked, not read)
             yield from sorted(
                 p
                 for p in path.rglob("*")
-                if p.suffix in {".yaml", ".yml"} or (p.suffix == ".geojson" and is_history_file(p))
+                if not p.is_dir()
+                and (
+                    p.suffix.lower() in {".yaml", ".yml"}
+                    or (p.suffix.lower() == ".geojson" and is_history_file(p))
+                )
             )
         else:
             yield path
+
+
+def _is_geojson(path: Path) -> bool:
+    """Whether *path* holds a GeoJSON collection (a designer's map), read within bounds."""
+    if path.suffix.lower() not in {".geojson", ".json"}:
+        return False
+    try:
+        data, _ = parse_yaml(read_data_text(path), str(path))  # (JSON is YAML)
+    except ScenarioError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "FeatureCollection"
 
 
 def _cmd_validate(args: argparse.Namespace) -> int:
@@ -81,6 +98,14 @@ def _cmd_validate(args: argparse.Namespace) -> int:
             else:
                 if not args.quiet:
                     print(f"ok  {path}  (walkthrough data: {summary})")
+            continue
+        if _is_geojson(path):  # (was "schema_version: required field is missing")
+            failed += 1
+            print(
+                f"{path}: a GeoJSON map, not a scenario file: the designers open it with Load, "
+                "and validate reads the scenario they save as YAML",
+                file=sys.stderr,
+            )
             continue
         try:
             scenario = load_scenario(path)

@@ -4,6 +4,7 @@ code (2), no traceback, nothing hanging. A table, so a new subcommand gets a row
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 from pathlib import Path
 
@@ -143,3 +144,25 @@ def test_a_game_that_stops_part_way_names_the_file_and_how_to_find_why(scratch, 
     assert err.startswith("rulebook play: the game stopped part-way: cannot roll ")
     assert err.endswith("`rulebook validate fire.yaml` plays a test game and says where it stops")
     assert len(err.splitlines()) == 1
+
+
+def test_validate_reads_a_folders_scenarios_in_any_case_and_says_a_map_is_no_scenario(
+    tmp_path, capsys
+):
+    """From a fuzzing round: validate DIR passed over sub/ok.YAML and counted a folder named
+    d.yaml as a bad file; a designer's GeoJSON map was refused as 'schema_version: required
+    field is missing'."""
+    from rulebook.maps import demo_spec
+    from rulebook.maps.design import MapDesign
+
+    root = Path(__file__).resolve().parents[1]
+    (tmp_path / "sub").mkdir()
+    shutil.copy(root / "scenarios" / "lz_albany" / "standard.yaml", tmp_path / "sub" / "ok.YAML")
+    (tmp_path / "d.yaml").mkdir()
+    assert main(["validate", str(tmp_path)]) == 0
+    assert "ok  " in capsys.readouterr().out
+    MapDesign(demo_spec()).save(tmp_path / "map.geojson")
+    assert main(["validate", str(tmp_path / "map.geojson")]) == 2
+    err = capsys.readouterr().err
+    assert "a GeoJSON map, not a scenario file" in err
+    assert "schema_version" not in err

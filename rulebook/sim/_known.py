@@ -192,7 +192,13 @@ class KnownGames:
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(path, text)  # a reader sees the old file or the new, never half
         except OSError as exc:  # games not kept are played again later: the sweep goes on
-            warnings.warn(f"could not keep the games played in {path}: {exc}", stacklevel=3)
+            folder = path.parent
+            # (a file where the folder should be was said as "[Errno 17] File exists: ...")
+            if folder.exists() and not folder.is_dir():
+                why = f"{folder} is a file, not a folder"
+            else:
+                why = exc.strerror or str(exc)
+            warnings.warn(f"could not keep the games played in {folder}: {why}", stacklevel=3)
 
     def _prune(self) -> None:
         """Remove the files written longest ago beyond the newest ``files`` of them (only files

@@ -180,3 +180,12 @@ def test_a_folder_that_cannot_be_written_warns_and_the_sweep_goes_on(scenario, t
             scenario, 2, seed=4, executor="serial", known=KnownGames(folder=blocked / "x")
         )
     assert len(result.results) == 2
+
+
+def test_a_file_where_the_folder_should_be_is_said_so(scenario, tmp_path):
+    """RULEBOOK_KNOWN_GAMES naming a file warned '[Errno 17] File exists: ...'."""
+    taken = tmp_path / "empty.yaml"
+    taken.write_text("")
+    with pytest.warns(UserWarning, match=f"{taken} is a file, not a folder$"):
+        sweep(scenario, 2, seed=4, executor="serial", known=KnownGames(folder=taken))
+    assert taken.read_text() == ""
