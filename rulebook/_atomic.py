@@ -34,13 +34,18 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     """
     # Through a symbolic link to the file it names, as open() writes: renamed over the link
     # itself, the new text replaced the link and the file it named kept the old.
-    target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
+    try:
+        target = Path(os.path.realpath(path)) if Path(path).is_symlink() else Path(path)
+        if target.is_symlink():  # (realpath stops inside a loop of links: it was replaced)
+            raise OSError(errno.ELOOP, "its symbolic links lead round in a loop")
+        if target.exists() and not target.is_file():
+            # Renaming over a device or a pipe would replace it with a plain file (as root,
+            # even /dev/full), so such a path is refused rather than written.
+            raise OSError(errno.EINVAL, "it is not a regular file")
+        _remove_leftovers(target)
+    except OSError as err:  # (a name too long was said without the name)
+        raise OSError(err.errno, f"cannot write {path}: {err.strerror or err}") from None
     folder = target.parent
-    if target.exists() and not target.is_file():
-        # Renaming over a device or a pipe would replace it with a plain file (as root, even
-        # /dev/full), so such a path is refused rather than written.
-        raise OSError(errno.EINVAL, f"cannot write {target}: it is not a regular file")
-    _remove_leftovers(target)
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as err:

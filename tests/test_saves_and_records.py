@@ -244,3 +244,16 @@ def test_an_allowed_suffix_in_capitals_is_written_in_lower_case(tmp_path):
 def test_a_refused_save_name_offers_the_name_that_would_do(tmp_path, name, says):
     with pytest.raises(ValueError, match=re.escape(says)):
         resolve_save_name(name, ".json", folder=tmp_path / "saves")
+
+
+def test_a_loop_of_links_or_a_name_too_long_is_refused_naming_the_file(tmp_path):
+    """A fuzzing round's `schema -o loopa` (loopa -> loopb -> loopa) replaced the link with a
+    file, and a 300-letter name was refused as 'File name too long' without the name."""
+    (tmp_path / "loopa").symlink_to(tmp_path / "loopb")
+    (tmp_path / "loopb").symlink_to(tmp_path / "loopa")
+    with pytest.raises(OSError, match="loopa: its symbolic links lead round in a loop"):
+        atomic_write_text(tmp_path / "loopa", "x")
+    assert (tmp_path / "loopa").is_symlink()
+    long = tmp_path / ("x" * 300)
+    with pytest.raises(OSError, match=f"cannot write {re.escape(str(long))}: "):
+        atomic_write_text(long, "x")
