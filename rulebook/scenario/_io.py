@@ -91,24 +91,26 @@ def in_words(message: str) -> str:
     return message
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: dict[str, Any]) -> tuple[str, str]:
+    """What the field expected, and the value it got as the file writes it ("" when the
+    field path already says it, or there was none)."""
     message = in_words(error["msg"])
     if error["type"] == "missing":
-        return "required field is missing"
+        return "required field is missing", ""
     if error["type"] == "extra_forbidden":
-        return "unknown field (check its spelling against the schema)"
+        return "unknown field (check its spelling against the schema)", ""
     given = error.get("input")
     wants_mapping = error["type"] in ("model_type", "dict_type")
     if wants_mapping:  # (pydantic names the model class: "instance of ChoiOiTable")
         message = "expected a mapping of fields"
     if isinstance(given, dict | list):  # the field path already says which block
-        return f"{message}; got a list" if wants_mapping and isinstance(given, list) else message
+        return message, "a list" if wants_mapping and isinstance(given, list) else ""
     shown = "null (nothing)" if given is None else spelt(given)
     if error["loc"] and error["loc"][-1] == "[key]":  # the key is the path's last part already
-        return message
+        return message, ""
     if len(shown) > 60:
         shown = shown[:57] + "..."
-    return f"{message}; got {shown}"
+    return message, shown
 
 
 def scenario_from_data(data: Any, file: str, root: yaml.Node | None = None) -> Scenario:
@@ -188,30 +190,23 @@ def validation_problems(
     One value that fits no branch of a union is one problem, its branches' expectations
     joined (``expected text, or expected a whole number, or expected true or false``).
     """
-    problems: list[Problem] = []
+    # Each place's expectations (one a union branch), and the value it got, said once.
+    found: dict[tuple[str, str], tuple[list[str], str]] = {}
     for e in err.errors():
         # pydantic adds the tag of a union or generic branch to the location; drop it.
         loc = tuple(
             p for p in e["loc"] if not (isinstance(p, str) and ("[" in p or p in _BRANCHES))
         )
         if e["type"] == "invalid_key":  # (pydantic writes the key in its place, None as "None")
-            loc, said = loc[:-1], f"a field's name is text, not {spelt(e['input'])}"
+            loc, expected, got = loc[:-1], f"a field's name is text, not {spelt(e['input'])}", ""
         else:
-            said = _describe(e)
-        path = ".".join(str(p) for p in loc)
-        where = _where(file, _line_of(root, loc))
-        same = next((i for i, p in enumerate(problems) if (p.file, p.path) == (where, path)), None)
-        if same is None:
-            problems.append(Problem(where, path, said))
-            continue
-        # (each branch's message ends "; got <the value>": the value is said once, at the end)
-        before, _, got = problems[same].message.rpartition("; got ")
-        this = said.rpartition("; got ")[0] or said
-        joined = f"{before or problems[same].message}, or {this}" + (
-            f"; got {got}" if before else ""
-        )
-        problems[same] = Problem(where, path, joined)
-    return problems
+            expected, got = _describe(e)
+        where = (_where(file, _line_of(root, loc)), ".".join(str(p) for p in loc))
+        found.setdefault(where, ([], got))[0].append(expected)
+    return [
+        Problem(where, path, ", or ".join(expected) + (f"; got {got}" if got else ""))
+        for (where, path), (expected, got) in found.items()
+    ]
 
 
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
