@@ -553,11 +553,17 @@ class BalanceLab(ipw.VBox):
         if not self.values_list.value:
             return
         r = self.row(self.values_list.value)
+        typed, text = self._typed(r)
+        self._try_add(r.path, text, label=r.label, typed=typed)
+
+    def _typed(self, r: ScenarioValue) -> tuple[str, str]:
+        """The new value for *r* as typed (or picked), and as a change writes it (a list of
+        numbers in brackets)."""
         typed = self.new_choice.value if r.kind == "choice" else self.new_value.value.strip()
         text = typed
         if r.kind == "numbers" and text and not text.startswith("["):
             text = "[" + text + "]"
-        self._try_add(r.path, text, label=r.label, typed=typed)
+        return typed, text
 
     def _not_added(self) -> None:
         """Refuse a run whose only change is still in the value box: a review typed 12 for
@@ -566,10 +572,9 @@ class BalanceLab(ipw.VBox):
         if not self.values_list.value:
             return
         r = self.row(self.values_list.value)
-        typed = "" if r.kind == "choice" else self.new_value.value.strip()
-        if not typed or self.changes.get(r.path) == typed:
+        typed, text = self._typed(r)
+        if r.kind == "choice" or not typed or self.changes.get(r.path) == text:
             return
-        text = f"[{typed}]" if r.kind == "numbers" and not typed.startswith("[") else typed
         try:  # (a value Add refused, left in the box, is not one to press Add for again)
             apply_overrides(self.scenario, {**self.changes, r.path: text})
         except ValueError:  # (Add refuses it; the run says the variant changes nothing)
