@@ -13,6 +13,17 @@ from rulebook._words import join_words, quoted
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2  # as rulebook.cli has them
 
 
+#: The options each action reads; another given is refused rather than passed over (a
+#: fuzzing round's ``av scenario FILE --format json`` printed text into a JSON reader).
+_READS = {
+    "table": {"tq", "roll", "seed", "format"},
+    "catalogue": {"kind", "search", "format"},
+    "scenario": set(),
+}
+#: Each option's default, which the parser gives: any other value was given.
+_UNSET = {"tq": 8, "roll": False, "seed": 0, "kind": None, "search": None, "format": "text"}
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     av = sub.add_parser(
         "av",
@@ -28,29 +39,21 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     av.add_argument(
         "--tq",
         type=int,
-        default=8,
+        default=_UNSET["tq"],
         choices=[6, 8, 10, 12],
         help="Troop Quality die for 2-TQ tables",
     )
     av.add_argument("--roll", action="store_true", help="roll the table once and print the trace")
     # (read as every command reads a seed: "x" and -1 are refused before anything is printed)
-    av.add_argument("--seed", type=_whole(0), default=0, help="dice seed for --roll, 0 or more")
+    av.add_argument(
+        "--seed", type=_whole(0), default=_UNSET["seed"], help="dice seed for --roll, 0 or more"
+    )
     av.add_argument(
         "--kind", choices=["ground", "boat", "helicopter", "aircraft"], help="vehicles of one kind"
     )
     av.add_argument("--search", help="names or nations containing this text")
-    av.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    av.add_argument("--format", choices=["text", "csv", "json"], default=_UNSET["format"])
     av.set_defaults(func=run)
-
-
-#: The options each action reads; another given is refused rather than passed over (a
-#: fuzzing round's ``av scenario FILE --format json`` printed text into a JSON reader).
-_READS = {
-    "table": {"tq", "roll", "seed", "format"},
-    "catalogue": {"kind", "search", "format"},
-    "scenario": set(),
-}
-_UNSET = {"tq": 8, "roll": False, "seed": 0, "kind": None, "search": None, "format": "text"}
 
 
 def _refuse_unread(args: argparse.Namespace) -> None:
@@ -62,9 +65,8 @@ def _refuse_unread(args: argparse.Namespace) -> None:
         raise ValueError("--roll prints its trace as text: leave out --format, or --roll")
     if unread:
         named = join_words([f"--{o}" for o in unread])
-        raise ValueError(
-            f"av {args.action} {args.target or ''} does not read {named}".replace("  ", " ")
-        )
+        command = " ".join(filter(None, ["av", args.action, args.target]))
+        raise ValueError(f"{command} does not read {named}")
 
 
 def run(args: argparse.Namespace) -> int:
