@@ -84,6 +84,9 @@ class PointMapView(ipw.VBox):
         self._shown: dict[str, str] = {}
         self._marks: dict[str, str] = {}
         self._xy = xy
+        # What the pointer resting on a location says: its id and the scenario's name for it
+        # (the label is rewritten at every refresh; the map's names never change).
+        self._titles = {n: escape(point_map.called(n)) for n in xy}
         self._stacks: dict[str, tuple[str, list[list[int]]]] = {}  # counters, chip widths
         for name, (x, y) in xy.items():
             camp = point_map.spec.special_forces_camps.get(name)
@@ -124,7 +127,7 @@ class PointMapView(ipw.VBox):
             )
         return (
             f"<div class='rb-area-label rb-counters rb-ftv-label' data-area='{escape(name)}'"
-            f" title='{escape(self.point_map.called(name))}'>"
+            f" title='{self._titles[name]}'>"
             f"<div class='rb-area-name'>{escape(name)}</div>{body}</div>"
         )
 
